@@ -1,0 +1,19 @@
+import { Alert, Container } from '@mantine/core'
+import { DISCLAIMER_TEXT } from '../../content/documents'
+
+/** The wellness-only disclaimer that every content page repeats (SPEC.md section 1). */
+export function DisclaimerBox() {
+  return (
+    <Container size="lg" py="xl">
+      <Alert
+        variant="light"
+        color="yellow"
+        title="Important Disclaimer"
+        styles={{ title: { color: 'var(--mantine-color-dark-8)' }, message: { color: 'var(--mantine-color-dark-7)' } }}
+        data-testid="disclaimer"
+      >
+        {DISCLAIMER_TEXT}
+      </Alert>
+    </Container>
+  )
+}

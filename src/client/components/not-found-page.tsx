@@ -1,0 +1,16 @@
+import { Button, Container, Text, Title } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+
+export function NotFoundPage() {
+  return (
+    <Container size="sm" pt={72 + 80} pb={120} ta="center">
+      <Title order={1}>404 Page Not Found</Title>
+      <Text mt="md" c="dimmed">
+        Did you forget to add the page to the router?
+      </Text>
+      <Button component={Link} to="/" mt="xl">
+        Back to Home
+      </Button>
+    </Container>
+  )
+}

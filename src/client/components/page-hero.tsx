@@ -1,0 +1,26 @@
+import { Box, Container, Text, Title } from '@mantine/core'
+import type { ReactNode } from 'react'
+
+/** The band every content page opens with; it clears the fixed header. */
+export function PageHero({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Box
+      component="section"
+      pt={72 + 56}
+      pb={56}
+      style={{ background: 'linear-gradient(135deg, #003a63 0%, #00538b 60%, #006daf 100%)' }}
+      c="white"
+    >
+      <Container size="lg">
+        <Title order={1} size="h1">
+          {title}
+        </Title>
+        {children ? (
+          <Text size="lg" mt="md" maw={760} lh={1.6}>
+            {children}
+          </Text>
+        ) : null}
+      </Container>
+    </Box>
+  )
+}

@@ -1,0 +1,58 @@
+import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+import { DISCLAIMER_TEXT } from '../../content/documents'
+import { useSite } from '../lib/site'
+import { FOOTER_QUICK_LINKS } from '../nav'
+
+export function SiteFooter() {
+  const site = useSite()
+  const year = new Date().getFullYear()
+  return (
+    <Box component="footer" bg="dark.8" c="gray.3" pt={56} pb={32} mt={0}>
+      <Container size="xl">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={40}>
+          <Stack gap="xs">
+            <Title order={2} size="h4" c="white">
+              {site.name}
+            </Title>
+            <Text size="sm" lh={1.7}>
+              An independent standards council for mild hyperbaric oxygen as a wellness practice. We publish
+              safety protocols, equipment expectations and plain-language education for practitioners,
+              facility operators, manufacturers and the public.
+            </Text>
+          </Stack>
+          <Stack gap="xs">
+            <Title order={2} size="h4" c="white">
+              Quick Links
+            </Title>
+            <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {FOOTER_QUICK_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Anchor component={Link} to={link.to} c="gray.3" size="sm">
+                    {link.label}
+                  </Anchor>
+                </li>
+              ))}
+            </Stack>
+          </Stack>
+          <Stack gap="xs">
+            <Title order={2} size="h4" c="white">
+              Medical Disclaimer
+            </Title>
+            <Text size="sm" lh={1.7}>
+              {DISCLAIMER_TEXT}
+            </Text>
+          </Stack>
+        </SimpleGrid>
+        <Box mt={40} pt={24} style={{ borderTop: '1px solid var(--mantine-color-dark-5)' }}>
+          <Text size="sm" ta="center">
+            © {year} {site.name}. All rights reserved. ·{' '}
+            <Anchor component={Link} to="/sitemap" c="gray.3" size="sm">
+              Sitemap
+            </Anchor>
+          </Text>
+        </Box>
+      </Container>
+    </Box>
+  )
+}

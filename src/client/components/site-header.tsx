@@ -1,0 +1,99 @@
+import { Burger, Container, Drawer, Menu, Stack, Text, UnstyledButton } from '@mantine/core'
+import { useDisclosure, useWindowScroll } from '@mantine/hooks'
+import { Link, useLocation } from '@tanstack/react-router'
+import { HEADER_SCROLL_THRESHOLD_PX } from '../../shared/constants'
+import { useSite } from '../lib/site'
+import { ABOUT_LINKS, HEADER_LINKS } from '../nav'
+import classes from './site-header.module.css'
+
+/**
+ * Fixed header. On the home page it sits transparent over the dark hero, with white text, until the
+ * visitor scrolls past the threshold; everywhere else it is always solid.
+ */
+export function SiteHeader() {
+  const site = useSite()
+  const pathname = useLocation({ select: (location) => location.pathname })
+  const [scroll] = useWindowScroll()
+  const [menuOpen, menu] = useDisclosure(false)
+  const transparent = pathname === '/' && scroll.y <= HEADER_SCROLL_THRESHOLD_PX && !menuOpen
+
+  return (
+    <header className={classes.header} data-transparent={transparent} data-testid="site-header">
+      <Container size="xl" className={classes.inner}>
+        <Link to="/" className={classes.brand} aria-label={`${site.shortName} home`}>
+          <span className={classes.brandMark} aria-hidden="true">
+            mH
+          </span>
+          <span>{site.shortName}</span>
+        </Link>
+
+        <nav aria-label="Main" className={classes.nav}>
+          <Stack visibleFrom="lg" style={{ flexDirection: 'row', gap: 2, alignItems: 'center' }}>
+            <Link to="/" className={classes.link} activeOptions={{ exact: true }}>
+              Home
+            </Link>
+            <Menu trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start" withinPortal>
+              <Menu.Target>
+                <UnstyledButton className={classes.link} aria-haspopup="menu">
+                  About
+                  <span aria-hidden="true">▾</span>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {ABOUT_LINKS.map((link) => (
+                  <Menu.Item key={link.to} component={Link} to={link.to}>
+                    {link.label}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+            {HEADER_LINKS.map((link) => (
+              <Link key={link.to} to={link.to} className={classes.link}>
+                {link.label}
+              </Link>
+            ))}
+          </Stack>
+          <Burger
+            hiddenFrom="lg"
+            opened={menuOpen}
+            onClick={menu.toggle}
+            color={transparent ? 'white' : 'dark'}
+            aria-label={menuOpen ? 'Close navigation menu' : 'Open navigation menu'}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-navigation"
+          />
+        </nav>
+      </Container>
+
+      <Drawer
+        opened={menuOpen}
+        onClose={menu.close}
+        position="right"
+        size="xs"
+        title={<Text fw={700}>Menu</Text>}
+        id="mobile-navigation"
+        hiddenFrom="lg"
+        zIndex={300}
+      >
+        <nav aria-label="Mobile">
+          <Link to="/" className={classes.drawerLink} onClick={menu.close} activeOptions={{ exact: true }}>
+            Home
+          </Link>
+          <Text size="xs" tt="uppercase" fw={700} c="dimmed" px={8} pt={8}>
+            About
+          </Text>
+          {ABOUT_LINKS.map((link) => (
+            <Link key={link.to} to={link.to} className={`${classes.drawerLink} ${classes.drawerSub}`} onClick={menu.close}>
+              {link.label}
+            </Link>
+          ))}
+          {HEADER_LINKS.map((link) => (
+            <Link key={link.to} to={link.to} className={classes.drawerLink} onClick={menu.close}>
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+      </Drawer>
+    </header>
+  )
+}

@@ -1,0 +1,37 @@
+import type { PublicSite } from '../../shared/site'
+
+export type PageMeta = {
+  title: string
+  description: string
+  /** Pages that must stay out of search results: not-found, admin. */
+  noindex?: boolean
+  /** Path of the page, for the canonical link and og:url. */
+  path?: string
+}
+
+/**
+ * A route's head(): '{title} | council short name' plus description, robots and social tags
+ * (SPEC.md "Page metadata"). The site's public base URL comes from the root loader, so canonical
+ * links follow PUBLIC_URL without the browser knowing the setting.
+ */
+export function pageHead(meta: PageMeta, site: PublicSite | undefined) {
+  const siteName = site?.shortName ?? 'mHBOT Standards Council'
+  const title = `${meta.title} | ${siteName}`
+  const url = site && meta.path !== undefined ? `${site.publicUrl}${meta.path}` : undefined
+  return {
+    meta: [
+      { title },
+      { name: 'description', content: meta.description },
+      { name: 'robots', content: meta.noindex ? 'noindex,nofollow' : 'index,follow' },
+      { property: 'og:title', content: title },
+      { property: 'og:description', content: meta.description },
+      { property: 'og:type', content: 'website' },
+      { property: 'og:site_name', content: site?.name ?? siteName },
+      ...(url ? [{ property: 'og:url', content: url }] : []),
+      { name: 'twitter:card', content: 'summary' },
+      { name: 'twitter:title', content: title },
+      { name: 'twitter:description', content: meta.description },
+    ],
+    links: url && !meta.noindex ? [{ rel: 'canonical', href: url }] : [],
+  }
+}

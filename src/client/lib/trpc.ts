@@ -1,0 +1,21 @@
+import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client'
+import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query'
+import type { QueryClient } from '@tanstack/react-query'
+import superjson from 'superjson'
+import type { AppRouter } from '../../server/trpc/router'
+
+export type Trpc = TRPCOptionsProxy<AppRouter>
+export type TrpcClient = TRPCClient<AppRouter>
+
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>()
+
+/** The browser's client: same-origin HTTP with cookies. */
+export function createBrowserTrpcClient(): TrpcClient {
+  return createTRPCClient<AppRouter>({
+    links: [httpBatchLink({ url: '/trpc', transformer: superjson, fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }) })],
+  })
+}
+
+export function createTrpcProxy(client: TrpcClient, queryClient: QueryClient): Trpc {
+  return createTRPCOptionsProxy<AppRouter>({ client, queryClient })
+}

@@ -1,0 +1,49 @@
+/** Every navigation list of the site comes from here: header, footer, sitemap page, sitemap.xml. */
+
+export type NavLink = { to: string; label: string }
+
+export const ABOUT_LINKS: NavLink[] = [
+  { to: '/about', label: 'About Us' },
+  { to: '/about/mission-statement', label: 'Mission Statement' },
+  { to: '/about/position-statement', label: 'Position Statement' },
+]
+
+/** Header order: Home, About (dropdown), then these. */
+export const HEADER_LINKS: NavLink[] = [
+  { to: '/education', label: 'Education' },
+  { to: '/benefits', label: 'Benefits' },
+  { to: '/safety', label: 'Safety & Standards' },
+  { to: '/research', label: 'Research' },
+  { to: '/resources', label: 'Resources' },
+  { to: '/faq', label: 'FAQ' },
+  { to: '/contact', label: 'Contact' },
+]
+
+export const FOOTER_QUICK_LINKS: NavLink[] = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About Us' },
+  { to: '/education', label: 'Education' },
+  { to: '/benefits', label: 'Benefits' },
+  { to: '/safety', label: 'Safety & Standards' },
+  { to: '/faq', label: 'FAQ' },
+  { to: '/contact', label: 'Contact' },
+]
+
+export const SITEMAP_MAIN_PAGES: NavLink[] = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About Us' },
+  { to: '/education', label: 'Education' },
+  { to: '/benefits', label: 'Benefits' },
+  { to: '/safety', label: 'Safety & Standards' },
+  { to: '/research', label: 'Research Library' },
+  { to: '/resources', label: 'Educational Resources' },
+  { to: '/faq', label: 'FAQ' },
+  { to: '/contact', label: 'Contact' },
+]
+
+export const SITEMAP_ABOUT_SECTION: NavLink[] = ABOUT_LINKS
+
+/** Every public page, for /sitemap.xml. */
+export const PUBLIC_PATHS: string[] = [
+  ...new Set([...SITEMAP_MAIN_PAGES, ...SITEMAP_ABOUT_SECTION, { to: '/sitemap', label: 'Sitemap' }].map((link) => link.to)),
+]

@@ -1,0 +1,52 @@
+import { MantineProvider, mantineHtmlProps } from '@mantine/core'
+import { Notifications } from '@mantine/notifications'
+import type { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { TOAST_DURATION_MS } from '../../shared/constants'
+import { NotFoundPage } from '../components/not-found-page'
+import { SiteFooter } from '../components/site-footer'
+import { SiteHeader } from '../components/site-header'
+import type { Trpc } from '../lib/trpc'
+import { theme } from '../theme'
+
+export type RouterContext = { queryClient: QueryClient; trpc: Trpc }
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: async ({ context }) => ({
+    site: await context.queryClient.ensureQueryData(context.trpc.site.info.queryOptions()),
+  }),
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { name: 'theme-color', content: '#00538b' },
+    ],
+    links: [{ rel: 'icon', href: '/static/favicon.svg', type: 'image/svg+xml' }],
+  }),
+  component: RootDocument,
+  notFoundComponent: NotFoundPage,
+})
+
+function RootDocument() {
+  return (
+    <html lang="en" {...mantineHtmlProps}>
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        <MantineProvider theme={theme} forceColorScheme="light">
+          <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="top-right" zIndex={1000} />
+          <a className="skip-link" href="#main-content">
+            Skip to main content
+          </a>
+          <SiteHeader />
+          <main id="main-content" tabIndex={-1}>
+            <Outlet />
+          </main>
+          <SiteFooter />
+        </MantineProvider>
+        <Scripts />
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,170 @@
+import { Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { TESTIMONIALS_ON_HOME } from '../../shared/constants'
+import { DisclaimerBox } from '../components/disclaimer-box'
+import { TestimonialCard } from '../components/testimonial-card'
+import { pageHead } from '../lib/seo'
+import { useTRPC } from '../lib/trpc'
+
+export const Route = createFileRoute('/')({
+  loader: async ({ context }) => {
+    // A failed load must not break the page: the section then simply shows no cards (SPEC.md 8).
+    await context.queryClient.prefetchQuery(context.trpc.testimonials.list.queryOptions())
+  },
+  head: ({ match }) =>
+    pageHead(
+      {
+        title: 'Setting Standards for Mild Hyperbaric Wellness',
+        description:
+          'The mHBOT Standards Council publishes safety standards, education and research for mild hyperbaric oxygen as a wellness practice.',
+        path: '/',
+      },
+      match.context.site,
+    ),
+  component: HomePage,
+})
+
+const BENEFITS = [
+  { title: 'Oxygen Enrichment', text: 'Gentle pressure lets more oxygen dissolve into the body’s fluids while you rest.' },
+  { title: 'Energy & Vitality', text: 'Many people report feeling refreshed and energised after a session.' },
+  { title: 'Recovery Support', text: 'Athletes and active people use sessions as part of their rest and recovery routine.' },
+  { title: 'Mental Clarity', text: 'A quiet, unplugged hour that many describe as calming and clarifying.' },
+  { title: 'Overall Wellness', text: 'A relaxing practice that may support a broader healthy lifestyle.' },
+  { title: 'Safety First', text: 'Council protocols for screening, equipment and supervision come before everything else.' },
+]
+
+const MISSION_POINTS = [
+  'Publish clear, practical safety standards for mild hyperbaric wellness sessions.',
+  'Educate the public and practitioners with accurate, balanced information.',
+  'Set expectations for equipment built to ASME PVHO-1 and ISO 13485 quality systems.',
+  'Keep mild hyperbaric practice distinct from medical hyperbaric oxygen therapy.',
+]
+
+function HomePage() {
+  const trpc = useTRPC()
+  const testimonials = useQuery(trpc.testimonials.list.queryOptions())
+  const shown = (testimonials.data ?? []).slice(0, TESTIMONIALS_ON_HOME)
+
+  return (
+    <>
+      <Box
+        component="section"
+        mih="85vh"
+        c="white"
+        display="flex"
+        style={{
+          alignItems: 'center',
+          background: 'radial-gradient(circle at 20% 20%, #006daf 0%, #00538b 35%, #002b4a 100%)',
+        }}
+        pt={72}
+        data-testid="hero"
+      >
+        <Container size="lg" py={64}>
+          <Title order={1} fz={{ base: 36, sm: 52 }} lh={1.15} maw={820}>
+            Setting Standards for Mild Hyperbaric Wellness
+          </Title>
+          <Text size="xl" mt="lg" maw={680} lh={1.6}>
+            Independent safety standards, education and research for mild hyperbaric oxygen, practised as
+            wellness, never as medicine.
+          </Text>
+          <Group mt={36}>
+            <Button component={Link} to="/education" size="lg" color="white" c="ocean.9">
+              Learn About mHBOT
+            </Button>
+            <Button component={Link} to="/safety" size="lg" variant="outline" color="white">
+              Safety Standards
+            </Button>
+          </Group>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={72} component="section" aria-labelledby="mission-heading">
+        <Title order={2} id="mission-heading">
+          Our Mission
+        </Title>
+        <List mt="lg" spacing="sm" size="lg">
+          {MISSION_POINTS.map((point) => (
+            <List.Item key={point}>{point}</List.Item>
+          ))}
+        </List>
+      </Container>
+
+      <Box bg="gray.0" component="section" aria-labelledby="what-heading">
+        <Container size="lg" py={72}>
+          <Title order={2} id="what-heading">
+            What is Mild Hyperbaric Oxygen Therapy?
+          </Title>
+          <Text mt="lg" size="lg" lh={1.7} maw={820}>
+            Mild hyperbaric oxygen (mHBOT) means resting in a chamber pressurised slightly above the air around us:
+            up to 2.0 ATA, commonly 1.3-1.5 ATA, where sea level is 1.0 ATA. Some chambers add air from an oxygen
+            concentrator, whose output is about 93-96% oxygen. Sessions last 60-90 minutes.
+          </Text>
+          <Button component={Link} to="/education" variant="light" mt="lg">
+            Read the Education Guide
+          </Button>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={72} component="section" aria-labelledby="benefits-heading">
+        <Title order={2} id="benefits-heading">
+          Wellness Benefits
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="xl" spacing="lg">
+          {BENEFITS.map((benefit) => (
+            <Card key={benefit.title} withBorder padding="lg" radius="md">
+              <ThemeIcon size="lg" radius="xl" variant="light" aria-hidden="true">
+                ●
+              </ThemeIcon>
+              <Title order={3} size="h4" mt="md">
+                {benefit.title}
+              </Title>
+              <Text mt="xs" c="dark.6" lh={1.6}>
+                {benefit.text}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+        <Button component={Link} to="/benefits" variant="light" mt="xl">
+          Explore All Benefits
+        </Button>
+      </Container>
+
+      <Box bg="gray.0" component="section" aria-labelledby="testimonials-heading">
+        <Container size="lg" py={72}>
+          <Title order={2} id="testimonials-heading">
+            What People Say
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg">
+            {shown.map((item) => (
+              <TestimonialCard key={item.id} name={item.name} location={item.location} testimonial={item.testimonial} />
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <DisclaimerBox />
+
+      <Box component="section" bg="ocean.9" c="white" aria-labelledby="cta-heading">
+        <Container size="lg" py={72}>
+          <Stack align="flex-start">
+            <Title order={2} id="cta-heading">
+              Learn More, Practise Safely
+            </Title>
+            <Text size="lg" maw={680}>
+              Read the council’s education guide, or contact us about standards, resources and partnerships.
+            </Text>
+            <Group>
+              <Button component={Link} to="/education" color="white" c="ocean.9">
+                Start Learning
+              </Button>
+              <Button component={Link} to="/contact" variant="outline" color="white">
+                Contact Us
+              </Button>
+            </Group>
+          </Stack>
+        </Container>
+      </Box>
+    </>
+  )
+}

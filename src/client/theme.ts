@@ -1,0 +1,24 @@
+import { createTheme } from '@mantine/core'
+
+export const theme = createTheme({
+  primaryColor: 'ocean',
+  primaryShade: 8,
+  colors: {
+    // A deep ocean blue: calm, clinical-but-not-medical; shade 8 keeps white text above 4.5:1.
+    ocean: [
+      '#e6f4fb',
+      '#cde6f3',
+      '#9dcbe6',
+      '#69afd9',
+      '#4097ce',
+      '#2788c8',
+      '#1580c6',
+      '#006daf',
+      '#00609d',
+      '#00538b',
+    ],
+  },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '700' },
+  defaultRadius: 'md',
+})

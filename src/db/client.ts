@@ -1,0 +1,78 @@
+import { mkdir } from 'node:fs/promises'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import * as schema from './schema'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type DbTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null }
+
+export type DbHandle = {
+  db: Db
+  kind: DbTarget['kind']
+  /** Runs `work` while holding a database-wide lock, so two processes never migrate or seed at once. */
+  withStartupLock: <T>(work: () => Promise<T>) => Promise<T>
+  /** Applies the drizzle-kit migrations found in `folder`. */
+  migrate: (folder: string) => Promise<void>
+  /** A cheap round trip, used by /readyz. */
+  ping: () => Promise<void>
+  close: () => Promise<void>
+}
+
+const STARTUP_LOCK_KEY = 724_151_001
+
+/**
+ * One code path, two drivers: postgres-js when a URL is given, PGlite (embedded Postgres) otherwise.
+ * Both get the same schema, migrations and services. `dataDir: null` keeps PGlite in memory.
+ */
+export async function createDb(target: DbTarget): Promise<DbHandle> {
+  if (target.kind === 'postgres') {
+    const { default: postgres } = await import('postgres')
+    const { drizzle } = await import('drizzle-orm/postgres-js')
+    const client = postgres(target.url, { max: 10, onnotice: () => {}, connect_timeout: 10 })
+    const db = drizzle(client, { schema })
+    const { migrate } = await import('drizzle-orm/postgres-js/migrator')
+    return {
+      db,
+      kind: 'postgres',
+      migrate: (migrationsFolder) => migrate(db, { migrationsFolder }),
+      async withStartupLock(work) {
+        // A session-level advisory lock on one reserved connection: other processes wait here.
+        const reserved = await client.reserve()
+        try {
+          await reserved`select pg_advisory_lock(${STARTUP_LOCK_KEY})`
+          return await work()
+        } finally {
+          await reserved`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.catch(() => {})
+          reserved.release()
+        }
+      },
+      async ping() {
+        await client`select 1`
+      },
+      async close() {
+        await client.end({ timeout: 5 })
+      },
+    }
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  if (target.dataDir) await mkdir(target.dataDir, { recursive: true })
+  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite()
+  await client.waitReady
+  const db = drizzle(client, { schema })
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  return {
+    db,
+    kind: 'pglite',
+    migrate: (migrationsFolder) => migrate(db, { migrationsFolder }),
+    // PGlite is single-process by construction: its data folder cannot be opened twice.
+    withStartupLock: (work) => work(),
+    async ping() {
+      await client.query('select 1')
+    },
+    async close() {
+      await client.close()
+    },
+  }
+}

@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core'
+import { RESOURCE_CATEGORIES, STUDY_CATEGORIES } from '../shared/constants'
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+})
+
+const oneOf = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')})`)
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+/** Uploaded study attachments live in the database so replicas keep nothing on disk (DESIGN.md 2). */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [check('attachments_size_check', sql`${table.size} >= 0`)],
+)
+
+export const researchStudies = pgTable(
+  'research_studies',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    authors: text('authors'),
+    journal: text('journal'),
+    year: text('year'),
+    category: text('category').notNull(),
+    url: text('url').notNull(),
+    summary: text('summary'),
+    attachmentUrl: text('attachment_url'),
+    attachmentFileId: uuid('attachment_file_id').references(() => attachments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('research_studies_category_check', oneOf('category', STUDY_CATEGORIES)),
+    check('research_studies_title_check', sql`length(trim(${table.title})) > 0`),
+    index('research_studies_attachment_file_id_idx').on(table.attachmentFileId),
+  ],
+)
+
+export const educationalResources = pgTable(
+  'educational_resources',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description'),
+    category: text('category').notNull(),
+    fileUrl: text('file_url').notNull(),
+    fileType: text('file_type').notNull(),
+    createdAt: createdAt(),
+  },
+  () => [check('educational_resources_category_check', oneOf('category', RESOURCE_CATEGORIES))],
+)
+
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    location: text('location'),
+    testimonial: text('testimonial').notNull(),
+    isApproved: boolean('is_approved').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index('testimonials_approved_created_idx').on(table.isApproved, table.createdAt)],
+)
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    email: text('email').notNull(),
+    subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (table) => [uniqueIndex('newsletter_subscribers_email_lower_idx').on(sql`lower(${table.email})`)],
+)
+
+export const contactSubmissions = pgTable(
+  'contact_submissions',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status').notNull().default('new'),
+    createdAt: createdAt(),
+  },
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: varchar('sid').primaryKey(),
+    sess: jsonb('sess').notNull(),
+    expire: timestamp('expire', { precision: 6 }).notNull(),
+  },
+  (table) => [index('IDX_session_expire').on(table.expire)],
+)
+
+export const users = pgTable('users', {
+  id: varchar('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()::text`),
+  email: varchar('email').unique(),
+  firstName: varchar('first_name'),
+  lastName: varchar('last_name'),
+  profileImageUrl: varchar('profile_image_url'),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow(),
+})
+
+/** Single-use sign-in links printed in the log when no OIDC issuer is configured; only hashes are kept. */
+export const loginTokens = pgTable('login_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  email: text('email').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+})
+
+/** Small key/value facts about the database itself, such as whether starter data was ever inserted. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export type ResearchStudy = typeof researchStudies.$inferSelect
+export type NewResearchStudy = typeof researchStudies.$inferInsert
+export type EducationalResource = typeof educationalResources.$inferSelect
+export type Testimonial = typeof testimonials.$inferSelect
+export type User = typeof users.$inferSelect

@@ -1,0 +1,31 @@
+import middie from '@fastify/middie'
+import { createServer } from 'vite'
+import { parseEnv } from './env'
+import { DEV_ASSETS } from './ssr/assets'
+import type { RenderPage } from './ssr/types'
+import { exitOnStartupError, startServer } from './start'
+
+/**
+ * Development entry: Vite in middleware mode inside Fastify. Browser modules hot-reload through
+ * Vite; the page renderer is loaded through Vite too, so server-rendered markup follows edits.
+ */
+try {
+  const env = parseEnv()
+  const vite = await createServer({ server: { middlewareMode: true, hmr: { port: env.PORT + 10000 } }, appType: 'custom' })
+  const render: RenderPage = async (input) => {
+    const module = (await vite.ssrLoadModule('/src/server/ssr/render.tsx')) as { render: RenderPage }
+    return module.render(input)
+  }
+  const app = await startServer(env, {
+    render,
+    assets: DEV_ASSETS,
+    dev: true,
+    beforeRoutes: async (instance) => {
+      await instance.register(middie)
+      instance.use(vite.middlewares)
+    },
+  })
+  app.addHook('onClose', async () => vite.close())
+} catch (error) {
+  exitOnStartupError(error)
+}

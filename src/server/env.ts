@@ -1,0 +1,122 @@
+import { z } from 'zod'
+
+/**
+ * The only module that reads process.env. Everything the server can be told from outside is
+ * listed here, validated once at start-up, and typed for the rest of the code.
+ */
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
+
+const postgresUrl = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .refine((value) => {
+      try {
+        const url = new URL(value)
+        return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== ''
+      } catch {
+        return false
+      }
+    }, 'must be a postgres:// or postgresql:// URL with a host')
+    .optional(),
+)
+
+const httpUrl = z
+  .string()
+  .url('must be an absolute URL')
+  .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://')
+  .transform((value) => value.replace(/\/+$/, ''))
+
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'must be a number' })
+        .int('must be a whole number')
+        .min(0, 'must be between 0 and 65535')
+        .max(65535, 'must be between 0 and 65535')
+        .default(3000),
+    ),
+    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    DATABASE_URL: postgresUrl,
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+    PUBLIC_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+    SESSION_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    OIDC_ISSUER: z.preprocess(emptyToUndefined, httpUrl.optional()),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    ADMIN_EMAILS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('')
+        .transform((value) =>
+          value
+            .split(',')
+            .map((email) => email.trim().toLowerCase())
+            .filter((email) => email.length > 0),
+        )
+        .pipe(z.array(z.string().email('must be a comma-separated list of e-mail addresses'))),
+    ),
+    UPLOAD_MAX_MB: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'must be a number' })
+        .positive('must be greater than 0')
+        .max(1024, 'must be at most 1024')
+        .default(20),
+    ),
+    RATE_LIMITS: z.preprocess(
+      emptyToUndefined,
+      z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    ),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    COUNCIL_NAME: optionalString,
+    COUNCIL_EMAIL: z.preprocess(emptyToUndefined, z.string().email('must be an e-mail address').optional()),
+    COUNCIL_WEBSITE: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required when NODE_ENV=production (at least 32 characters)',
+      })
+    }
+    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER is set' })
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  }))
+
+export type Env = z.output<typeof EnvSchema>
+
+export class EnvError extends Error {
+  override name = 'EnvError'
+}
+
+/** Parses an environment; a bad value becomes one line naming the setting. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source)
+  if (result.success) return result.data
+  const problems = result.error.issues.map((issue) => {
+    const key = issue.path[0] === undefined ? 'environment' : String(issue.path[0])
+    return `${key} ${issue.message}`
+  })
+  throw new EnvError(`Invalid configuration: ${problems.join('; ')}`)
+}

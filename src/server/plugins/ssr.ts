@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto'
+import { join } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { PublicSite } from '../../shared/site'
+import type { ClientAssets } from '../ssr/assets'
+import { inlineScriptHashes } from '../ssr/csp-hashes'
+import type { RenderPage } from '../ssr/types'
+import { createContext } from '../trpc/context'
+
+export type SsrOptions = {
+  render: RenderPage
+  assets: ClientAssets
+  site: PublicSite
+  /** Built client folder to serve /assets from; absent in development (Vite serves modules). */
+  clientDist?: string
+  /** Development: Vite's middleware is mounted here, and its inline scripts are allowed. */
+  dev?: boolean
+  beforeRoutes?: (app: FastifyInstance) => Promise<void>
+  /** Pages rendered at most this many distinct URLs are kept in memory. */
+  cacheEntries?: number
+}
+
+type CachedPage = { status: number; html: string; etag: string; hashes: string[]; location?: string }
+
+/** Never cached: the admin page depends on who asks, and API paths are not pages. */
+const UNCACHEABLE = /^\/(admin|api|trpc|files)(\/|$|\?)/
+
+/**
+ * Renders public pages on the server with their data and meta, and keeps the HTML per URL until the
+ * content behind it changes (DESIGN.md 6 and 10). Registered last: its catch-all route answers every
+ * GET nothing else claimed.
+ */
+export const ssrPlugin = fp<SsrOptions>(
+  async (app, options) => {
+    const maxEntries = options.cacheEntries ?? 500
+    const cache = new Map<string, CachedPage>()
+    app.onContentChange(() => cache.clear())
+    if (options.beforeRoutes) await options.beforeRoutes(app)
+
+    if (options.clientDist) {
+      await app.register(fastifyStatic, {
+        root: join(options.clientDist, 'assets'),
+        prefix: '/assets/',
+        preCompressed: true,
+        immutable: true,
+        maxAge: '365d',
+        index: false,
+        wildcard: true,
+        decorateReply: false,
+      })
+      await app.register(fastifyStatic, {
+        root: join(options.clientDist, 'static'),
+        prefix: '/static/',
+        preCompressed: true,
+        maxAge: '1d',
+        index: false,
+        decorateReply: false,
+      })
+    }
+
+    const renderUrl = async (request: FastifyRequest, url: string): Promise<CachedPage> => {
+      const { status, html, location } = await options.render({
+        url,
+        site: options.site,
+        assets: options.assets,
+        createContext: async () => createContext({ req: request }),
+      })
+      const etag = `"${createHash('sha1').update(html).digest('base64url')}"`
+      return { status, html, etag, hashes: inlineScriptHashes(html), location }
+    }
+
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/*',
+      handler: async (request, reply) => {
+        const url = request.url
+        if (/^\/(api|trpc|files|assets)(\/|$)/.test(url)) {
+          return reply.code(404).send({ error: 'Not Found', message: `No route for ${request.method} ${url.split('?')[0]}` })
+        }
+        const cacheable = !UNCACHEABLE.test(url)
+        let page = cacheable ? cache.get(url) : undefined
+        if (!page) {
+          page = await renderUrl(request, url)
+          if (cacheable && page.status < 500) {
+            if (cache.size >= maxEntries) {
+              const oldest = cache.keys().next().value
+              if (oldest !== undefined) cache.delete(oldest)
+            }
+            cache.set(url, page)
+          }
+        }
+        if (page.location) return reply.redirect(page.location, page.status)
+        reply.cspScriptHashes = page.hashes
+        reply.header('content-type', 'text/html; charset=utf-8')
+        reply.header('cache-control', cacheable ? 'no-cache' : 'no-store, private')
+        reply.header('etag', page.etag)
+        if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
+          return reply.code(304).send()
+        }
+        return reply.code(page.status).send(page.html)
+      },
+    })
+  },
+  { name: 'ssr', dependencies: ['db', 'content-events', 'security'] },
+)

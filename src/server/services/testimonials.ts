@@ -1,0 +1,20 @@
+import { desc, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { testimonials } from '../../db/schema'
+
+export const publicTestimonialColumns = {
+  id: testimonials.id,
+  name: testimonials.name,
+  location: testimonials.location,
+  testimonial: testimonials.testimonial,
+}
+
+/** Approved testimonials only, newest first. */
+export function listApprovedTestimonials(db: Db) {
+  return db
+    .select(publicTestimonialColumns)
+    .from(testimonials)
+    .where(eq(testimonials.isApproved, true))
+    .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
+}
+export type PublicTestimonial = Awaited<ReturnType<typeof listApprovedTestimonials>>[number]

@@ -1,0 +1,44 @@
+import { unstable_localLink, createTRPCClient } from '@trpc/client'
+import { createRequestHandler, RouterServer, renderRouterToString } from '@tanstack/react-router/ssr/server'
+import superjson from 'superjson'
+import { createQueryClient } from '../../client/lib/query-client'
+import { createAppRouter } from '../../client/router'
+import { type AppRouter, appRouter } from '../trpc/router'
+import type { ClientAssets } from './assets'
+import type { RenderInput, RenderOutput } from './types'
+
+function routerManifest(assets: ClientAssets) {
+  return {
+    routes: {
+      __root__: {
+        css: assets.css,
+        preloads: assets.preloads,
+        scripts: assets.scripts.map((src) => ({ attrs: { type: 'module', src, async: true } })),
+      },
+    },
+  }
+}
+
+/**
+ * Renders one page on the server. Procedures are called in-process through tRPC's local link, so
+ * the page's data is fetched without HTTP and handed to the browser with the HTML.
+ */
+export async function render(input: RenderInput): Promise<RenderOutput> {
+  const queryClient = createQueryClient()
+  const trpcClient = createTRPCClient<AppRouter>({
+    links: [unstable_localLink({ router: appRouter, createContext: input.createContext, transformer: superjson })],
+  })
+  const request = new Request(new URL(input.url, input.site.publicUrl))
+  const handler = createRequestHandler({
+    request,
+    createRouter: () => createAppRouter({ queryClient, trpcClient }),
+    getRouterManifest: () => routerManifest(input.assets),
+  })
+  const response = await handler(({ router, responseHeaders }) =>
+    renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> }),
+  )
+  if (response.status >= 300 && response.status < 400) {
+    return { status: response.status, html: '', location: response.headers.get('location') ?? '/' }
+  }
+  return { status: response.status, html: await response.text() }
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify'
+import { createDb } from '../db/client'
+import { prepareDatabase } from '../db/migrate'
+import { type BuildAppOptions, buildApp } from './app'
+import type { Env } from './env'
+
+const SHUTDOWN_TIMEOUT_MS = 10_000
+
+/**
+ * Opens and prepares the database, builds the app and listens; on SIGTERM or SIGINT it stops
+ * accepting connections, lets in-flight requests finish, closes the database and exits 0.
+ */
+export async function startServer(env: Env, ssr: BuildAppOptions['ssr']): Promise<FastifyInstance> {
+  const handle = await createDb(
+    env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
+  )
+  const { seeded } = await prepareDatabase(handle, { seed: true })
+
+  const app = await buildApp({ env, db: handle, ssr })
+  app.addHook('onClose', async () => handle.close())
+  app.log.info({ driver: handle.kind, seeded }, seeded ? 'database ready; starter data inserted' : 'database ready')
+
+  let closing = false
+  const shutdown = (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting')
+      process.exit(1)
+    }, SHUTDOWN_TIMEOUT_MS)
+    timer.unref()
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down')
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGTERM', () => shutdown('SIGTERM'))
+  process.once('SIGINT', () => shutdown('SIGINT'))
+
+  await app.listen({ port: env.PORT, host: env.HOST })
+  return app
+}
+
+/** Configuration errors end the process with one line, not a stack trace (DESIGN.md 8). */
+export function exitOnStartupError(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error)
+  process.stderr.write(`${error instanceof Error && error.name === 'EnvError' ? '' : 'Start-up failed: '}${message}\n`)
+  process.exit(1)
+}

@@ -1,0 +1,14 @@
+import { router } from './init'
+import { researchStudiesRouter } from './routers/research-studies'
+import { resourcesRouter } from './routers/resources'
+import { siteRouter } from './routers/site'
+import { testimonialsRouter } from './routers/testimonials'
+
+export const appRouter = router({
+  site: siteRouter,
+  testimonials: testimonialsRouter,
+  resources: resourcesRouter,
+  researchStudies: researchStudiesRouter,
+})
+
+export type AppRouter = typeof appRouter

@@ -1,0 +1,38 @@
+/** Business constants from SPEC.md section 9, shared by the client, the server and the database. */
+
+export const STUDY_CATEGORIES = [
+  'Athletic Performance',
+  'Cognitive Health',
+  'Safety Standards',
+  'General Wellness',
+] as const
+export type StudyCategory = (typeof STUDY_CATEGORIES)[number]
+
+export const RESOURCE_CATEGORIES = ['Safety', 'Education', 'Professional'] as const
+export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number]
+
+export const CONTACT_STATUSES = ['new'] as const
+
+export const HEADER_SCROLL_THRESHOLD_PX = 20
+export const TESTIMONIALS_ON_HOME = 3
+export const STUDY_PLACEHOLDER_CARDS = 4
+export const RESOURCE_PLACEHOLDER_CARDS = 3
+export const ADMIN_LIST_MAX_HEIGHT_PX = 600
+export const SESSION_EXPIRED_REDIRECT_MS = 500
+export const UNAUTHENTICATED_REDIRECT_MS = 1000
+export const TOAST_DURATION_MS = 5000
+export const TOAST_SWIPE_THRESHOLD_PX = 50
+export const ATTACHMENT_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const
+
+/** Upper bounds for stored text, so a single request cannot fill the database. */
+export const TEXT_LIMITS = {
+  name: 120,
+  email: 254,
+  subject: 200,
+  message: 5000,
+  title: 300,
+  authors: 1000,
+  journal: 300,
+  url: 2048,
+  summary: 5000,
+} as const

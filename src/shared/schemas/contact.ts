@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { TEXT_LIMITS } from '../constants'
+
+/** The contact form: the messages are SPEC.md section 5's, shown inline and returned by the server. */
+export const ContactInputSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(2, 'Name must be at least 2 characters')
+    .max(TEXT_LIMITS.name, `Name must be at most ${TEXT_LIMITS.name} characters`),
+  email: z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.email, 'Please enter a valid email address')
+    .email('Please enter a valid email address'),
+  subject: z
+    .string()
+    .trim()
+    .min(5, 'Subject must be at least 5 characters')
+    .max(TEXT_LIMITS.subject, `Subject must be at most ${TEXT_LIMITS.subject} characters`),
+  message: z
+    .string()
+    .trim()
+    .min(10, 'Message must be at least 10 characters')
+    .max(TEXT_LIMITS.message, `Message must be at most ${TEXT_LIMITS.message} characters`),
+  /** Honeypot: hidden from people; a filled value marks a bot. */
+  website: z.string().max(500).optional(),
+})
+export type ContactInput = z.input<typeof ContactInputSchema>

@@ -1,0 +1,65 @@
+import { z } from 'zod'
+import { STUDY_CATEGORIES, TEXT_LIMITS } from '../constants'
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null))
+
+const httpUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.url, `${label} is too long`)
+    .refine((value) => {
+      try {
+        const url = new URL(value)
+        return url.protocol === 'http:' || url.protocol === 'https:'
+      } catch {
+        return false
+      }
+    }, `${label} must be an http or https link`)
+
+/** A stored attachment link is either our own /files/... path or an external http(s) link. */
+const attachmentUrl = z
+  .string()
+  .trim()
+  .max(TEXT_LIMITS.url, 'Attachment link is too long')
+  .refine(
+    (value) => value.startsWith('/files/') || /^https?:\/\//.test(value),
+    'Attachment link must be an http or https link',
+  )
+  .nullish()
+  .transform((value) => (value ? value : null))
+
+export const ResearchStudyInputSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Title is required')
+    .max(TEXT_LIMITS.title, `Title must be at most ${TEXT_LIMITS.title} characters`),
+  authors: optionalText(TEXT_LIMITS.authors, 'Authors'),
+  journal: optionalText(TEXT_LIMITS.journal, 'Journal'),
+  year: z
+    .string()
+    .trim()
+    .regex(/^(\d{4})?$/, 'Year must be a four-digit year')
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  category: z.enum(STUDY_CATEGORIES, { error: 'Choose one of the four study categories' }),
+  url: httpUrl('URL'),
+  summary: optionalText(TEXT_LIMITS.summary, 'Summary'),
+  attachmentUrl,
+  attachmentFileId: z
+    .string()
+    .uuid('Attachment id is not valid')
+    .nullish()
+    .transform((value) => (value ? value : null)),
+})
+export type ResearchStudyInput = z.input<typeof ResearchStudyInputSchema>
+export type ResearchStudyData = z.output<typeof ResearchStudyInputSchema>
+
+export const StudyIdSchema = z.coerce.number().int().positive()
