@@ -9,6 +9,7 @@ import { errorHandlerPlugin } from './plugins/error-handler'
 import { securityPlugin } from './plugins/security'
 import { type SsrOptions, ssrPlugin } from './plugins/ssr'
 import { trpcPlugin } from './plugins/trpc'
+import { downloadRoutes } from './routes/downloads'
 import { healthRoutes } from './routes/health'
 import { publicDataRoutes } from './routes/public-data'
 import type { SessionUser } from './trpc/context'
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes)
   await app.register(publicDataRoutes)
+  await app.register(downloadRoutes)
 
   if (options.ssr) {
     await app.register(ssrPlugin, { ...options.ssr, site })

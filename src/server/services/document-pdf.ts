@@ -1,0 +1,111 @@
+import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib'
+import { type CouncilDocument, DISCLAIMER_TEXT } from '../../content/documents'
+import type { SiteInfo } from '../../shared/site'
+
+const PAGE = { width: 612, height: 792, margin: 56 } // US Letter, in points
+const INK = rgb(0.1, 0.1, 0.12)
+const ACCENT = rgb(0, 0.325, 0.545)
+
+/** The standard PDF fonts only carry WinAnsi; anything else is replaced rather than crashing. */
+function printable(text: string, font: PDFFont): string {
+  return [...text]
+    .map((char) => {
+      try {
+        font.encodeText(char)
+        return char
+      } catch {
+        return '?'
+      }
+    })
+    .join('')
+}
+
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(/\s+/)) {
+    const candidate = line ? `${line} ${word}` : word
+    if (font.widthOfTextAtSize(candidate, size) <= width || !line) {
+      line = candidate
+    } else {
+      lines.push(line)
+      line = word
+    }
+  }
+  if (line) lines.push(line)
+  return lines
+}
+
+/** Renders one of the council's documents to PDF from the same text the site shows. */
+export async function renderDocumentPdf(doc: CouncilDocument, site: SiteInfo): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  pdf.setTitle(doc.title)
+  pdf.setAuthor(site.name)
+  pdf.setSubject(doc.description)
+  pdf.setCreator(site.name)
+  // A fixed date keeps the bytes (and so the ETag) stable across restarts.
+  pdf.setCreationDate(new Date('2025-10-31T00:00:00Z'))
+  pdf.setModificationDate(new Date('2025-10-31T00:00:00Z'))
+  const regular = await pdf.embedFont(StandardFonts.Helvetica)
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+  const contentWidth = PAGE.width - PAGE.margin * 2
+
+  let page = pdf.addPage([PAGE.width, PAGE.height])
+  let y = PAGE.height - PAGE.margin
+  const ensure = (height: number) => {
+    if (y - height < PAGE.margin) {
+      page = pdf.addPage([PAGE.width, PAGE.height])
+      y = PAGE.height - PAGE.margin
+    }
+  }
+  const write = (text: string, options: { font?: PDFFont; size?: number; indent?: number; color?: typeof INK; gap?: number }) => {
+    const font = options.font ?? regular
+    const size = options.size ?? 10.5
+    const indent = options.indent ?? 0
+    for (const line of wrap(printable(text, font), font, size, contentWidth - indent)) {
+      ensure(size * 1.45)
+      page.drawText(line, { x: PAGE.margin + indent, y: y - size, size, font, color: options.color ?? INK })
+      y -= size * 1.45
+    }
+    y -= options.gap ?? 6
+  }
+
+  write(site.name, { font: bold, size: 10, color: ACCENT, gap: 10 })
+  write(doc.title, { font: bold, size: 18, gap: 4 })
+  if (doc.meta) write(doc.meta, { size: 10, color: ACCENT, gap: 12 })
+
+  for (const section of doc.sections(site)) {
+    y -= 6
+    write(section.heading, { font: bold, size: 13, color: ACCENT, gap: 4 })
+    for (const block of section.blocks) {
+      if (block.kind === 'paragraph') write(block.text, {})
+      if (block.kind === 'bullets') {
+        for (const item of block.items) write(`•  ${item}`, { indent: 8, gap: 2 })
+        y -= 4
+      }
+      if (block.kind === 'table') {
+        const columnWidth = contentWidth / block.header.length
+        const drawRow = (cells: string[], font: PDFFont) => {
+          const wrapped = cells.map((cell) => wrap(printable(cell, font), font, 9, columnWidth - 8))
+          const height = Math.max(...wrapped.map((lines) => lines.length)) * 12 + 6
+          ensure(height)
+          wrapped.forEach((lines, column) => {
+            lines.forEach((line, index) => {
+              page.drawText(line, { x: PAGE.margin + column * columnWidth + 4, y: y - 11 - index * 12, size: 9, font, color: INK })
+            })
+          })
+          y -= height
+          page.drawLine({ start: { x: PAGE.margin, y }, end: { x: PAGE.margin + contentWidth, y }, thickness: 0.5, color: rgb(0.7, 0.7, 0.7) })
+        }
+        drawRow(block.header, bold)
+        for (const row of block.rows) drawRow(row, regular)
+        y -= 8
+      }
+    }
+  }
+
+  y -= 10
+  write('Disclaimer', { font: bold, size: 10, gap: 2 })
+  write(DISCLAIMER_TEXT, { size: 9 })
+  return pdf.save()
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedIfEmpty } from '../../src/db/seed'
+import { testimonials } from '../../src/db/schema'
+import { render } from '../../src/server/ssr/render'
+import { buildTestApp } from '../helpers/build-app'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+
+let database: TestDatabase
+let app: FastifyInstance
+
+const assets = { scripts: ['/assets/entry.js'], css: ['/assets/style.css'], preloads: [] }
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  await seedIfEmpty(database.handle.db)
+  app = await buildTestApp(database.handle, { ssr: { render, assets } })
+})
+afterAll(async () => {
+  await app?.close()
+  await database?.drop()
+})
+
+describe('server-rendered home page', () => {
+  it('carries the heading, the first three approved testimonials and the meta tags in its HTML', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toContain('text/html')
+    const html = response.body
+    expect(html).toContain('Setting Standards for Mild Hyperbaric Wellness</h1>')
+    expect(html).toContain('<title>Setting Standards for Mild Hyperbaric Wellness | mHBOT Standards Council</title>')
+    expect(html).toMatch(/<meta name="robots" content="index,follow"/)
+    expect(html).toContain('<link rel="stylesheet" href="/assets/style.css"')
+    expect(html).toContain('src="/assets/entry.js"')
+    expect((html.match(/data-testid="testimonial-card"/g) ?? []).length).toBe(3)
+    expect(html).toContain('David Brooks')
+    expect(html).not.toContain('Sarah Mitchell')
+  })
+
+  it('names every inline script in its Content-Security-Policy by hash', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' })
+    const csp = String(response.headers['content-security-policy'])
+    expect(csp).not.toContain('unsafe-eval')
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    const inline = [...response.body.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].filter((m) => m[1])
+    expect(inline.length).toBeGreaterThan(0)
+    expect((csp.match(/'sha256-/g) ?? []).length).toBe(new Set(inline.map((m) => m[1])).size)
+  })
+
+  it('drops the cached page when content changes', async () => {
+    await app.inject({ method: 'GET', url: '/' })
+    await database.handle.db.insert(testimonials).values({ name: 'Fresh Voice', testimonial: 'Brand new.', isApproved: true })
+    app.contentChanged()
+    const response = await app.inject({ method: 'GET', url: '/' })
+    expect(response.body).toContain('Fresh Voice')
+  })
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await app.inject({ method: 'GET', url: '/' })
+    const second = await app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': String(first.headers.etag) } })
+    expect(second.statusCode).toBe(304)
+  })
+})

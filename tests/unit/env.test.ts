@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { EnvError, parseEnv } from '../../src/server/env'
+
+describe('parseEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnv({})
+    expect(env.PORT).toBe(3000)
+    expect(env.HOST).toBe('0.0.0.0')
+    expect(env.DATABASE_URL).toBeUndefined()
+    expect(env.DATA_DIR).toBe('./data')
+    expect(env.PUBLIC_URL).toBe('http://localhost:3000')
+    expect(env.ADMIN_EMAILS).toEqual([])
+    expect(env.UPLOAD_MAX_MB).toBe(20)
+    expect(env.RATE_LIMITS).toBe('on')
+  })
+
+  it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
+    expect(parseEnv({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080')
+    expect(parseEnv({ PUBLIC_URL: 'https://example.org/' }).PUBLIC_URL).toBe('https://example.org')
+  })
+
+  it('lower-cases and splits ADMIN_EMAILS', () => {
+    expect(parseEnv({ ADMIN_EMAILS: ' Alice@Example.org, bob@example.org ,' }).ADMIN_EMAILS).toEqual([
+      'alice@example.org',
+      'bob@example.org',
+    ])
+  })
+
+  it.each([
+    [{ DATABASE_URL: 'nonsense' }, 'DATABASE_URL'],
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],
+    [{ ADMIN_EMAILS: 'not-an-email' }, 'ADMIN_EMAILS'],
+    [{ UPLOAD_MAX_MB: '0' }, 'UPLOAD_MAX_MB'],
+    [{ RATE_LIMITS: 'maybe' }, 'RATE_LIMITS'],
+    [{ OIDC_ISSUER: 'https://id.example.org' }, 'OIDC_CLIENT_ID'],
+  ])('rejects %o naming %s in one line', (source, key) => {
+    let caught: unknown
+    try {
+      parseEnv(source)
+    } catch (error) {
+      caught = error
+    }
+    expect(caught).toBeInstanceOf(EnvError)
+    const message = (caught as Error).message
+    expect(message).toContain(key)
+    expect(message).not.toContain('\n')
+  })
+})

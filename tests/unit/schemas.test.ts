@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { ContactInputSchema } from '../../src/shared/schemas/contact'
+import { NewsletterInputSchema } from '../../src/shared/schemas/newsletter'
+import { ResearchStudyInputSchema } from '../../src/shared/schemas/research-study'
+
+const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]))
+
+describe('ContactInputSchema', () => {
+  const valid = { name: 'Al', email: 'al@example.org', subject: 'Hello', message: 'Ten chars.' }
+
+  it('accepts the minimum lengths', () => {
+    expect(ContactInputSchema.safeParse(valid).success).toBe(true)
+  })
+
+  it('gives the spec messages for each field', () => {
+    const result = ContactInputSchema.safeParse({ name: 'A', email: 'nope', subject: 'Hey', message: 'short' })
+    expect(messagesOf(result)).toEqual({
+      name: 'Name must be at least 2 characters',
+      email: 'Please enter a valid email address',
+      subject: 'Subject must be at least 5 characters',
+      message: 'Message must be at least 10 characters',
+    })
+  })
+
+  it('counts trimmed length', () => {
+    expect(ContactInputSchema.safeParse({ ...valid, name: '  A  ' }).success).toBe(false)
+  })
+})
+
+describe('NewsletterInputSchema', () => {
+  it('trims and lower-cases the address', () => {
+    expect(NewsletterInputSchema.parse({ email: '  Jane@Example.ORG ' })).toEqual({ email: 'jane@example.org' })
+  })
+  it('rejects an invalid address', () => {
+    expect(NewsletterInputSchema.safeParse({ email: 'jane@' }).success).toBe(false)
+  })
+})
+
+describe('ResearchStudyInputSchema', () => {
+  const valid = { title: 'A study', category: 'General Wellness', url: 'https://doi.org/10.1/x' }
+
+  it('accepts the required fields and nulls the optional ones', () => {
+    expect(ResearchStudyInputSchema.parse(valid)).toEqual({
+      ...valid,
+      authors: null,
+      journal: null,
+      year: null,
+      summary: null,
+      attachmentUrl: null,
+      attachmentFileId: null,
+    })
+  })
+
+  it.each([
+    [{ url: 'javascript:alert(1)' }, 'url'],
+    [{ url: 'ftp://example.org/x' }, 'url'],
+    [{ category: 'Cures' }, 'category'],
+    [{ year: '19' }, 'year'],
+    [{ title: '   ' }, 'title'],
+    [{ title: 'x'.repeat(301) }, 'title'],
+  ])('rejects %o', (override, field) => {
+    const result = ResearchStudyInputSchema.safeParse({ ...valid, ...override })
+    expect(result.success).toBe(false)
+    expect(Object.keys(messagesOf(result))).toContain(field)
+  })
+
+  it('accepts an empty year and our own attachment links', () => {
+    const parsed = ResearchStudyInputSchema.parse({ ...valid, year: '', attachmentUrl: '/files/abc/study.pdf' })
+    expect(parsed.year).toBeNull()
+    expect(parsed.attachmentUrl).toBe('/files/abc/study.pdf')
+  })
+})

@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config'
+
+/**
+ * Four projects: pure unit tests; the database suite on a real Postgres (a fresh database per test
+ * file, created and dropped here); the same suite on embedded PGlite so the two drivers stay in
+ * step; and browser tests in Chromium against the built server.
+ */
+export default defineConfig({
+  test: {
+    setupFiles: ['tests/helpers/setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    reporters: process.env.CI ? ['default'] : ['default'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db:postgres',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/helpers/global-postgres.ts'],
+          env: { TEST_DB_DRIVER: 'postgres' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db:pglite',
+          include: ['tests/integration/**/*.test.ts'],
+          env: { TEST_DB_DRIVER: 'pglite' },
+          // Each PGlite instance holds several hundred MB; one file at a time keeps memory flat.
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/helpers/global-postgres.ts', 'tests/helpers/global-e2e.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+        },
+      },
+    ],
+  },
+})
