@@ -45,5 +45,7 @@ export const SITEMAP_ABOUT_SECTION: NavLink[] = ABOUT_LINKS
 
 /** Every public page, for /sitemap.xml. */
 export const PUBLIC_PATHS: string[] = [
-  ...new Set([...SITEMAP_MAIN_PAGES, ...SITEMAP_ABOUT_SECTION, { to: '/sitemap', label: 'Sitemap' }].map((link) => link.to)),
+  ...new Set(
+    [...SITEMAP_MAIN_PAGES, ...SITEMAP_ABOUT_SECTION, { to: '/sitemap', label: 'Sitemap' }].map((link) => link.to),
+  ),
 ]

@@ -35,7 +35,11 @@ export const COMPARISON_TABLE: { header: string[]; rows: string[][] } = {
   rows: [
     ['Pressure', 'Up to 2.0 ATA, commonly 1.3-1.5 ATA', 'Above 2.0 ATA, typically 2.0-3.0 ATA'],
     ['Oxygen source', 'Room air, or an oxygen concentrator delivering about 93-96% oxygen', '100% medical oxygen'],
-    ['Chamber', 'Soft-sided or hard-shell chambers for one or two people', 'Hard-shell monoplace or multiplace chambers'],
+    [
+      'Chamber',
+      'Soft-sided or hard-shell chambers for one or two people',
+      'Hard-shell monoplace or multiplace chambers',
+    ],
     ['Setting', 'Wellness centres, studios and homes', 'Hospitals and licensed clinical facilities'],
     ['Purpose', 'General wellness and relaxation', 'Treatment of approved medical conditions'],
     ['Supervision', 'Trained operator following council protocols', 'Physician-prescribed and medically supervised'],
@@ -126,7 +130,12 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
         blocks: [
           {
             kind: 'bullets',
-            items: [`Issued by: ${site.name}`, `Website: ${site.website}`, `E-mail: ${site.email}`, `Country: ${site.country}`],
+            items: [
+              `Issued by: ${site.name}`,
+              `Website: ${site.website}`,
+              `E-mail: ${site.email}`,
+              `Country: ${site.country}`,
+            ],
           },
         ],
       },
@@ -245,7 +254,8 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
   {
     slug: 'contraindications-screening-guide',
     title: 'Contraindications and Screening Guide',
-    description: 'The conditions that call for a healthcare provider’s advice before any mild hyperbaric session, and how to screen for them.',
+    description:
+      'The conditions that call for a healthcare provider’s advice before any mild hyperbaric session, and how to screen for them.',
     category: 'Safety',
     sections: () => [
       {
@@ -280,7 +290,8 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
   {
     slug: 'introduction-to-mild-hyperbaric-oxygen',
     title: 'Introduction to Mild Hyperbaric Oxygen',
-    description: 'A plain-language introduction: what a mild hyperbaric session is, how pressure works, and what to expect.',
+    description:
+      'A plain-language introduction: what a mild hyperbaric session is, how pressure works, and what to expect.',
     category: 'Education',
     sections: () => [
       {

@@ -92,9 +92,7 @@ export const testimonials = pgTable(
 export const newsletterSubscribers = pgTable(
   'newsletter_subscribers',
   {
-    id: text('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()::text`),
+    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
     email: text('email').notNull(),
     subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
     isActive: boolean('is_active').notNull().default(true),
@@ -102,18 +100,15 @@ export const newsletterSubscribers = pgTable(
   (table) => [uniqueIndex('newsletter_subscribers_email_lower_idx').on(sql`lower(${table.email})`)],
 )
 
-export const contactSubmissions = pgTable(
-  'contact_submissions',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    email: text('email').notNull(),
-    subject: text('subject').notNull(),
-    message: text('message').notNull(),
-    status: text('status').notNull().default('new'),
-    createdAt: createdAt(),
-  },
-)
+export const contactSubmissions = pgTable('contact_submissions', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  status: text('status').notNull().default('new'),
+  createdAt: createdAt(),
+})
 
 export const sessions = pgTable(
   'sessions',
@@ -126,9 +121,7 @@ export const sessions = pgTable(
 )
 
 export const users = pgTable('users', {
-  id: varchar('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()::text`),
+  id: varchar('id').primaryKey().default(sql`gen_random_uuid()::text`),
   email: varchar('email').unique(),
   firstName: varchar('first_name'),
   lastName: varchar('last_name'),

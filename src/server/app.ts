@@ -55,7 +55,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 5000 },
   })
 
-  const handle = options.db ?? (await createDb(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR }))
+  const handle =
+    options.db ??
+    (await createDb(
+      env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
+    ))
   const site = siteFromEnv(env)
   app.decorate('env', env)
   app.decorate('site', site)

@@ -11,7 +11,10 @@ import { exitOnStartupError, startServer } from './start'
  */
 try {
   const env = parseEnv()
-  const vite = await createServer({ server: { middlewareMode: true, hmr: { port: env.PORT + 10000 } }, appType: 'custom' })
+  const vite = await createServer({
+    server: { middlewareMode: true, hmr: { port: env.PORT + 10000 } },
+    appType: 'custom',
+  })
   const render: RenderPage = async (input) => {
     const module = (await vite.ssrLoadModule('/src/server/ssr/render.tsx')) as { render: RenderPage }
     return module.render(input)

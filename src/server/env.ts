@@ -5,8 +5,7 @@ import { z } from 'zod'
  * listed here, validated once at start-up, and typed for the rest of the code.
  */
 
-const emptyToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
 
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
 
@@ -47,10 +46,7 @@ export const EnvSchema = z
     DATABASE_URL: postgresUrl,
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
     PUBLIC_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
-    SESSION_SECRET: z.preprocess(
-      emptyToUndefined,
-      z.string().min(32, 'must be at least 32 characters').optional(),
-    ),
+    SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
     OIDC_ISSUER: z.preprocess(emptyToUndefined, httpUrl.optional()),
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
@@ -75,10 +71,7 @@ export const EnvSchema = z
         .max(1024, 'must be at most 1024')
         .default(20),
     ),
-    RATE_LIMITS: z.preprocess(
-      emptyToUndefined,
-      z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
-    ),
+    RATE_LIMITS: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

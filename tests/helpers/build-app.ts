@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { buildApp, type BuildAppOptions } from '../../src/server/app'
-import { type Env, parseEnv } from '../../src/server/env'
 import type { DbHandle } from '../../src/db/client'
+import { type BuildAppOptions, buildApp } from '../../src/server/app'
+import { type Env, parseEnv } from '../../src/server/env'
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000'
 

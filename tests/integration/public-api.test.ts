@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import starter from '../../src/content/starter-studies.json' with { type: 'json' }
 import { testimonials } from '../../src/db/schema'
 import { seedIfEmpty } from '../../src/db/seed'
-import starter from '../../src/content/starter-studies.json' with { type: 'json' }
 import { buildTestApp } from '../helpers/build-app'
 import { createTestDatabase, resetDatabase, type TestDatabase } from '../helpers/db'
 
@@ -36,7 +36,12 @@ describe('GET /api/testimonials', () => {
     const response = await app.inject({ method: 'GET', url: '/api/testimonials' })
     expect(response.statusCode).toBe(200)
     const body = response.json() as { id: number; name: string; location: string | null; testimonial: string }[]
-    expect(body[0]).toEqual({ id: expect.any(Number), name: 'Newest Person', location: null, testimonial: 'Most recent words.' })
+    expect(body[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Newest Person',
+      location: null,
+      testimonial: 'Most recent words.',
+    })
     expect(body.length).toBe(5)
     expect(body.map((item) => item.name)).not.toContain('Sarah Mitchell')
     expect(Object.keys(body[1] ?? {}).sort()).toEqual(['id', 'location', 'name', 'testimonial'])
@@ -71,7 +76,19 @@ describe('GET /api/research-studies', () => {
       expect.objectContaining({ category: 'Safety Standards', url: starter.safety_references[0]?.url }),
     )
     expect(Object.keys(body[0] ?? {}).sort()).toEqual(
-      ['attachmentFileId', 'attachmentUrl', 'authors', 'category', 'createdAt', 'id', 'journal', 'summary', 'title', 'url', 'year'].sort(),
+      [
+        'attachmentFileId',
+        'attachmentUrl',
+        'authors',
+        'category',
+        'createdAt',
+        'id',
+        'journal',
+        'summary',
+        'title',
+        'url',
+        'year',
+      ].sort(),
     )
   })
 

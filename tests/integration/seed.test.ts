@@ -85,7 +85,10 @@ describe('database rules', () => {
       .values({ name: 'Al', email: 'al@example.org', subject: 'Hello', message: 'Ten chars.' })
       .returning()
     expect(contact?.status).toBe('new')
-    const [subscriber] = await database.handle.db.insert(newsletterSubscribers).values({ email: 'b@example.org' }).returning()
+    const [subscriber] = await database.handle.db
+      .insert(newsletterSubscribers)
+      .values({ email: 'b@example.org' })
+      .returning()
     expect(subscriber?.isActive).toBe(true)
     expect(typeof subscriber?.id).toBe('string')
     const [quote] = await database.handle.db.insert(testimonials).values({ name: 'N', testimonial: 'T' }).returning()

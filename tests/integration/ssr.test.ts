@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedIfEmpty } from '../../src/db/seed'
 import { testimonials } from '../../src/db/schema'
+import { seedIfEmpty } from '../../src/db/seed'
 import { render } from '../../src/server/ssr/render'
 import { buildTestApp } from '../helpers/build-app'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
@@ -49,7 +49,9 @@ describe('server-rendered home page', () => {
 
   it('drops the cached page when content changes', async () => {
     await app.inject({ method: 'GET', url: '/' })
-    await database.handle.db.insert(testimonials).values({ name: 'Fresh Voice', testimonial: 'Brand new.', isApproved: true })
+    await database.handle.db
+      .insert(testimonials)
+      .values({ name: 'Fresh Voice', testimonial: 'Brand new.', isApproved: true })
     app.contentChanged()
     const response = await app.inject({ method: 'GET', url: '/' })
     expect(response.body).toContain('Fresh Voice')
@@ -57,7 +59,11 @@ describe('server-rendered home page', () => {
 
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await app.inject({ method: 'GET', url: '/' })
-    const second = await app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': String(first.headers.etag) } })
+    const second = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    })
     expect(second.statusCode).toBe(304)
   })
 })

@@ -16,9 +16,9 @@ export function SiteFooter() {
               {site.name}
             </Title>
             <Text size="sm" lh={1.7}>
-              An independent standards council for mild hyperbaric oxygen as a wellness practice. We publish
-              safety protocols, equipment expectations and plain-language education for practitioners,
-              facility operators, manufacturers and the public.
+              An independent standards council for mild hyperbaric oxygen as a wellness practice. We publish safety
+              protocols, equipment expectations and plain-language education for practitioners, facility operators,
+              manufacturers and the public.
             </Text>
           </Stack>
           <Stack gap="xs">

@@ -83,7 +83,12 @@ export function SiteHeader() {
             About
           </Text>
           {ABOUT_LINKS.map((link) => (
-            <Link key={link.to} to={link.to} className={`${classes.drawerLink} ${classes.drawerSub}`} onClick={menu.close}>
+            <Link
+              key={link.to}
+              to={link.to}
+              className={`${classes.drawerLink} ${classes.drawerSub}`}
+              onClick={menu.close}
+            >
               {link.label}
             </Link>
           ))}

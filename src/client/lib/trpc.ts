@@ -1,6 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client'
 import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query'
-import type { QueryClient } from '@tanstack/react-query'
 import superjson from 'superjson'
 import type { AppRouter } from '../../server/trpc/router'
 
@@ -12,7 +12,13 @@ export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>()
 /** The browser's client: same-origin HTTP with cookies. */
 export function createBrowserTrpcClient(): TrpcClient {
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: '/trpc', transformer: superjson, fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }) })],
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        transformer: superjson,
+        fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+      }),
+    ],
   })
 }
 

@@ -26,12 +26,21 @@ export const Route = createFileRoute('/')({
 })
 
 const BENEFITS = [
-  { title: 'Oxygen Enrichment', text: 'Gentle pressure lets more oxygen dissolve into the body’s fluids while you rest.' },
+  {
+    title: 'Oxygen Enrichment',
+    text: 'Gentle pressure lets more oxygen dissolve into the body’s fluids while you rest.',
+  },
   { title: 'Energy & Vitality', text: 'Many people report feeling refreshed and energised after a session.' },
-  { title: 'Recovery Support', text: 'Athletes and active people use sessions as part of their rest and recovery routine.' },
+  {
+    title: 'Recovery Support',
+    text: 'Athletes and active people use sessions as part of their rest and recovery routine.',
+  },
   { title: 'Mental Clarity', text: 'A quiet, unplugged hour that many describe as calming and clarifying.' },
   { title: 'Overall Wellness', text: 'A relaxing practice that may support a broader healthy lifestyle.' },
-  { title: 'Safety First', text: 'Council protocols for screening, equipment and supervision come before everything else.' },
+  {
+    title: 'Safety First',
+    text: 'Council protocols for screening, equipment and supervision come before everything else.',
+  },
 ]
 
 const MISSION_POINTS = [
@@ -65,8 +74,8 @@ function HomePage() {
             Setting Standards for Mild Hyperbaric Wellness
           </Title>
           <Text size="xl" mt="lg" maw={680} lh={1.6}>
-            Independent safety standards, education and research for mild hyperbaric oxygen, practised as
-            wellness, never as medicine.
+            Independent safety standards, education and research for mild hyperbaric oxygen, practised as wellness,
+            never as medicine.
           </Text>
           <Group mt={36}>
             <Button component={Link} to="/education" size="lg" color="white" c="ocean.9">
@@ -96,8 +105,8 @@ function HomePage() {
             What is Mild Hyperbaric Oxygen Therapy?
           </Title>
           <Text mt="lg" size="lg" lh={1.7} maw={820}>
-            Mild hyperbaric oxygen (mHBOT) means resting in a chamber pressurised slightly above the air around us:
-            up to 2.0 ATA, commonly 1.3-1.5 ATA, where sea level is 1.0 ATA. Some chambers add air from an oxygen
+            Mild hyperbaric oxygen (mHBOT) means resting in a chamber pressurised slightly above the air around us: up
+            to 2.0 ATA, commonly 1.3-1.5 ATA, where sea level is 1.0 ATA. Some chambers add air from an oxygen
             concentrator, whose output is about 93-96% oxygen. Sessions last 60-90 minutes.
           </Text>
           <Button component={Link} to="/education" variant="light" mt="lg">

@@ -77,7 +77,9 @@ export const ssrPlugin = fp<SsrOptions>(
       handler: async (request, reply) => {
         const url = request.url
         if (/^\/(api|trpc|files|assets)(\/|$)/.test(url)) {
-          return reply.code(404).send({ error: 'Not Found', message: `No route for ${request.method} ${url.split('?')[0]}` })
+          return reply
+            .code(404)
+            .send({ error: 'Not Found', message: `No route for ${request.method} ${url.split('?')[0]}` })
         }
         const cacheable = !UNCACHEABLE.test(url)
         let page = cacheable ? cache.get(url) : undefined

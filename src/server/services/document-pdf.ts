@@ -58,7 +58,10 @@ export async function renderDocumentPdf(doc: CouncilDocument, site: SiteInfo): P
       y = PAGE.height - PAGE.margin
     }
   }
-  const write = (text: string, options: { font?: PDFFont; size?: number; indent?: number; color?: typeof INK; gap?: number }) => {
+  const write = (
+    text: string,
+    options: { font?: PDFFont; size?: number; indent?: number; color?: typeof INK; gap?: number },
+  ) => {
     const font = options.font ?? regular
     const size = options.size ?? 10.5
     const indent = options.indent ?? 0
@@ -91,11 +94,22 @@ export async function renderDocumentPdf(doc: CouncilDocument, site: SiteInfo): P
           ensure(height)
           wrapped.forEach((lines, column) => {
             lines.forEach((line, index) => {
-              page.drawText(line, { x: PAGE.margin + column * columnWidth + 4, y: y - 11 - index * 12, size: 9, font, color: INK })
+              page.drawText(line, {
+                x: PAGE.margin + column * columnWidth + 4,
+                y: y - 11 - index * 12,
+                size: 9,
+                font,
+                color: INK,
+              })
             })
           })
           y -= height
-          page.drawLine({ start: { x: PAGE.margin, y }, end: { x: PAGE.margin + contentWidth, y }, thickness: 0.5, color: rgb(0.7, 0.7, 0.7) })
+          page.drawLine({
+            start: { x: PAGE.margin, y },
+            end: { x: PAGE.margin + contentWidth, y },
+            thickness: 0.5,
+            color: rgb(0.7, 0.7, 0.7),
+          })
         }
         drawRow(block.header, bold)
         for (const row of block.rows) drawRow(row, regular)

@@ -1,5 +1,5 @@
-import { unstable_localLink, createTRPCClient } from '@trpc/client'
 import { createRequestHandler, RouterServer, renderRouterToString } from '@tanstack/react-router/ssr/server'
+import { createTRPCClient, unstable_localLink } from '@trpc/client'
 import superjson from 'superjson'
 import { createQueryClient } from '../../client/lib/query-client'
 import { createAppRouter } from '../../client/router'

@@ -1,0 +1,43 @@
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+
+export const chromiumPath = () => inject('chromiumPath')
+
+/** Flags that work on these machines (STACK.md): no sandbox as root, no network chatter. */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = chromiumPath()
+  if (!executablePath) throw new Error('Chromium is not installed')
+  return chromium.launch({
+    executablePath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export type WatchedPage = { page: Page; problems: string[] }
+
+/** A page that records every console error or warning and every uncaught exception. */
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+  })
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  return { page, problems }
+}

@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export type RunningServer = {
+  url: string
+  port: number
+  process: ChildProcess
+  logs: () => string
+  stop: () => Promise<number | null>
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Starts the built server (dist/server/main.js) as production would, on its own port. With no
+ * DATABASE_URL it gets a fresh PGlite folder of its own.
+ */
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort()
+  const dataDir = env.DATABASE_URL ? null : await mkdtemp(join(tmpdir(), 'mhbot-e2e-'))
+  let output = ''
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'warn',
+      ...(dataDir ? { DATA_DIR: dataDir } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`)
+    try {
+      const response = await fetch(`${url}/readyz`)
+      if (response.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not become ready in 60 s:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150))
+  }
+
+  return {
+    url,
+    port,
+    process: child,
+    logs: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM')
+      const code = await exited
+      if (dataDir) await rm(dataDir, { recursive: true, force: true })
+      return code
+    },
+  }
+}
