@@ -6,12 +6,17 @@ import type { Env } from './env'
 import { contentEventsPlugin } from './plugins/content-events'
 import { dbPlugin } from './plugins/db'
 import { errorHandlerPlugin } from './plugins/error-handler'
+import { sameOriginPlugin } from './plugins/same-origin'
 import { securityPlugin } from './plugins/security'
+import { sessionPlugin } from './plugins/session'
 import { type SsrOptions, ssrPlugin } from './plugins/ssr'
 import { trpcPlugin } from './plugins/trpc'
+import { authRoutes } from './routes/auth'
 import { downloadRoutes } from './routes/downloads'
 import { healthRoutes } from './routes/health'
 import { publicDataRoutes } from './routes/public-data'
+import { researchStudyRoutes } from './routes/research-studies'
+import { uploadRoutes } from './routes/uploads'
 import type { SessionUser } from './trpc/context'
 
 declare module 'fastify' {
@@ -72,10 +77,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   await app.register(dbPlugin, { handle, owned: !options.db })
   await app.register(contentEventsPlugin, { databaseUrl: env.DATABASE_URL })
+  await app.register(sameOriginPlugin)
+  await app.register(sessionPlugin)
   await app.register(trpcPlugin)
 
   await app.register(healthRoutes)
   await app.register(publicDataRoutes)
+  await app.register(researchStudyRoutes)
+  await app.register(authRoutes)
+  await app.register(uploadRoutes)
   await app.register(downloadRoutes)
 
   if (options.ssr) {

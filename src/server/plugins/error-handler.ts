@@ -30,7 +30,10 @@ export const errorHandlerPlugin = fp(
       if (error.validation) {
         return reply.code(400).send({ error: 'Bad Request', message: error.message })
       }
-      return reply.code(status).send({ error: httpStatusText(status), message: error.message })
+      const fields = (error as { fields?: Record<string, string> }).fields
+      return reply
+        .code(status)
+        .send({ error: httpStatusText(status), message: error.message, ...(fields ? { fields } : {}) })
     })
   },
   { name: 'error-handler' },

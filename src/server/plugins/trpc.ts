@@ -16,5 +16,5 @@ export const trpcPlugin = fp(
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     })
   },
-  { name: 'trpc', dependencies: ['db', 'content-events'] },
+  { name: 'trpc', dependencies: ['db', 'content-events', 'session'] },
 )

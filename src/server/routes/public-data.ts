@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { listResearchStudies } from '../services/research-studies'
 import { listResources } from '../services/resources'
 import { listApprovedTestimonials } from '../services/testimonials'
 
@@ -7,5 +6,4 @@ import { listApprovedTestimonials } from '../services/testimonials'
 export const publicDataRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/testimonials', async () => listApprovedTestimonials(app.db))
   app.get('/api/resources', async () => listResources(app.db))
-  app.get('/api/research-studies', async () => listResearchStudies(app.db))
 }

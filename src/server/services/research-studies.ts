@@ -1,7 +1,9 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { researchStudies } from '../../db/schema'
+import { attachments, researchStudies } from '../../db/schema'
 import type { ResearchStudyData } from '../../shared/schemas/research-study'
+import { attachmentUrl, deleteAttachmentIfUnused } from './attachments'
+import { BadInputError, NotFoundError } from './errors'
 
 export const studyColumns = {
   id: researchStudies.id,
@@ -31,8 +33,53 @@ export async function getResearchStudy(db: Db, id: number) {
   return row ?? null
 }
 
+/**
+ * An uploaded file's link is ours to make: when the study names an attachment, the stored link
+ * is rebuilt from the attachment row rather than trusted from the request.
+ */
+async function withAttachmentLink(db: Db, data: ResearchStudyData): Promise<ResearchStudyData> {
+  if (!data.attachmentFileId) return data
+  const [file] = await db
+    .select({ id: attachments.id, filename: attachments.filename })
+    .from(attachments)
+    .where(eq(attachments.id, data.attachmentFileId))
+  if (!file) {
+    throw new BadInputError('The attachment does not exist', { attachmentFileId: 'The attachment does not exist' })
+  }
+  return { ...data, attachmentUrl: attachmentUrl(file.id, file.filename) }
+}
+
 export async function createResearchStudy(db: Db, data: ResearchStudyData) {
-  const [row] = await db.insert(researchStudies).values(data).returning(studyColumns)
+  const values = await withAttachmentLink(db, data)
+  const [row] = await db.insert(researchStudies).values(values).returning(studyColumns)
   if (!row) throw new Error('insert returned no row')
   return row
+}
+
+/** Replacing a study's attachment removes the old file when nothing else uses it. */
+export async function updateResearchStudy(db: Db, id: number, data: ResearchStudyData) {
+  const values = await withAttachmentLink(db, data)
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ attachmentFileId: researchStudies.attachmentFileId })
+      .from(researchStudies)
+      .where(eq(researchStudies.id, id))
+      .for('update')
+    if (!before) throw new NotFoundError(`Research study ${id} not found`)
+    const [row] = await tx.update(researchStudies).set(values).where(eq(researchStudies.id, id)).returning(studyColumns)
+    if (!row) throw new NotFoundError(`Research study ${id} not found`)
+    if (before.attachmentFileId && before.attachmentFileId !== row.attachmentFileId) {
+      await deleteAttachmentIfUnused(tx, before.attachmentFileId)
+    }
+    return row
+  })
+}
+
+export async function deleteResearchStudy(db: Db, id: number) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(researchStudies).where(eq(researchStudies.id, id)).returning(studyColumns)
+    if (!row) throw new NotFoundError(`Research study ${id} not found`)
+    if (row.attachmentFileId) await deleteAttachmentIfUnused(tx, row.attachmentFileId)
+    return row
+  })
 }

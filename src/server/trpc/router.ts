@@ -1,10 +1,12 @@
 import { router } from './init'
+import { authRouter } from './routers/auth'
 import { researchStudiesRouter } from './routers/research-studies'
 import { resourcesRouter } from './routers/resources'
 import { siteRouter } from './routers/site'
 import { testimonialsRouter } from './routers/testimonials'
 
 export const appRouter = router({
+  auth: authRouter,
   site: siteRouter,
   testimonials: testimonialsRouter,
   resources: resourcesRouter,

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import fastifyCookie from '@fastify/cookie'
+import fastifySession from '@fastify/session'
+import fp from 'fastify-plugin'
+import { DrizzleSessionStore, pruneExpiredSessions } from '../auth/session-store'
+import type { Env } from '../env'
+import { findUserById } from '../services/users'
+
+declare module 'fastify' {
+  interface Session {
+    userId?: string
+    /** How the user proved who they are; a one-time-link user is the operator and an admin. */
+    via?: 'oidc' | 'link'
+  }
+}
+
+export const SESSION_COOKIE = 'mhbot.sid'
+const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+const PRUNE_EVERY_MS = 30 * 60 * 1000
+
+/**
+ * SESSION_SECRET, or outside production a secret generated once and kept under DATA_DIR, so
+ * sessions survive restarts on a bare machine too (DESIGN.md configuration table).
+ */
+export function resolveSessionSecret(env: Env): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET
+  const file = join(env.DATA_DIR, 'session-secret')
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim()
+    if (stored.length >= 32) return stored
+  }
+  mkdirSync(env.DATA_DIR, { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+export const sessionPlugin = fp(
+  async (app) => {
+    const { env } = app
+    const secret = resolveSessionSecret(env)
+    await app.register(fastifyCookie, { secret })
+    await app.register(fastifySession, {
+      secret,
+      cookieName: SESSION_COOKIE,
+      store: new DrizzleSessionStore(app.db),
+      // Visitors who never sign in get no session and no cookie, so public pages stay cacheable.
+      saveUninitialized: false,
+      rolling: false,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: env.PUBLIC_URL.startsWith('https://'),
+        path: '/',
+        maxAge: SESSION_TTL_MS,
+      },
+    })
+
+    app.addHook('preHandler', async (request) => {
+      const userId = request.session.get('userId')
+      if (!userId) return
+      const user = await findUserById(app.db, userId)
+      if (!user?.email) {
+        await request.session.destroy()
+        return
+      }
+      const isAdmin = env.ADMIN_EMAILS.includes(user.email) || request.session.get('via') === 'link'
+      request.user = { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, isAdmin }
+    })
+
+    const prune = async () => {
+      try {
+        const removed = await pruneExpiredSessions(app.db)
+        if (removed > 0) app.log.info({ removed }, 'pruned expired sessions')
+      } catch (error) {
+        app.log.warn({ err: error }, 'could not prune expired sessions')
+      }
+    }
+    const timer = setInterval(prune, PRUNE_EVERY_MS)
+    timer.unref()
+    app.addHook('onReady', prune)
+    app.addHook('onClose', async () => clearInterval(timer))
+  },
+  { name: 'session', dependencies: ['db'] },
+)

@@ -1,0 +1,169 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { OidcProvider, type PendingLogin, SignInError } from '../auth/oidc'
+import { consumeOneTimeToken, createOneTimeLink, ONE_TIME_LINK_PATH, ONE_TIME_LINK_TTL_MS } from '../auth/one-time-link'
+import { plainPage } from '../auth/pages'
+import { SESSION_COOKIE } from '../plugins/session'
+import { upsertUser } from '../services/users'
+
+const PENDING_COOKIE = 'mhbot.oidc'
+const PENDING_TTL_S = 10 * 60
+const DEFAULT_OPERATOR_EMAIL = 'admin@localhost'
+
+const PendingSchema = z.object({ state: z.string(), codeVerifier: z.string(), nonce: z.string() })
+const CallbackQuerySchema = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+})
+
+/**
+ * Sign-in (OpenID Connect via arctic, or the one-time link when no issuer is configured), sign-out
+ * and the current user. DESIGN.md decisions 3 and 4.
+ */
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  const { env } = app
+  const provider =
+    env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+      ? new OidcProvider({
+          issuer: env.OIDC_ISSUER,
+          clientId: env.OIDC_CLIENT_ID,
+          clientSecret: env.OIDC_CLIENT_SECRET ?? null,
+          redirectUri: `${env.PUBLIC_URL}/api/callback`,
+        })
+      : null
+  const secure = env.PUBLIC_URL.startsWith('https://')
+
+  const signInFailed = (reply: FastifyReply, reason: string, status = 400) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        plainPage({
+          title: 'Sign-in failed',
+          message: `We could not sign you in: ${reason}.`,
+          action: { href: '/api/login', label: 'Try signing in again' },
+        }),
+      )
+
+  /** A new session id at every sign-in, so a planted cookie cannot ride along (session fixation). */
+  const signIn = async (request: FastifyRequest, userId: string, via: 'oidc' | 'link') => {
+    await request.session.regenerate()
+    request.session.set('userId', userId)
+    request.session.set('via', via)
+    await request.session.save()
+  }
+
+  if (!provider) {
+    // The operator's way in on a fresh install: announce a fresh link at every start.
+    app.addHook('onReady', async () => {
+      const email = env.ADMIN_EMAILS[0] ?? DEFAULT_OPERATOR_EMAIL
+      const link = await createOneTimeLink(app.db, email, env.PUBLIC_URL)
+      app.log.warn(
+        { signInLink: link, email, validMinutes: ONE_TIME_LINK_TTL_MS / 60_000 },
+        `No OIDC_ISSUER configured. Single-use admin sign-in link for ${email} (valid 15 minutes): ${link}`,
+      )
+    })
+  }
+
+  app.get('/api/login', async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    if (!provider) {
+      return reply.type('text/html; charset=utf-8').send(
+        plainPage({
+          title: 'Sign-in is not configured',
+          message:
+            'No OpenID Connect provider is configured (OIDC_ISSUER). The server prints a single-use admin sign-in link, valid for 15 minutes, in its log each time it starts: look for "Single-use admin sign-in link" there, or restart the server for a new one.',
+        }),
+      )
+    }
+    try {
+      const { url, pending } = await provider.startLogin()
+      reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: '/api/callback',
+        maxAge: PENDING_TTL_S,
+      })
+      return reply.redirect(url.toString())
+    } catch (error) {
+      request.log.warn({ err: error }, 'could not start sign-in')
+      return signInFailed(
+        reply,
+        error instanceof SignInError ? error.message : 'the sign-in provider could not be reached',
+        502,
+      )
+    }
+  })
+
+  app.get('/api/callback', async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    if (!provider) return reply.redirect('/api/login')
+    const query = CallbackQuerySchema.safeParse(request.query)
+    const raw = request.cookies[PENDING_COOKIE]
+    reply.clearCookie(PENDING_COOKIE, { path: '/api/callback' })
+    if (!query.success) return signInFailed(reply, 'the sign-in response was malformed')
+    if (query.data.error) return signInFailed(reply, `the sign-in provider reported “${query.data.error}”`)
+    if (!query.data.code || !query.data.state) return signInFailed(reply, 'the sign-in response was incomplete')
+    const unsigned = raw ? request.unsignCookie(raw) : null
+    let pending: PendingLogin | null = null
+    if (unsigned?.valid && unsigned.value) {
+      const parsed = PendingSchema.safeParse(JSON.parse(unsigned.value))
+      pending = parsed.success ? parsed.data : null
+    }
+    if (!pending) return signInFailed(reply, 'the sign-in took too long or was started in another browser')
+    try {
+      const identity = await provider.finishLogin({ code: query.data.code, state: query.data.state }, pending)
+      const user = await upsertUser(app.db, {
+        email: identity.email,
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+        profileImageUrl: identity.picture,
+      })
+      await signIn(request, user.id, 'oidc')
+      request.log.info({ userId: user.id }, 'signed in')
+      return reply.redirect('/admin')
+    } catch (error) {
+      request.log.warn({ err: error }, 'sign-in refused')
+      return signInFailed(reply, error instanceof SignInError ? error.message : 'something went wrong')
+    }
+  })
+
+  app.get(ONE_TIME_LINK_PATH, async (request, reply) => {
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+    const token = z.object({ token: z.string().min(20).max(200) }).safeParse(request.query)
+    const email = token.success ? await consumeOneTimeToken(app.db, token.data.token) : null
+    if (!email) {
+      return reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(
+          plainPage({
+            title: 'This sign-in link cannot be used',
+            message:
+              'The link is unknown, was already used, or is older than 15 minutes. Restart the server to get a new one in its log.',
+          }),
+        )
+    }
+    const user = await upsertUser(app.db, { email })
+    await signIn(request, user.id, 'link')
+    return reply.redirect('/admin')
+  })
+
+  app.get('/api/logout', async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    if (request.session.get('userId')) await request.session.destroy()
+    reply.clearCookie(SESSION_COOKIE, { path: '/' })
+    return reply.redirect('/')
+  })
+
+  app.get('/api/auth/user', async (request, reply) => {
+    reply.header('cache-control', 'no-store, private')
+    if (!request.user) return reply.code(401).send({ error: 'Unauthorized', message: 'Unauthorized' })
+    return request.user
+  })
+}

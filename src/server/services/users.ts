@@ -1,0 +1,41 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { users } from '../../db/schema'
+
+export type UserProfile = {
+  email: string
+  firstName?: string | null
+  lastName?: string | null
+  profileImageUrl?: string | null
+}
+
+/** Creates the user on first sign-in, refreshes the profile on later ones; e-mail is the key. */
+export async function upsertUser(db: Db, profile: UserProfile) {
+  const email = profile.email.trim().toLowerCase()
+  const values = {
+    email,
+    firstName: profile.firstName ?? null,
+    lastName: profile.lastName ?? null,
+    profileImageUrl: profile.profileImageUrl ?? null,
+  }
+  const [row] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoUpdate({
+      target: users.email,
+      set: {
+        firstName: sql`coalesce(excluded.first_name, ${users.firstName})`,
+        lastName: sql`coalesce(excluded.last_name, ${users.lastName})`,
+        profileImageUrl: sql`coalesce(excluded.profile_image_url, ${users.profileImageUrl})`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning()
+  if (!row) throw new Error('upsert returned no row')
+  return row
+}
+
+export async function findUserById(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id))
+  return row ?? null
+}
