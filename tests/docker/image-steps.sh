@@ -514,7 +514,7 @@ info "no devDependencies in node_modules"
 # ------------------------------------------------------------------------------------------------
 # Run as the image would: `docker run -e SESSION_SECRET=... -e PORT=... -v <volume>:$IMAGE_DATA_DIR`.
 mkdir -p "$DATA_DIR_HERE" "$SERVER_HOME"
-chmod 755 "$WORK" "$WORK/stages"
+chmod 755 "$WORK" "$WORK/stages" # mktemp's 700 would lock out the non-root user; the files keep their modes
 RUN_AS=()
 if [[ $(id -u) -eq 0 ]]; then
   # Root here: run as `nobody`, standing in for the image's non-root user. The app files stay owned
@@ -523,7 +523,6 @@ if [[ $(id -u) -eq 0 ]]; then
   RUN_USER=nobody
   run_uid=$(id -u nobody) run_gid=$(id -g nobody)
   chown -R "$run_uid:$run_gid" "$WORK/volume" "$SERVER_HOME"
-  chmod -R a+rX "$APP"
   RUN_AS=(setpriv "--reuid=$run_uid" "--regid=$run_gid" --clear-groups)
 else
   # Not root: make the app files read-only, as root-owned files are for the image's user.
@@ -536,8 +535,12 @@ PORT_HERE=$("$NODE24" -e '
 SESSION_SECRET_HERE=$(head -c 30 /dev/urandom | base64 | tr -d '\n/+=' | head -c 40)
 [[ ${#SESSION_SECRET_HERE} -eq 40 ]] || SESSION_SECRET_HERE=image-steps-session-secret-0123456789abcd
 
+# The image's ENV, then what `docker run` would add or change (-e, -p, -v): nothing else.
 RUN_ENV=(PATH="$NODE24_HOME/bin:/usr/local/bin:/usr/bin:/bin" HOME="$SERVER_HOME")
-while IFS= read -r kv; do [[ -n $kv ]] && RUN_ENV+=("$kv"); done <<<"$FINAL_ENV"
+while IFS= read -r kv; do
+  case ${kv%%=*} in '' | PATH | HOME | PORT | DATA_DIR | SESSION_SECRET) continue ;; esac
+  RUN_ENV+=("$kv")
+done <<<"$FINAL_ENV"
 RUN_ENV+=(PORT="$PORT_HERE" DATA_DIR="$DATA_DIR_HERE" SESSION_SECRET="$SESSION_SECRET_HERE")
 BASE_URL=http://127.0.0.1:$PORT_HERE
 

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { sessions } from '../../src/db/schema'
+import { SESSION_COOKIE } from '../../src/server/plugins/session'
+import { upsertUser } from '../../src/server/services/users'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The cheap way in for tests: a user row and a session row, and the signed cookie that names it
+ * (the sign-in flow itself has its own end-to-end test against a real OIDC server).
+ */
+export async function loginCookie(app: FastifyInstance, email: string, via: 'oidc' | 'link' = 'oidc'): Promise<string> {
+  const user = await upsertUser(app.db, { email })
+  const sid = randomBytes(24).toString('base64url')
+  const expires = new Date(Date.now() + DAY_MS)
+  await app.db.insert(sessions).values({
+    sid,
+    sess: {
+      cookie: {
+        originalMaxAge: DAY_MS,
+        expires: expires.toISOString(),
+        httpOnly: true,
+        path: '/',
+        sameSite: 'lax',
+        secure: false,
+      },
+      userId: user.id,
+      via,
+    },
+    expire: expires,
+  })
+  return `${SESSION_COOKIE}=${app.signCookie(sid)}`
+}
+
+export const SAME_ORIGIN = { origin: 'http://localhost:3000' }
+export const CROSS_ORIGIN = { origin: 'https://evil.example' }

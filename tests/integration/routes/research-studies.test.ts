@@ -1,0 +1,192 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { attachments } from '../../../src/db/schema'
+import { buildTestApp } from '../../helpers/build-app'
+import { createTestDatabase, resetDatabase, type TestDatabase } from '../../helpers/db'
+import { makePdf, multipart } from '../../helpers/fixtures'
+import { CROSS_ORIGIN, loginCookie, SAME_ORIGIN } from '../../helpers/login'
+
+let database: TestDatabase
+let app: FastifyInstance
+let admin: string
+let outsider: string
+
+const study = {
+  title: 'Mild hyperbaric oxygen: mechanisms and effects',
+  authors: 'Ishihara A',
+  journal: 'The Journal of Physiological Sciences',
+  year: '2019',
+  category: 'General Wellness',
+  url: 'https://doi.org/10.1007/s12576-019-00678-5',
+  summary: 'A review.',
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  app = await buildTestApp(database.handle, { env: { ADMIN_EMAILS: 'Admin@Example.org' } })
+})
+afterAll(async () => {
+  await app?.close()
+  await database?.drop()
+})
+beforeEach(async () => {
+  await resetDatabase(database.handle)
+  admin = await loginCookie(app, 'admin@example.org')
+  outsider = await loginCookie(app, 'visitor@example.org')
+})
+
+const send = (
+  method: 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  cookie?: string,
+  body?: unknown,
+  origin = SAME_ORIGIN,
+) =>
+  app.inject({
+    method,
+    url,
+    headers: { ...origin, ...(cookie ? { cookie } : {}) },
+    ...(body ? { payload: body as object } : {}),
+  })
+
+const createOne = async () => (await send('POST', '/api/research-studies', admin, study)).json() as { id: number }
+
+describe('POST /api/research-studies', () => {
+  it('creates a study for an admin and lists it', async () => {
+    const response = await send('POST', '/api/research-studies', admin, study)
+    expect(response.statusCode).toBe(201)
+    expect(response.json()).toMatchObject({ ...study, id: expect.any(Number), attachmentUrl: null })
+    const list = (await app.inject({ method: 'GET', url: '/api/research-studies' })).json()
+    expect(list).toHaveLength(1)
+  })
+
+  it('answers 401 signed out, 403 for a non-admin, 403 cross-origin', async () => {
+    expect((await send('POST', '/api/research-studies', undefined, study)).statusCode).toBe(401)
+    expect((await send('POST', '/api/research-studies', outsider, study)).statusCode).toBe(403)
+    expect((await send('POST', '/api/research-studies', admin, study, CROSS_ORIGIN)).statusCode).toBe(403)
+    const list = (await app.inject({ method: 'GET', url: '/api/research-studies' })).json()
+    expect(list).toHaveLength(0)
+  })
+
+  it('answers 400 naming each bad field', async () => {
+    const response = await send('POST', '/api/research-studies', admin, {
+      title: '',
+      category: 'Cures',
+      url: 'javascript:x',
+      year: '99',
+    })
+    expect(response.statusCode).toBe(400)
+    expect(Object.keys(response.json().fields).sort()).toEqual(['category', 'title', 'url', 'year'])
+  })
+
+  it('refuses an attachment id that does not exist', async () => {
+    const response = await send('POST', '/api/research-studies', admin, {
+      ...study,
+      attachmentFileId: '00000000-0000-4000-8000-000000000000',
+    })
+    expect(response.statusCode).toBe(400)
+  })
+})
+
+describe('PATCH /api/research-studies/:id', () => {
+  it('updates a study', async () => {
+    const { id } = await createOne()
+    const response = await send('PATCH', `/api/research-studies/${id}`, admin, { ...study, title: 'Renamed' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json().title).toBe('Renamed')
+  })
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    expect((await send('PATCH', '/api/research-studies/9999', admin, study)).statusCode).toBe(404)
+    expect((await send('PATCH', '/api/research-studies/abc', admin, study)).statusCode).toBe(400)
+  })
+
+  it('answers 401, 403 and 403 cross-origin', async () => {
+    const { id } = await createOne()
+    expect((await send('PATCH', `/api/research-studies/${id}`, undefined, study)).statusCode).toBe(401)
+    expect((await send('PATCH', `/api/research-studies/${id}`, outsider, study)).statusCode).toBe(403)
+    expect((await send('PATCH', `/api/research-studies/${id}`, admin, study, CROSS_ORIGIN)).statusCode).toBe(403)
+  })
+})
+
+describe('DELETE /api/research-studies/:id', () => {
+  it('deletes a study, then answers 404', async () => {
+    const { id } = await createOne()
+    expect((await send('DELETE', `/api/research-studies/${id}`, admin)).statusCode).toBe(200)
+    expect((await send('DELETE', `/api/research-studies/${id}`, admin)).statusCode).toBe(404)
+  })
+
+  it('answers 401, 403 and 403 cross-origin', async () => {
+    const { id } = await createOne()
+    expect((await send('DELETE', `/api/research-studies/${id}`)).statusCode).toBe(401)
+    expect((await send('DELETE', `/api/research-studies/${id}`, outsider)).statusCode).toBe(403)
+    expect((await send('DELETE', `/api/research-studies/${id}`, admin, undefined, CROSS_ORIGIN)).statusCode).toBe(403)
+  })
+})
+
+describe('attachments follow their study', () => {
+  const upload = async () => {
+    const body = multipart('study.pdf', await makePdf())
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/upload/research-attachment',
+      headers: { ...body.headers, ...SAME_ORIGIN, cookie: admin },
+      payload: body.payload,
+    })
+    expect(response.statusCode).toBe(201)
+    return response.json() as { fileId: string; webViewLink: string }
+  }
+  const attachmentCount = async () => (await database.handle.db.select().from(attachments)).length
+
+  it('saves the link the server made, removes a replaced file and the file of a deleted study', async () => {
+    const first = await upload()
+    const created = await send('POST', '/api/research-studies', admin, {
+      ...study,
+      attachmentUrl: 'https://elsewhere.example/fake.pdf',
+      attachmentFileId: first.fileId,
+    })
+    expect(created.json().attachmentUrl).toBe(first.webViewLink)
+    const { id } = created.json() as { id: number }
+
+    const second = await upload()
+    await send('PATCH', `/api/research-studies/${id}`, admin, {
+      ...study,
+      attachmentFileId: second.fileId,
+      attachmentUrl: second.webViewLink,
+    })
+    expect(await attachmentCount()).toBe(1)
+    expect((await app.inject({ method: 'GET', url: first.webViewLink })).statusCode).toBe(404)
+
+    await send('DELETE', `/api/research-studies/${id}`, admin)
+    expect(await attachmentCount()).toBe(0)
+  })
+})
+
+describe('tRPC mutations', () => {
+  const trpc = (path: string, input: unknown, cookie?: string, origin = SAME_ORIGIN) =>
+    app.inject({
+      method: 'POST',
+      url: `/trpc/${path}`,
+      headers: { ...origin, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload: JSON.stringify({ json: input }),
+    })
+
+  it('create, update and remove work for an admin', async () => {
+    const created = await trpc('researchStudies.create', study, admin)
+    expect(created.statusCode).toBe(200)
+    const id = created.json().result.data.json.id as number
+    expect(
+      (await trpc('researchStudies.update', { id, data: { ...study, title: 'T2' } }, admin)).json().result.data.json
+        .title,
+    ).toBe('T2')
+    expect((await trpc('researchStudies.remove', { id }, admin)).statusCode).toBe(200)
+    expect((await trpc('researchStudies.remove', { id }, admin)).statusCode).toBe(404)
+  })
+
+  it('answer 401 signed out, 403 for a non-admin, 403 cross-origin, 400 for bad input', async () => {
+    expect((await trpc('researchStudies.create', study)).statusCode).toBe(401)
+    expect((await trpc('researchStudies.create', study, outsider)).statusCode).toBe(403)
+    expect((await trpc('researchStudies.create', study, admin, CROSS_ORIGIN)).statusCode).toBe(403)
+    expect((await trpc('researchStudies.create', { ...study, url: 'nope' }, admin)).statusCode).toBe(400)
+  })
+})
