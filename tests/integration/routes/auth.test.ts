@@ -1,0 +1,201 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createOneTimeLink } from '../../../src/server/auth/one-time-link'
+import { buildTestApp, TEST_PUBLIC_URL } from '../../helpers/build-app'
+import { createTestDatabase, resetDatabase, type TestDatabase } from '../../helpers/db'
+import { loginCookie } from '../../helpers/login'
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startTestIssuer, type TestIssuer } from '../../helpers/oidc'
+
+let database: TestDatabase
+let issuer: TestIssuer
+let app: FastifyInstance
+
+const cookiesOf = (response: LightMyRequestResponse) =>
+  response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  issuer = await startTestIssuer()
+  app = await buildTestApp(database.handle, {
+    env: {
+      ADMIN_EMAILS: 'admin@example.org',
+      OIDC_ISSUER: issuer.url,
+      OIDC_CLIENT_ID,
+      OIDC_CLIENT_SECRET,
+    },
+  })
+})
+afterAll(async () => {
+  await app?.close()
+  await issuer?.stop()
+  await database?.drop()
+})
+beforeEach(async () => {
+  await resetDatabase(database.handle)
+})
+
+/** Walks the authorization-code flow: our /api/login → the issuer → our /api/callback. */
+async function signInThroughIssuer(claims: Record<string, unknown>) {
+  const login = await app.inject({ method: 'GET', url: '/api/login' })
+  expect(login.statusCode).toBe(302)
+  const authorize = new URL(String(login.headers.location))
+  expect(authorize.origin).toBe(new URL(issuer.url).origin)
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
+  expect(authorize.searchParams.get('nonce')).toBeTruthy()
+  expect(authorize.searchParams.get('redirect_uri')).toBe(`${TEST_PUBLIC_URL}/api/callback`)
+
+  const redirect = await fetch(authorize, { redirect: 'manual' })
+  const callback = new URL(String(redirect.headers.get('location')))
+  issuer.nextClaims(claims)
+  return app.inject({
+    method: 'GET',
+    url: `${callback.pathname}${callback.search}`,
+    headers: { cookie: cookiesOf(login) },
+  })
+}
+
+describe('sign-in through OpenID Connect', () => {
+  it('lets an allowlisted admin in with a fresh session', async () => {
+    const callback = await signInThroughIssuer({ email: 'Admin@Example.org', email_verified: true, given_name: 'Ada' })
+    expect(callback.statusCode, callback.body).toBe(302)
+    expect(callback.headers.location).toBe('/admin')
+    const session = callback.cookies.find((cookie) => cookie.name === 'mhbot.sid')
+    expect(session?.httpOnly).toBe(true)
+    expect(session?.sameSite).toBe('Lax')
+    const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookiesOf(callback) } })
+    expect(me.statusCode).toBe(200)
+    expect(me.json()).toMatchObject({ email: 'admin@example.org', firstName: 'Ada', isAdmin: true })
+  })
+
+  it('signs an outsider in without admin rights', async () => {
+    const callback = await signInThroughIssuer({ email: 'outsider@example.org', email_verified: true })
+    const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookiesOf(callback) } })
+    expect(me.json()).toMatchObject({ email: 'outsider@example.org', isAdmin: false })
+  })
+
+  it.each([
+    ['a wrong nonce', { nonce: 'someone-elses' }, 'was not issued for this sign-in'],
+    ['a wrong audience', { aud: 'another-client' }, 'could not be verified'],
+    [
+      'an expired token',
+      { exp: Math.floor(Date.now() / 1000) - 3600, iat: Math.floor(Date.now() / 1000) - 7200 },
+      'could not be verified',
+    ],
+    ['an unverified e-mail', { email_verified: false }, 'is not verified'],
+    ['no e-mail', { email: undefined }, 'did not share an e-mail'],
+  ])('refuses %s with a plain page that offers to try again', async (_case, claims, reason) => {
+    const callback = await signInThroughIssuer({ email: 'admin@example.org', email_verified: true, ...claims })
+    expect(callback.statusCode).toBe(400)
+    expect(callback.body).toContain('Sign-in failed')
+    expect(callback.body).toContain(reason)
+    expect(callback.body).toContain('href="/api/login"')
+    expect(callback.cookies.find((cookie) => cookie.name === 'mhbot.sid')).toBeUndefined()
+  })
+
+  it('refuses a token with a bad signature', async () => {
+    issuer.server.service.once('beforeResponse', (response) => {
+      const body = response.body as { id_token?: string }
+      if (body.id_token) {
+        const [head, payload] = body.id_token.split('.')
+        body.id_token = `${head}.${payload}.${Buffer.from('forged signature').toString('base64url')}`
+      }
+    })
+    const callback = await signInThroughIssuer({ email: 'admin@example.org', email_verified: true })
+    expect(callback.statusCode).toBe(400)
+    expect(callback.body).toContain('could not be verified')
+  })
+
+  it('refuses a callback whose state does not match, and one without the pending cookie', async () => {
+    const login = await app.inject({ method: 'GET', url: '/api/login' })
+    const wrongState = await app.inject({
+      method: 'GET',
+      url: '/api/callback?code=x&state=nope',
+      headers: { cookie: cookiesOf(login) },
+    })
+    expect(wrongState.statusCode).toBe(400)
+    const noCookie = await app.inject({ method: 'GET', url: '/api/callback?code=x&state=y' })
+    expect(noCookie.statusCode).toBe(400)
+    expect(noCookie.body).toContain('Try signing in again')
+  })
+})
+
+describe('GET /api/auth/user', () => {
+  it('answers 401 when nobody is signed in', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/auth/user' })
+    expect(response.statusCode).toBe(401)
+  })
+})
+
+describe('GET /api/logout', () => {
+  it('ends the session and sends the browser home', async () => {
+    const cookie = await loginCookie(app, 'admin@example.org')
+    const logout = await app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+    })
+    expect(logout.statusCode).toBe(302)
+    expect(logout.headers.location).toBe('/')
+    const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })
+    expect(me.statusCode).toBe(401)
+  })
+
+  it('is refused from another site', async () => {
+    const cookie = await loginCookie(app, 'admin@example.org')
+    const logout = await app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+    })
+    expect(logout.statusCode).toBe(403)
+    expect((await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200)
+  })
+})
+
+describe('sessions', () => {
+  it('survive a restart of the server', async () => {
+    const cookie = await loginCookie(app, 'admin@example.org')
+    const restarted = await buildTestApp(database.handle, { env: { ADMIN_EMAILS: 'admin@example.org' } })
+    const me = await restarted.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })
+    await restarted.close()
+    expect(me.statusCode).toBe(200)
+  })
+})
+
+describe('one-time sign-in link (no issuer configured)', () => {
+  let linkApp: FastifyInstance
+  beforeAll(async () => {
+    linkApp = await buildTestApp(database.handle, { env: { ADMIN_EMAILS: 'ops@example.org' } })
+  })
+  afterAll(async () => {
+    await linkApp?.close()
+  })
+
+  it('signs the operator in once, as an admin, and never again', async () => {
+    const link = new URL(await createOneTimeLink(linkApp.db, 'ops@example.org', TEST_PUBLIC_URL))
+    const first = await linkApp.inject({ method: 'GET', url: `${link.pathname}${link.search}` })
+    expect(first.statusCode).toBe(302)
+    expect(first.headers.location).toBe('/admin')
+    const me = await linkApp.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookiesOf(first) } })
+    expect(me.json()).toMatchObject({ email: 'ops@example.org', isAdmin: true })
+    const second = await linkApp.inject({ method: 'GET', url: `${link.pathname}${link.search}` })
+    expect(second.statusCode).toBe(400)
+    expect(second.body).toContain('This sign-in link cannot be used')
+  })
+
+  it('stores only a hash of the token', async () => {
+    const link = new URL(await createOneTimeLink(linkApp.db, 'ops@example.org', TEST_PUBLIC_URL))
+    const token = String(link.searchParams.get('token'))
+    const { loginTokens } = await import('../../../src/db/schema')
+    const rows = await linkApp.db.select().from(loginTokens)
+    expect(rows.some((row) => row.tokenHash === token)).toBe(false)
+    expect(rows.length).toBe(1)
+  })
+
+  it('explains on /api/login where the link is', async () => {
+    const response = await linkApp.inject({ method: 'GET', url: '/api/login' })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toContain('Sign-in is not configured')
+    expect(response.body).toContain('Single-use admin sign-in link')
+  })
+})
