@@ -1,6 +1,7 @@
 import '@mantine/core/styles.layer.css'
 import '@mantine/notifications/styles.layer.css'
 import './styles/global.css'
+import './styles/print.css'
 import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { hydrateRoot } from 'react-dom/client'
 import { createQueryClient } from './lib/query-client'

@@ -10,33 +10,193 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteImport } from './routes/admin'
+import { Route as BenefitsRouteImport } from './routes/benefits'
+import { Route as ContactRouteImport } from './routes/contact'
+import { Route as EducationRouteImport } from './routes/education'
+import { Route as FaqRouteImport } from './routes/faq'
+import { Route as ResearchRouteImport } from './routes/research'
+import { Route as ResourcesRouteImport } from './routes/resources'
+import { Route as SafetyRouteImport } from './routes/safety'
+import { Route as SitemapRouteImport } from './routes/sitemap'
+import { Route as AboutIndexRouteImport } from './routes/about.index'
+import { Route as AboutMissionStatementRouteImport } from './routes/about.mission-statement'
+import { Route as AboutPositionStatementRouteImport } from './routes/about.position-statement'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BenefitsRoute = BenefitsRouteImport.update({
+  id: '/benefits',
+  path: '/benefits',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EducationRoute = EducationRouteImport.update({
+  id: '/education',
+  path: '/education',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FaqRoute = FaqRouteImport.update({
+  id: '/faq',
+  path: '/faq',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResearchRoute = ResearchRouteImport.update({
+  id: '/research',
+  path: '/research',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResourcesRoute = ResourcesRouteImport.update({
+  id: '/resources',
+  path: '/resources',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SafetyRoute = SafetyRouteImport.update({
+  id: '/safety',
+  path: '/safety',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SitemapRoute = SitemapRouteImport.update({
+  id: '/sitemap',
+  path: '/sitemap',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AboutIndexRoute = AboutIndexRouteImport.update({
+  id: '/about/',
+  path: '/about/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AboutMissionStatementRoute = AboutMissionStatementRouteImport.update({
+  id: '/about/mission-statement',
+  path: '/about/mission-statement',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AboutPositionStatementRoute = AboutPositionStatementRouteImport.update({
+  id: '/about/position-statement',
+  path: '/about/position-statement',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRoute
+  '/benefits': typeof BenefitsRoute
+  '/contact': typeof ContactRoute
+  '/education': typeof EducationRoute
+  '/faq': typeof FaqRoute
+  '/research': typeof ResearchRoute
+  '/resources': typeof ResourcesRoute
+  '/safety': typeof SafetyRoute
+  '/sitemap': typeof SitemapRoute
+  '/about/mission-statement': typeof AboutMissionStatementRoute
+  '/about/position-statement': typeof AboutPositionStatementRoute
+  '/about/': typeof AboutIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRoute
+  '/benefits': typeof BenefitsRoute
+  '/contact': typeof ContactRoute
+  '/education': typeof EducationRoute
+  '/faq': typeof FaqRoute
+  '/research': typeof ResearchRoute
+  '/resources': typeof ResourcesRoute
+  '/safety': typeof SafetyRoute
+  '/sitemap': typeof SitemapRoute
+  '/about/mission-statement': typeof AboutMissionStatementRoute
+  '/about/position-statement': typeof AboutPositionStatementRoute
+  '/about': typeof AboutIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRoute
+  '/benefits': typeof BenefitsRoute
+  '/contact': typeof ContactRoute
+  '/education': typeof EducationRoute
+  '/faq': typeof FaqRoute
+  '/research': typeof ResearchRoute
+  '/resources': typeof ResourcesRoute
+  '/safety': typeof SafetyRoute
+  '/sitemap': typeof SitemapRoute
+  '/about/mission-statement': typeof AboutMissionStatementRoute
+  '/about/position-statement': typeof AboutPositionStatementRoute
+  '/about/': typeof AboutIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/admin'
+    | '/benefits'
+    | '/contact'
+    | '/education'
+    | '/faq'
+    | '/research'
+    | '/resources'
+    | '/safety'
+    | '/sitemap'
+    | '/about/mission-statement'
+    | '/about/position-statement'
+    | '/about/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/admin'
+    | '/benefits'
+    | '/contact'
+    | '/education'
+    | '/faq'
+    | '/research'
+    | '/resources'
+    | '/safety'
+    | '/sitemap'
+    | '/about/mission-statement'
+    | '/about/position-statement'
+    | '/about'
+  id:
+    | '__root__'
+    | '/'
+    | '/admin'
+    | '/benefits'
+    | '/contact'
+    | '/education'
+    | '/faq'
+    | '/research'
+    | '/resources'
+    | '/safety'
+    | '/sitemap'
+    | '/about/mission-statement'
+    | '/about/position-statement'
+    | '/about/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRoute: typeof AdminRoute
+  BenefitsRoute: typeof BenefitsRoute
+  ContactRoute: typeof ContactRoute
+  EducationRoute: typeof EducationRoute
+  FaqRoute: typeof FaqRoute
+  ResearchRoute: typeof ResearchRoute
+  ResourcesRoute: typeof ResourcesRoute
+  SafetyRoute: typeof SafetyRoute
+  SitemapRoute: typeof SitemapRoute
+  AboutMissionStatementRoute: typeof AboutMissionStatementRoute
+  AboutPositionStatementRoute: typeof AboutPositionStatementRoute
+  AboutIndexRoute: typeof AboutIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +208,107 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/benefits': {
+      id: '/benefits'
+      path: '/benefits'
+      fullPath: '/benefits'
+      preLoaderRoute: typeof BenefitsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/education': {
+      id: '/education'
+      path: '/education'
+      fullPath: '/education'
+      preLoaderRoute: typeof EducationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/faq': {
+      id: '/faq'
+      path: '/faq'
+      fullPath: '/faq'
+      preLoaderRoute: typeof FaqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/research': {
+      id: '/research'
+      path: '/research'
+      fullPath: '/research'
+      preLoaderRoute: typeof ResearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/resources': {
+      id: '/resources'
+      path: '/resources'
+      fullPath: '/resources'
+      preLoaderRoute: typeof ResourcesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/safety': {
+      id: '/safety'
+      path: '/safety'
+      fullPath: '/safety'
+      preLoaderRoute: typeof SafetyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemap': {
+      id: '/sitemap'
+      path: '/sitemap'
+      fullPath: '/sitemap'
+      preLoaderRoute: typeof SitemapRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/about/': {
+      id: '/about/'
+      path: '/about'
+      fullPath: '/about/'
+      preLoaderRoute: typeof AboutIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/about/mission-statement': {
+      id: '/about/mission-statement'
+      path: '/about/mission-statement'
+      fullPath: '/about/mission-statement'
+      preLoaderRoute: typeof AboutMissionStatementRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/about/position-statement': {
+      id: '/about/position-statement'
+      path: '/about/position-statement'
+      fullPath: '/about/position-statement'
+      preLoaderRoute: typeof AboutPositionStatementRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRoute: AdminRoute,
+  BenefitsRoute: BenefitsRoute,
+  ContactRoute: ContactRoute,
+  EducationRoute: EducationRoute,
+  FaqRoute: FaqRoute,
+  ResearchRoute: ResearchRoute,
+  ResourcesRoute: ResourcesRoute,
+  SafetyRoute: SafetyRoute,
+  SitemapRoute: SitemapRoute,
+  AboutMissionStatementRoute: AboutMissionStatementRoute,
+  AboutPositionStatementRoute: AboutPositionStatementRoute,
+  AboutIndexRoute: AboutIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -13,16 +13,19 @@ import { type SsrOptions, ssrPlugin } from './plugins/ssr'
 import { trpcPlugin } from './plugins/trpc'
 import { authRoutes } from './routes/auth'
 import { downloadRoutes } from './routes/downloads'
+import { formRoutes } from './routes/forms'
 import { healthRoutes } from './routes/health'
 import { publicDataRoutes } from './routes/public-data'
 import { researchStudyRoutes } from './routes/research-studies'
 import { uploadRoutes } from './routes/uploads'
-import type { SessionUser } from './trpc/context'
+import { RateLimiter } from './services/rate-limit'
+import type { FormLimits, SessionUser } from './trpc/context'
 
 declare module 'fastify' {
   interface FastifyInstance {
     env: Env
     site: PublicSite
+    limits: FormLimits
   }
   interface FastifyRequest {
     user: SessionUser | null
@@ -68,6 +71,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const site = siteFromEnv(env)
   app.decorate('env', env)
   app.decorate('site', site)
+  const limitsOn = env.RATE_LIMITS === 'on'
+  if (!limitsOn) app.log.warn('RATE_LIMITS=off: the public forms accept any number of requests per address')
+  app.decorate('limits', {
+    contact: new RateLimiter(5, 10 * 60 * 1000, limitsOn),
+    newsletter: new RateLimiter(10, 10 * 60 * 1000, limitsOn),
+  })
   app.decorateRequest('user', null)
 
   await app.register(errorHandlerPlugin)
@@ -84,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes)
   await app.register(publicDataRoutes)
   await app.register(researchStudyRoutes)
+  await app.register(formRoutes)
   await app.register(authRoutes)
   await app.register(uploadRoutes)
   await app.register(downloadRoutes)

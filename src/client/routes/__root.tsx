@@ -1,11 +1,10 @@
 import { MantineProvider, mantineHtmlProps } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
-import { TOAST_DURATION_MS } from '../../shared/constants'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteFooter } from '../components/site-footer'
 import { SiteHeader } from '../components/site-header'
+import { ToastRegion } from '../components/toast-region'
 import type { Trpc } from '../lib/trpc'
 import { theme } from '../theme'
 
@@ -35,7 +34,6 @@ function RootDocument() {
       </head>
       <body>
         <MantineProvider theme={theme} forceColorScheme="light">
-          <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="top-right" zIndex={1000} />
           <a className="skip-link" href="#main-content">
             Skip to main content
           </a>
@@ -44,6 +42,7 @@ function RootDocument() {
             <Outlet />
           </main>
           <SiteFooter />
+          <ToastRegion />
         </MantineProvider>
         <Scripts />
       </body>

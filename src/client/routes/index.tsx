@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { TESTIMONIALS_ON_HOME } from '../../shared/constants'
 import { DisclaimerBox } from '../components/disclaimer-box'
+import { NewsletterForm } from '../components/newsletter-form'
 import { TestimonialCard } from '../components/testimonial-card'
 import { pageHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
@@ -151,6 +152,8 @@ function HomePage() {
           </SimpleGrid>
         </Container>
       </Box>
+
+      <NewsletterForm />
 
       <DisclaimerBox />
 

@@ -20,12 +20,10 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
         .code(413)
         .send({ error: 'Payload Too Large', message: `The file is larger than ${app.env.UPLOAD_MAX_MB} MB` })
     if (!request.isMultipart()) {
-      return reply
-        .code(415)
-        .send({
-          error: 'Unsupported Media Type',
-          message: 'Send the file as multipart/form-data in a field named "file"',
-        })
+      return reply.code(415).send({
+        error: 'Unsupported Media Type',
+        message: 'Send the file as multipart/form-data in a field named "file"',
+      })
     }
     let part: Awaited<ReturnType<typeof request.file>>
     let bytes: Buffer

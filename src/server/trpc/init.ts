@@ -1,5 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import superjson from 'superjson'
+import { ZodError } from 'zod'
+import { zodFieldErrors } from '../plugins/error-handler'
 import type { Context } from './context'
 
 const t = initTRPC.context<Context>().create({
@@ -8,6 +10,15 @@ const t = initTRPC.context<Context>().create({
     // A 5xx never leaves the server with its internals (DESIGN.md 7).
     if (error.code === 'INTERNAL_SERVER_ERROR') {
       return { ...shape, message: 'Internal Server Error', data: { ...shape.data, stack: undefined } }
+    }
+    if (error.cause instanceof ZodError) {
+      // The same readable shape as the REST 400s: the first message, and each field's message.
+      const fields = zodFieldErrors(error.cause)
+      return {
+        ...shape,
+        message: Object.values(fields)[0] ?? 'Invalid input',
+        data: { ...shape.data, stack: undefined, fields },
+      }
     }
     return { ...shape, data: { ...shape.data, stack: undefined } }
   },

@@ -1,0 +1,48 @@
+import { Anchor, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+import { useSite } from '../lib/site'
+
+/** "Questions or inquiries?": the council's e-mail and website, and a way to the contact form. */
+export function ContactInquiryBlock() {
+  const site = useSite()
+  const websiteLabel = site.website.replace(/^https?:\/\//, '').replace(/\/$/, '')
+
+  return (
+    <Box component="section" bg="gray.0" aria-labelledby="inquiry-heading" data-testid="contact-inquiry-block">
+      <Container size="lg" py={56}>
+        <Stack gap="md" maw={760}>
+          <Title order={2} id="inquiry-heading">
+            Questions or Inquiries?
+          </Title>
+          <Text c="dark.7" size="lg" lh={1.6}>
+            We welcome questions about our standards, educational materials, facility guidance and partnership
+            opportunities.
+          </Text>
+          <Stack gap={6}>
+            <Text c="dark.7">
+              <Text span fw={700}>
+                E-mail:{' '}
+              </Text>
+              <Anchor href={`mailto:${site.email}`} underline="always">
+                {site.email}
+              </Anchor>
+            </Text>
+            <Text c="dark.7">
+              <Text span fw={700}>
+                Website:{' '}
+              </Text>
+              <Anchor href={site.website} underline="always">
+                {websiteLabel}
+              </Anchor>
+            </Text>
+          </Stack>
+          <Group data-print-hide>
+            <Button component={Link} to="/contact">
+              Contact Us
+            </Button>
+          </Group>
+        </Stack>
+      </Container>
+    </Box>
+  )
+}

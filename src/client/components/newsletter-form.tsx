@@ -1,0 +1,69 @@
+import { Box, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
+import { toast } from '../lib/toast'
+import { useTRPC } from '../lib/trpc'
+
+/** 'Stay Informed': idle → pending (disabled, spinner) → success (field cleared) or failure (field kept). */
+export function NewsletterForm() {
+  const trpc = useTRPC()
+  const [email, setEmail] = useState('')
+  const subscribe = useMutation(
+    trpc.newsletter.subscribe.mutationOptions({
+      onSuccess: () => {
+        setEmail('')
+        toast({
+          title: 'Successfully Subscribed!',
+          message: 'Thank you for subscribing to our newsletter.',
+          variant: 'success',
+        })
+      },
+      onError: () => {
+        toast({
+          title: 'Subscription Failed',
+          message: 'Please check your email address and try again.',
+          variant: 'destructive',
+        })
+      },
+    }),
+  )
+
+  return (
+    <Box component="section" bg="ocean.0" aria-labelledby="newsletter-heading">
+      <Container size="sm" py={64}>
+        <Stack align="center" ta="center" gap="xs">
+          <Title order={2} id="newsletter-heading">
+            Stay Informed
+          </Title>
+          <Text c="dark.6" maw={520}>
+            New standards, safety guidance and research summaries from the council, a few times a year. Unsubscribe at
+            any time.
+          </Text>
+        </Stack>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (!email.trim() || subscribe.isPending) return
+            subscribe.mutate({ email })
+          }}
+        >
+          <Group mt="lg" align="flex-end" justify="center" gap="sm" wrap="wrap">
+            <TextInput
+              type="email"
+              required
+              label="Email address"
+              placeholder="you@example.org"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+              style={{ flex: '1 1 260px', maxWidth: 360 }}
+            />
+            <Button type="submit" loading={subscribe.isPending} disabled={subscribe.isPending}>
+              Subscribe
+            </Button>
+          </Group>
+        </form>
+      </Container>
+    </Box>
+  )
+}

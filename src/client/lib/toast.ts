@@ -1,0 +1,22 @@
+import { notifications } from '@mantine/notifications'
+
+let counter = 0
+
+export type ToastOptions = { title: string; message: string; variant?: 'default' | 'destructive' | 'success' }
+
+/** One toast API for the whole app (Mantine notifications; the frame adds F8 and swipe). */
+export function toast({ title, message, variant = 'default' }: ToastOptions): string {
+  counter += 1
+  const id = `toast-${counter}`
+  notifications.show({
+    id,
+    title,
+    message,
+    color: variant === 'destructive' ? 'red' : variant === 'success' ? 'teal' : 'ocean',
+    withBorder: true,
+    'data-toast-id': id,
+    'data-variant': variant,
+    role: variant === 'destructive' ? 'alert' : 'status',
+  } as Parameters<typeof notifications.show>[0])
+  return id
+}

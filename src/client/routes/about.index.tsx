@@ -1,0 +1,145 @@
+import { Anchor, Box, Button, Card, Container, Group, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { ContactInquiryBlock } from '../components/contact-inquiry-block'
+import { DisclaimerBox } from '../components/disclaimer-box'
+import { PageHero } from '../components/page-hero'
+import { pageHead } from '../lib/seo'
+import { useSite } from '../lib/site'
+
+export const Route = createFileRoute('/about/')({
+  head: ({ match }) =>
+    pageHead(
+      {
+        title: 'About Us',
+        description:
+          'Who we are: an independent council that sets safety standards and publishes education for mild hyperbaric oxygen as a wellness practice.',
+        path: '/about',
+      },
+      match.context.site,
+    ),
+  component: AboutPage,
+})
+
+const CORE_VALUES = [
+  {
+    title: 'Safety First',
+    text: 'Screening, pressure limits, trained supervision and sound equipment come before anything else we publish.',
+  },
+  {
+    title: 'Integrity',
+    text: 'We describe mild hyperbaric sessions honestly, as a wellness practice, and we do not endorse treatment or cure claims.',
+  },
+  {
+    title: 'Education',
+    text: 'Plain-language, balanced information helps the public and practitioners make informed choices.',
+  },
+  {
+    title: 'Collaboration',
+    text: 'We work with practitioners, facility operators, manufacturers and researchers to raise standards together.',
+  },
+]
+
+const ACTIVITIES = [
+  'Publish safety protocols for mild hyperbaric wellness sessions, from client screening to emergency procedures.',
+  'Set equipment expectations: chambers built to ASME PVHO-1 by manufacturers with ISO 13485-certified quality systems.',
+  'Provide guidance and checklists for facility operators and their staff.',
+  'Maintain a research library that summarises what published studies examined, including their limits.',
+  'Produce educational resources that explain what mild hyperbaric sessions are, and what they are not.',
+  'Issue public position statements that define terms and keep mild sessions distinct from medical HBOT.',
+]
+
+function AboutPage() {
+  const site = useSite()
+
+  return (
+    <>
+      <PageHero title="About Us">
+        An independent council setting standards for mild hyperbaric oxygen as a safe, honest wellness practice.
+      </PageHero>
+
+      <Container size="lg" py={56} component="section" aria-labelledby="who-heading">
+        <Title order={2} id="who-heading">
+          Who We Are
+        </Title>
+        <Text mt="lg" size="lg" c="dark.6" lh={1.7} maw={820}>
+          The {site.name} is a standards body for mild hyperbaric oxygen (mHBOT), the practice of resting in a chamber
+          pressurised up to 2.0 ATA, commonly 1.3-1.5 ATA. We bring together wellness practitioners, facility operators,
+          manufacturers, researchers and members of the public who want the practice to be safe, clearly explained and
+          kept separate from medical hyperbaric oxygen therapy.
+        </Text>
+        <Text mt="md" size="lg" c="dark.6" lh={1.7} maw={820}>
+          We do not sell chambers or sessions, and we do not certify medical treatments. Our role is to publish
+          standards, guidance and education that anyone can use.
+        </Text>
+      </Container>
+
+      <Box bg="gray.0" component="section" aria-labelledby="values-heading">
+        <Container size="lg" py={56}>
+          <Title order={2} id="values-heading">
+            Our Core Values
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl" spacing="lg">
+            {CORE_VALUES.map((value, index) => (
+              <Card key={value.title} withBorder padding="lg" radius="md">
+                <ThemeIcon size="lg" radius="xl" variant="light" aria-hidden="true">
+                  {index + 1}
+                </ThemeIcon>
+                <Title order={3} size="h4" mt="md">
+                  {value.title}
+                </Title>
+                <Text mt="xs" c="dark.6" lh={1.6}>
+                  {value.text}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={56} component="section" aria-labelledby="what-heading">
+        <Title order={2} id="what-heading">
+          What We Do
+        </Title>
+        <List mt="lg" spacing="sm" size="lg" c="dark.6" maw={820}>
+          {ACTIVITIES.map((activity) => (
+            <List.Item key={activity}>{activity}</List.Item>
+          ))}
+        </List>
+      </Container>
+
+      <Container size="lg" pb={56} component="section" aria-labelledby="commitment-heading">
+        <Title order={2} id="commitment-heading">
+          Our Commitment
+        </Title>
+        <Text mt="lg" size="lg" c="dark.6" lh={1.7} maw={820}>
+          We are committed to accuracy over enthusiasm. The figures we publish are stated plainly, our benefit language
+          stays within general wellness, and we acknowledge that the research on mild hyperbaric pressure is still early
+          and limited. When the evidence or the standards change, we update our guidance.
+        </Text>
+        <Text mt="md" size="lg" c="dark.6" lh={1.7} maw={820}>
+          Read our{' '}
+          <Anchor component={Link} to="/about/mission-statement" underline="always">
+            Mission Statement
+          </Anchor>{' '}
+          and our{' '}
+          <Anchor component={Link} to="/about/position-statement" underline="always">
+            Position Statement
+          </Anchor>{' '}
+          for the principles behind our work.
+        </Text>
+        <Group mt="xl" data-print-hide>
+          <Button component={Link} to="/safety">
+            Safety Standards
+          </Button>
+          <Button component={Link} to="/education" variant="light">
+            Learn About mHBOT
+          </Button>
+        </Group>
+      </Container>
+
+      <ContactInquiryBlock />
+
+      <DisclaimerBox />
+    </>
+  )
+}

@@ -1,0 +1,156 @@
+import { Anchor, Button, Card, Container, Grid, List, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { useMutation } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { ContactInputSchema } from '../../shared/schemas/contact'
+import { DisclaimerBox } from '../components/disclaimer-box'
+import { PageHero } from '../components/page-hero'
+import { pageHead } from '../lib/seo'
+import { useSite } from '../lib/site'
+import { toast } from '../lib/toast'
+import { useTRPC } from '../lib/trpc'
+import { zodValidate } from '../lib/zod-form'
+
+export const Route = createFileRoute('/contact')({
+  head: ({ match }) =>
+    pageHead(
+      {
+        title: 'Contact Us',
+        description:
+          'Contact the mHBOT Standards Council about safety standards, educational resources, facility operator support or partnerships.',
+        path: '/contact',
+      },
+      match.context.site,
+    ),
+  component: ContactPage,
+})
+
+const TOPICS = [
+  'Safety standards and protocol guidance',
+  'Educational resources and materials',
+  'Facility operator support',
+  'General mHBOT information',
+  'Partnership and collaboration opportunities',
+]
+
+const EMPTY = { name: '', email: '', subject: '', message: '', website: '' }
+
+function ContactPage() {
+  const site = useSite()
+  return (
+    <>
+      <PageHero title="Contact Us">
+        Questions about standards, resources or partnerships? Write to the council and we will get back to you.
+      </PageHero>
+      <Container size="lg" py={56}>
+        <Grid gap={40}>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="xl">
+              <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="contact-info-heading">
+                <Title order={2} size="h3" id="contact-info-heading">
+                  Contact Information
+                </Title>
+                <Stack gap="sm" mt="md">
+                  <div>
+                    <Text fw={700}>Email</Text>
+                    <Anchor href={`mailto:${site.email}`}>{site.email}</Anchor>
+                  </div>
+                  <div>
+                    <Text fw={700}>Phone</Text>
+                    <Text c="dark.6">Available upon request</Text>
+                  </div>
+                  <div>
+                    <Text fw={700}>Website</Text>
+                    <Anchor href={site.website}>{site.website.replace(/^https?:\/\//, '')}</Anchor>
+                  </div>
+                </Stack>
+              </Card>
+              <section aria-labelledby="topics-heading">
+                <Title order={2} size="h3" id="topics-heading">
+                  Common Inquiry Topics
+                </Title>
+                <List mt="md" spacing="xs">
+                  {TOPICS.map((topic) => (
+                    <List.Item key={topic}>{topic}</List.Item>
+                  ))}
+                </List>
+              </section>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <ContactForm />
+          </Grid.Col>
+        </Grid>
+      </Container>
+      <DisclaimerBox />
+    </>
+  )
+}
+
+function ContactForm() {
+  const trpc = useTRPC()
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: (values) => zodValidate(ContactInputSchema)(values),
+    validateInputOnBlur: true,
+  })
+  const send = useMutation(
+    trpc.contact.submit.mutationOptions({
+      onSuccess: () => {
+        form.reset()
+        toast({
+          title: 'Message Received',
+          message: "Thank you for contacting us. We'll respond to your inquiry as soon as possible.",
+          variant: 'success',
+        })
+      },
+      onError: (error) => {
+        toast({
+          title: 'Submission Failed',
+          message: error.message || 'Failed to submit contact form. Please try again.',
+          variant: 'destructive',
+        })
+      },
+    }),
+  )
+
+  return (
+    <Card withBorder padding="xl" radius="md" component="section" aria-labelledby="form-heading">
+      <Title order={2} size="h3" id="form-heading">
+        Send Us a Message
+      </Title>
+      <form onSubmit={form.onSubmit((values) => send.mutate(values))} noValidate>
+        <Stack gap="sm" mt="md">
+          <TextInput label="Name" required autoComplete="name" {...form.getInputProps('name')} />
+          <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+          <TextInput label="Subject" required {...form.getInputProps('subject')} />
+          <Textarea
+            label="Message"
+            required
+            autosize
+            minRows={6}
+            styles={{ input: { minHeight: 150 } }}
+            {...form.getInputProps('message')}
+          />
+          {/* Honeypot: off-screen and hidden from assistive technology; people never fill it, bots do. */}
+          <div
+            aria-hidden="true"
+            style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}
+          >
+            <label>
+              Leave this field empty
+              <input type="text" tabIndex={-1} autoComplete="off" {...form.getInputProps('website')} />
+            </label>
+          </div>
+          <Button type="submit" disabled={send.isPending} mt="xs" style={{ alignSelf: 'flex-start' }}>
+            {send.isPending ? 'Sending...' : 'Send Message'}
+          </Button>
+          <Text size="sm" c="dark.6">
+            We typically reply within 2-3 business days. If your matter is urgent, please say so in the subject line.
+          </Text>
+        </Stack>
+      </form>
+    </Card>
+  )
+}

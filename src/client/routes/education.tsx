@@ -1,0 +1,222 @@
+import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { COMPARISON_TABLE } from '../../content/documents'
+import { DisclaimerBox } from '../components/disclaimer-box'
+import { PageHero } from '../components/page-hero'
+import { pageHead } from '../lib/seo'
+
+export const Route = createFileRoute('/education')({
+  head: ({ match }) =>
+    pageHead(
+      {
+        title: 'Education',
+        description:
+          'What mild hyperbaric oxygen (mHBOT) is, how it works, key concepts such as ATA and oxygen concentrators, and how wellness sessions differ from medical HBOT.',
+        path: '/education',
+      },
+      match.context.site,
+    ),
+  component: EducationPage,
+})
+
+const HOW_IT_WORKS = [
+  {
+    title: 'Pressurisation',
+    text: 'Once you are settled, the chamber is slowly filled with air until it reaches the set pressure, usually 1.3-1.5 ATA. You equalise your ears as it fills, much as on a descending aeroplane.',
+  },
+  {
+    title: 'More oxygen dissolves',
+    text: 'Gases dissolve more readily into liquids under higher pressure. In the chamber, more oxygen dissolves into the body’s fluids than at normal air pressure.',
+  },
+  {
+    title: 'Rest at pressure',
+    text: 'For most of the session you simply rest, read or sleep. Some chambers also supply oxygen-enriched air from a concentrator through a mask or cannula.',
+  },
+  {
+    title: 'Gradual release',
+    text: 'At the end the pressure is released gradually back to 1.0 ATA, and you rest for a few minutes before leaving.',
+  },
+]
+
+const KEY_CONCEPTS = [
+  {
+    title: 'ATA (atmospheres absolute)',
+    figure: '1.0 ATA',
+    text: 'ATA is the total pressure on your body, including the air around you. Sea level is 1.0 ATA.',
+  },
+  {
+    title: 'Mild pressure',
+    figure: 'Up to 2.0 ATA',
+    text: 'Mild sessions run at up to 2.0 ATA, commonly 1.3-1.5 ATA. At 1.3 ATA the extra pressure is about 4.4 psi, similar to being about 3 metres (10 feet) under water.',
+  },
+  {
+    title: 'Oxygen concentrator',
+    figure: 'About 93-96%',
+    text: 'A concentrator filters room air to deliver about 93-96% oxygen through a mask or cannula. It sits outside the chamber; compressed oxygen cylinders do not belong in a wellness chamber.',
+  },
+  {
+    title: 'Session length',
+    figure: '60-90 minutes',
+    text: 'Sessions last 60-90 minutes, including gradual pressurisation at the start and depressurisation at the end.',
+  },
+]
+
+function EducationPage() {
+  return (
+    <>
+      <PageHero title="Education">
+        A plain-language guide to mild hyperbaric oxygen: what it is, how it works, and how it differs from medical
+        hyperbaric oxygen therapy.
+      </PageHero>
+
+      <Container size="lg" py={56} component="section" aria-labelledby="what-heading">
+        <Title order={2} id="what-heading">
+          What is Mild Hyperbaric Oxygen Therapy?
+        </Title>
+        <Text mt="lg" size="lg" c="dark.6" lh={1.7} maw={820}>
+          Mild hyperbaric oxygen, usually shortened to mHBOT, means resting in a chamber pressurised slightly above the
+          air around us. Sea level is 1.0 ATA; mild sessions run at up to 2.0 ATA, commonly 1.3-1.5 ATA. Chambers range
+          from soft-sided units for one or two people to hard-shell models, and they are found in wellness centres,
+          studios and homes.
+        </Text>
+        <Text mt="md" size="lg" c="dark.6" lh={1.7} maw={820}>
+          The council treats mHBOT as a wellness practice: time set aside to rest in a quiet, pressurised space. It is
+          not a medical treatment and is not a substitute for care from a qualified healthcare provider.
+        </Text>
+      </Container>
+
+      <Box bg="gray.0" component="section" aria-labelledby="how-heading">
+        <Container size="lg" py={56}>
+          <Title order={2} id="how-heading">
+            How It Works
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl" spacing="lg">
+            {HOW_IT_WORKS.map((step, index) => (
+              <Card key={step.title} withBorder padding="lg" radius="md">
+                <ThemeIcon size="lg" radius="xl" variant="light" aria-hidden="true">
+                  {index + 1}
+                </ThemeIcon>
+                <Title order={3} size="h4" mt="md">
+                  {step.title}
+                </Title>
+                <Text mt="xs" c="dark.6" lh={1.6}>
+                  {step.text}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={56} component="section" aria-labelledby="concepts-heading">
+        <Title order={2} id="concepts-heading">
+          Key Concepts
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xl" spacing="lg">
+          {KEY_CONCEPTS.map((concept) => (
+            <Card key={concept.title} withBorder padding="lg" radius="md">
+              <Title order={3} size="h4">
+                {concept.title}
+              </Title>
+              <Text mt={6} fz={28} fw={700} c="ocean.8" lh={1.2}>
+                {concept.figure}
+              </Text>
+              <Text mt="sm" c="dark.6" lh={1.6}>
+                {concept.text}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Container>
+
+      <Box bg="gray.0" component="section" aria-labelledby="compare-heading">
+        <Container size="lg" py={56}>
+          <Title order={2} id="compare-heading">
+            Wellness Versus Medical
+          </Title>
+          <Stack gap="md" mt="lg" maw={820}>
+            <Text size="lg" c="dark.7" lh={1.7}>
+              Medical hyperbaric oxygen therapy (HBOT) is stated as 2.4-6 ATA with 100% oxygen, a range that spans
+              clinical treatment protocols. It is prescribed and supervised by physicians in hospitals and licensed
+              clinical facilities for specific medical conditions.
+            </Text>
+            <Text size="lg" c="dark.7" lh={1.7}>
+              The comparison below draws the line more simply: medical HBOT runs above 2.0 ATA, typically 2.0-3.0 ATA,
+              while mild wellness sessions stay at or below 2.0 ATA, commonly 1.3-1.5 ATA. Either way, the two are
+              different practices with different purposes.
+            </Text>
+          </Stack>
+          <Table.ScrollContainer
+            minWidth={340}
+            type="native"
+            mt="xl"
+            tabIndex={0}
+            role="region"
+            aria-label="Comparison table: mild versus medical hyperbaric oxygen"
+            bg="white"
+          >
+            <Table
+              withTableBorder
+              withColumnBorders
+              captionSide="top"
+              verticalSpacing="sm"
+              horizontalSpacing="xs"
+              fz={{ base: 'sm', sm: 'md' }}
+              bg="white"
+            >
+              <Table.Caption c="dark.7" ta="left" fw={600}>
+                Mild hyperbaric sessions compared with medical hyperbaric oxygen therapy
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  {COMPARISON_TABLE.header.map((cell) => (
+                    <Table.Th key={cell} scope="col">
+                      {cell}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {COMPARISON_TABLE.rows.map((row) => (
+                  <Table.Tr key={row.join('|')}>
+                    {row.map((cell, index) =>
+                      index === 0 ? (
+                        <Table.Th key={cell} scope="row">
+                          {cell}
+                        </Table.Th>
+                      ) : (
+                        <Table.Td key={cell} c="dark.7">
+                          {cell}
+                        </Table.Td>
+                      ),
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={56} component="section" aria-labelledby="next-heading">
+        <Title order={2} id="next-heading">
+          Next: Wellness Benefits
+        </Title>
+        <Text mt="md" size="lg" c="dark.6" lh={1.7} maw={820}>
+          Learn what people report from mild hyperbaric sessions, how to fit them into a wellness routine, and what to
+          keep in mind.
+        </Text>
+        <Group mt="lg" data-print-hide>
+          <Button component={Link} to="/benefits">
+            Explore Wellness Benefits
+          </Button>
+          <Button component={Link} to="/safety" variant="light">
+            Safety &amp; Standards
+          </Button>
+        </Group>
+      </Container>
+
+      <DisclaimerBox />
+    </>
+  )
+}

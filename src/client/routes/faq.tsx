@@ -1,0 +1,86 @@
+import { Accordion, Box, Button, Container, Stack, Text, Title } from '@mantine/core'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { FAQ_CATEGORIES } from '../../content/faq'
+import { DisclaimerBox } from '../components/disclaimer-box'
+import { PageHero } from '../components/page-hero'
+import { pageHead } from '../lib/seo'
+
+export const Route = createFileRoute('/faq')({
+  head: ({ match }) =>
+    pageHead(
+      {
+        title: 'FAQ',
+        description:
+          'Answers to common questions about mild hyperbaric oxygen: getting started, safety and protocols, sessions, benefits and practical information such as session length and price.',
+        path: '/faq',
+      },
+      match.context.site,
+    ),
+  component: FaqPage,
+})
+
+function FaqPage() {
+  // One value for the whole page: opening any question closes every other one, in any category,
+  // and choosing the open question again closes it (SPEC.md section 4).
+  const [openItem, setOpenItem] = useState<string | null>(null)
+
+  return (
+    <>
+      <PageHero title="Frequently Asked Questions">
+        Straight answers about mild hyperbaric sessions, from your first visit to choosing a facility.
+      </PageHero>
+
+      <Container size="md" py={56}>
+        <Stack gap={48}>
+          {FAQ_CATEGORIES.map((category) => (
+            <Box key={category.id} component="section" aria-labelledby={`faq-${category.id}`}>
+              <Title order={2} id={`faq-${category.id}`}>
+                {category.title}
+              </Title>
+              <Accordion
+                mt="md"
+                variant="separated"
+                radius="md"
+                order={3}
+                value={openItem}
+                onChange={setOpenItem}
+                data-testid={`faq-category-${category.id}`}
+              >
+                {category.items.map((item, index) => {
+                  const value = `${category.id}-${index + 1}`
+                  return (
+                    <Accordion.Item key={value} value={value}>
+                      <Accordion.Control fw={600}>{item.question}</Accordion.Control>
+                      <Accordion.Panel>
+                        <Text c="dark.6" lh={1.7}>
+                          {item.answer}
+                        </Text>
+                      </Accordion.Panel>
+                    </Accordion.Item>
+                  )
+                })}
+              </Accordion>
+            </Box>
+          ))}
+        </Stack>
+      </Container>
+
+      <Box bg="gray.0" component="section" aria-labelledby="more-questions-heading">
+        <Container size="md" py={56}>
+          <Title order={2} id="more-questions-heading">
+            Still Have Questions?
+          </Title>
+          <Text mt="md" size="lg" c="dark.7" lh={1.7}>
+            Send us a message and we will reply, typically within 2-3 business days.
+          </Text>
+          <Button component={Link} to="/contact" mt="lg" data-print-hide>
+            Contact Us
+          </Button>
+        </Container>
+      </Box>
+
+      <DisclaimerBox />
+    </>
+  )
+}
