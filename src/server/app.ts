@@ -17,6 +17,7 @@ import { formRoutes } from './routes/forms'
 import { healthRoutes } from './routes/health'
 import { publicDataRoutes } from './routes/public-data'
 import { researchStudyRoutes } from './routes/research-studies'
+import { seoFileRoutes } from './routes/seo-files'
 import { uploadRoutes } from './routes/uploads'
 import { RateLimiter } from './services/rate-limit'
 import type { FormLimits, SessionUser } from './trpc/context'
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes)
   await app.register(uploadRoutes)
   await app.register(downloadRoutes)
+  await app.register(seoFileRoutes)
 
   if (options.ssr) {
     await app.register(ssrPlugin, { ...options.ssr, site })

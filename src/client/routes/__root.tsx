@@ -5,6 +5,8 @@ import { NotFoundPage } from '../components/not-found-page'
 import { SiteFooter } from '../components/site-footer'
 import { SiteHeader } from '../components/site-header'
 import { ToastRegion } from '../components/toast-region'
+import { organizationJsonLd } from '../lib/json-ld'
+import { pageHead } from '../lib/seo'
 import type { Trpc } from '../lib/trpc'
 import { theme } from '../theme'
 
@@ -14,14 +16,24 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context }) => ({
     site: await context.queryClient.ensureQueryData(context.trpc.site.info.queryOptions()),
   }),
-  head: () => ({
-    meta: [
-      { charSet: 'utf-8' },
-      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-      { name: 'theme-color', content: '#00538b' },
-    ],
-    links: [{ rel: 'icon', href: '/static/favicon.svg', type: 'image/svg+xml' }],
-  }),
+  head: ({ matches, match }) => {
+    const notFound = matches.some((m) => m.status === 'notFound' || ('globalNotFound' in m && m.globalNotFound === true))
+    const base = {
+      meta: [
+        { charSet: 'utf-8' },
+        { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+        { name: 'theme-color', content: '#00538b' },
+      ],
+      links: [{ rel: 'icon', href: '/static/favicon.svg', type: 'image/svg+xml' }],
+      scripts: [organizationJsonLd(match.context.site)],
+    }
+    if (!notFound) return base
+    const page = pageHead(
+      { title: '404 Page Not Found', description: 'The page you asked for does not exist.', noindex: true },
+      match.context.site,
+    )
+    return { ...base, meta: [...base.meta, ...page.meta] }
+  },
   component: RootDocument,
   notFoundComponent: NotFoundPage,
 })

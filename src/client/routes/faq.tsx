@@ -4,11 +4,12 @@ import { useState } from 'react'
 import { FAQ_CATEGORIES } from '../../content/faq'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
+import { faqJsonLd } from '../lib/json-ld'
 import { pageHead } from '../lib/seo'
 
 export const Route = createFileRoute('/faq')({
-  head: ({ match }) =>
-    pageHead(
+  head: ({ match }) => ({
+    ...pageHead(
       {
         title: 'FAQ',
         description:
@@ -17,6 +18,8 @@ export const Route = createFileRoute('/faq')({
       },
       match.context.site,
     ),
+    scripts: [faqJsonLd(FAQ_CATEGORIES)],
+  }),
   component: FaqPage,
 })
 

@@ -1,0 +1,33 @@
+import type { PublicSite } from '../../shared/site'
+
+/** JSON-LD goes into a <script type="application/ld+json">; escape '<' so text can never close it. */
+function jsonLd(data: unknown) {
+  return { type: 'application/ld+json', children: JSON.stringify(data).replace(/</g, '\\u003c') }
+}
+
+export function organizationJsonLd(site: PublicSite | undefined) {
+  return jsonLd({
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: site?.name,
+    alternateName: site?.shortName,
+    url: site?.publicUrl || site?.website,
+    email: site?.email,
+    sameAs: site?.website ? [site.website] : undefined,
+    address: { '@type': 'PostalAddress', addressCountry: 'US' },
+  })
+}
+
+export function faqJsonLd(categories: { items: { question: string; answer: string }[] }[]) {
+  return jsonLd({
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: categories.flatMap((category) =>
+      category.items.map((item) => ({
+        '@type': 'Question',
+        name: item.question,
+        acceptedAnswer: { '@type': 'Answer', text: item.answer },
+      })),
+    ),
+  })
+}
