@@ -17,7 +17,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     site: await context.queryClient.ensureQueryData(context.trpc.site.info.queryOptions()),
   }),
   head: ({ matches, match }) => {
-    const notFound = matches.some((m) => m.status === 'notFound' || ('globalNotFound' in m && m.globalNotFound === true))
+    // The router flags the match that renders a global not-found with _notFound (not in its public types).
+    const notFound = matches.some((m) => m.status === 'notFound' || ('_notFound' in m && m._notFound === true))
     const base = {
       meta: [
         { charSet: 'utf-8' },

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedIfEmpty } from '../../src/db/seed'
+import { render } from '../../src/server/ssr/render'
+import { buildTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+
+let database: TestDatabase
+let app: FastifyInstance
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  await seedIfEmpty(database.handle.db)
+  app = await buildTestApp(database.handle, { ssr: { render, assets: { scripts: [], css: [], preloads: [] } } })
+})
+afterAll(async () => {
+  await app?.close()
+  await database?.drop()
+})
+
+/** Each public route: its h1, its title, and a piece of its content or data, in the raw server HTML. */
+const ROUTES: [path: string, h1: string, title: string, content: string][] = [
+  [
+    '/',
+    'Setting Standards for Mild Hyperbaric Wellness',
+    'Setting Standards for Mild Hyperbaric Wellness',
+    'David Brooks',
+  ],
+  ['/about', 'About Us', 'About Us', 'Questions'],
+  ['/about/mission-statement', 'Mission Statement', 'Mission Statement', 'Mission'],
+  ['/about/position-statement', 'Position Statement', 'Position Statement', 'MHBOT-SC/001'],
+  ['/education', 'Education', 'Education', '93-96%'],
+  ['/benefits', 'Benefits', 'Benefits', 'Important'],
+  ['/safety', 'Safety', 'Safety', 'Untreated pneumothorax'],
+  ['/research', 'Research Library', 'Research Library', 'Mild hyperbaric oxygen: mechanisms and effects'],
+  ['/resources', 'Educational Resources', 'Educational Resources', 'Session Safety Checklist'],
+  ['/faq', 'Frequently Asked Questions', 'FAQ', '$50-150'],
+  ['/contact', 'Contact Us', 'Contact Us', 'Available upon request'],
+  ['/sitemap', 'Sitemap', 'Sitemap', '/sitemap.xml'],
+]
+
+describe('server HTML of each public route', () => {
+  it.each(ROUTES)('%s carries its heading, meta tags and content', async (path, h1, title, content) => {
+    const response = await app.inject({ method: 'GET', url: path })
+    expect(response.statusCode).toBe(200)
+    const html = response.body
+    expect(html).toMatch(new RegExp(`<h1[^>]*>[^<]*${h1.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+    expect(html).toMatch(new RegExp(`<title>[^<]*${title}[^<]* \\| mHBOT Standards Council</title>`))
+    expect(html).toContain('<meta name="robots" content="index,follow"/>')
+    expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/)
+    expect(html).toMatch(/<meta property="og:title" content="[^"]+"/)
+    expect(html).toMatch(/<meta property="og:description" content="[^"]+"/)
+    expect(html).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}${path}"/>`)
+    expect(html).toContain(`<meta property="og:url" content="${TEST_PUBLIC_URL}${path}"/>`)
+    expect(html).toContain('"@type":"Organization"')
+    expect(html).toContain(content)
+    expect(html).toContain('not medical advice')
+  })
+
+  it('/faq carries FAQPage structured data', async () => {
+    const html = (await app.inject({ method: 'GET', url: '/faq' })).body
+    expect(html).toContain('"@type":"FAQPage"')
+  })
+
+  it('an unknown path renders the not-found page with 404 and noindex', async () => {
+    const response = await app.inject({ method: 'GET', url: '/no/such/page' })
+    expect(response.statusCode).toBe(404)
+    expect(response.body).toContain('404 Page Not Found')
+    expect(response.body).toContain('Did you forget to add the page to the router?')
+    expect(response.body).toContain('<meta name="robots" content="noindex,nofollow"/>')
+  })
+
+  it('/admin is noindex, never cached, and its HTML carries no private data', async () => {
+    const response = await app.inject({ method: 'GET', url: '/admin' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toContain('no-store')
+    expect(response.body).toContain('<meta name="robots" content="noindex,nofollow"/>')
+    expect(response.body).toContain('Loading...')
+    expect(response.body).not.toContain('Signed in as')
+  })
+})
+
+describe('sitemap.xml and robots.txt', () => {
+  it('lists every public page with absolute URLs', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sitemap.xml' })
+    expect(response.headers['content-type']).toContain('application/xml')
+    for (const [path] of ROUTES) expect(response.body).toContain(`<loc>${TEST_PUBLIC_URL}${path}</loc>`)
+    expect(response.body).not.toContain('/admin')
+  })
+
+  it('keeps crawlers out of /admin and /api and names the sitemap', async () => {
+    const body = (await app.inject({ method: 'GET', url: '/robots.txt' })).body
+    expect(body).toContain('Disallow: /admin')
+    expect(body).toContain('Disallow: /api/')
+    expect(body).toContain(`Sitemap: ${TEST_PUBLIC_URL}/sitemap.xml`)
+  })
+})
