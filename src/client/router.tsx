@@ -14,7 +14,6 @@ export function createAppRouter({ queryClient, trpcClient }: { queryClient: Quer
     // Loaders only prime the query cache; react-query decides freshness (never stale, SPEC.md 4).
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
-    // biome-ignore lint/correctness/noComponentHookFactories: made once per router, so its identity is stable for the router's life
     Wrap: ({ children }) => (
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         {children}

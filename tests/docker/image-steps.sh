@@ -21,6 +21,8 @@
 # Then: /healthz within 60 s, the Dockerfile's HEALTHCHECK command passes, the home page and its
 # assets are served, the process is Node 24, SIGTERM ends it with exit code 0, and a second start
 # on the same data directory (the volume reused: migrations already applied) works too.
+# SC2016: the single-quoted strings are JavaScript for node -e. SC2153: DF_* come from `source`.
+# shellcheck disable=SC2016,SC2153
 set -Eeuo pipefail
 
 ALLOWED_RUN=(
@@ -304,6 +306,22 @@ done
 [[ -n $DF_USER && $DF_USER != root && $DF_USER != 0 ]] || fail "the final stage must set a non-root USER (it is '$DF_USER')"
 info "CMD: ${DF_CMD[*]}   USER: $DF_USER   VOLUME: ${DF_VOLUMES[*]:-none}   EXPOSE: ${DF_EXPOSE[*]:-none}"
 
+# Every RUN line must be one this replay knows, checked before any work is done.
+for stage in "${DF_STAGES[@]}"; do
+  while IFS=$'\x1f' read -r -a fields; do
+    [[ ${fields[0]:-} == RUN ]] || continue
+    command=${fields[*]:1}
+    if [[ $stage == "$DF_FINAL" ]]; then
+      [[ $command == "$ALLOWED_FINAL_RUN" ]] ||
+        fail "final stage: RUN '$command' is not known to this replay (it knows '$ALLOWED_FINAL_RUN'): update tests/docker/image-steps.sh with the Dockerfile"
+    else
+      known=''
+      for allowed in "${ALLOWED_RUN[@]}"; do [[ $command == "$allowed" ]] && known=1; done
+      [[ -n $known ]] || fail "stage $stage: RUN '$command' is not one this replay knows ($(printf "'%s' " "${ALLOWED_RUN[@]}")): update tests/docker/image-steps.sh with the Dockerfile"
+    fi
+  done <<<"${DF_STEPS[$stage]}"
+done
+
 FINAL_ENV=${DF_ENV[$DF_FINAL]}
 env_value() { sed -n "s/^$1=//p" <<<"$FINAL_ENV" | tail -n 1; }
 [[ $(env_value NODE_ENV) == production ]] || fail "the final stage must set ENV NODE_ENV=production"
@@ -437,24 +455,26 @@ for stage in "${DF_STAGES[@]}"; do
   while IFS=$'\x1f' read -r -a fields; do
     if [[ ${fields[0]} == RUN ]]; then
       command=${fields[*]:1}
+      # (checked against ALLOWED_RUN / ALLOWED_FINAL_RUN above)
       if [[ $stage == "$DF_FINAL" ]]; then
-        [[ $command == "$ALLOWED_FINAL_RUN" ]] ||
-          fail "final stage RUN '$command' is not known to this replay (it knows '$ALLOWED_FINAL_RUN'): update tests/docker/image-steps.sh"
         info "RUN $command   (replayed as: the stand-in volume $DATA_DIR_HERE, owned by the server's user)"
         continue
       fi
-      known=''
-      for allowed in "${ALLOWED_RUN[@]}"; do [[ $command == "$allowed" ]] && known=1; done
-      [[ -n $known ]] ||
-        fail "stage $stage: RUN '$command' is not one this replay knows (${ALLOWED_RUN[*]/#/|}): update tests/docker/image-steps.sh with the Dockerfile"
       info "RUN $command"
       started=$SECONDS
       stage_env=()
       while IFS= read -r kv; do [[ -n $kv ]] && stage_env+=("$kv"); done <<<"${DF_ENV[$stage]}"
       log=$WORK/$stage.log
       if ! (cd "$dir" && env PATH="$BUILD_PATH" "${stage_env[@]}" bash -c "$command") </dev/null >"$log" 2>&1; then
-        tail -n 40 "$log" >&2
-        fail "stage $stage: '$command' failed on Node $NODE24_VERSION (log above, whole log: $log)"
+        # npm puts the cause at the top and its usage text at the bottom: show both ends.
+        if (($(wc -l <"$log") > 60)); then
+          head -n 25 "$log" >&2
+          printf '    [...]\n' >&2
+          tail -n 15 "$log" >&2
+        else
+          cat "$log" >&2
+        fi
+        fail "stage $stage: '$command' failed on Node $NODE24_VERSION (log above)"
       fi
       info "  done in $((SECONDS - started)) s"
     else
@@ -473,8 +493,8 @@ for stage in "${DF_STAGES[@]}"; do
             copy_into "$src_here" "$dest" "$dir" "${#sources[@]}"
           fi
         else
-          # shellcheck disable=SC2206
           shopt -s nullglob
+          # shellcheck disable=SC2206 # the source is a glob, as in Docker
           matches=("$CONTEXT"/${src#./})
           shopt -u nullglob
           ((${#matches[@]})) || fail "COPY $src: nothing in the build context matches (excluded by .dockerignore?)"
@@ -498,7 +518,7 @@ du -sh "$APP" | sed 's/^/    size: /'
 for path in package.json dist/server/main.js dist/client/.vite/manifest.json dist/client/assets dist/client/static drizzle/meta/_journal.json node_modules; do
   [[ -e $APP/$path ]] || fail "the final stage lacks $path (the built server needs it)"
 done
-ls "$APP" | sed 's/^/    \/app\//'
+find "$APP" -mindepth 1 -maxdepth 1 -printf '    /app/%P\n' | sort
 # Nothing the lock file marks as a devDependency may be in the runtime's node_modules.
 dev_present=$("$NODE24" -e '
   const { existsSync } = require("node:fs")
@@ -532,8 +552,8 @@ fi
 
 PORT_HERE=$("$NODE24" -e '
   const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close() })')
-SESSION_SECRET_HERE=$(head -c 30 /dev/urandom | base64 | tr -d '\n/+=' | head -c 40)
-[[ ${#SESSION_SECRET_HERE} -eq 40 ]] || SESSION_SECRET_HERE=image-steps-session-secret-0123456789abcd
+SESSION_SECRET_HERE=$(head -c 20 /dev/urandom | od -An -tx1 | tr -d ' \n') # 40 hex characters
+[[ ${#SESSION_SECRET_HERE} -eq 40 ]] || fail "could not make a 40-character SESSION_SECRET"
 
 # The image's ENV, then what `docker run` would add or change (-e, -p, -v): nothing else.
 RUN_ENV=(PATH="$NODE24_HOME/bin:/usr/local/bin:/usr/bin:/bin" HOME="$SERVER_HOME")
