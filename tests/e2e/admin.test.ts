@@ -1,0 +1,177 @@
+import type { Browser, Page } from 'playwright-core'
+import postgres from 'postgres'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chromiumPath, launchBrowser, openPage } from '../helpers/browser'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { makePdf } from '../helpers/fixtures'
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startTestIssuer, type TestIssuer } from '../helpers/oidc'
+import { type RunningServer, startBuiltServer } from '../helpers/server'
+
+const ADMIN = 'admin@example.org'
+
+describe.skipIf(!chromiumPath())('admin in Chromium, signed in through a real OpenID Connect issuer', () => {
+  let database: TestDatabase
+  let issuer: TestIssuer
+  let server: RunningServer
+  let browser: Browser
+  let sql: postgres.Sql
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres')
+    if (!database.url) throw new Error('the admin browser test needs Postgres')
+    sql = postgres(database.url, { max: 1, onnotice: () => {} })
+    issuer = await startTestIssuer()
+    server = await startBuiltServer({
+      DATABASE_URL: database.url,
+      OIDC_ISSUER: issuer.url,
+      OIDC_CLIENT_ID,
+      OIDC_CLIENT_SECRET,
+      ADMIN_EMAILS: ADMIN,
+    })
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+    await issuer?.stop()
+    await sql?.end()
+    await database?.drop()
+  })
+
+  /** Opens /admin signed out: the spec's toast, then the sign-in round trip through the issuer. */
+  async function signIn(email: string): Promise<{ page: Page; problems: string[] }> {
+    const watched = await openPage(browser)
+    issuer.nextClaims({ email, email_verified: true })
+    await watched.page.goto(`${server.url}/admin`)
+    await watched.page.getByText('Please sign in to access the admin panel...').waitFor()
+    await watched.page.waitForURL(`${server.url}/admin`, { timeout: 15_000 })
+    await watched.page.getByText(`Signed in as: ${email}`).waitFor()
+    return watched
+  }
+
+  it('lets the admin add a study with a PDF, see it on /research, download it, edit, cancel and delete it', async () => {
+    const { page, problems } = await signIn(ADMIN)
+    // The signed-out check answered 401 once before sign-in: that is the flow, not a fault.
+    problems.length = 0
+
+    await page.getByRole('heading', { name: 'Add New Study' }).waitFor()
+    await page.getByLabel('Title').fill('A browser-added study')
+    await page.getByLabel('Authors').fill('Tester T')
+    await page.getByLabel('Journal').fill('Journal of Tests')
+    await page.getByLabel('Year').fill('2024')
+    await page
+      .getByRole('textbox', { name: 'Category' })
+      .or(page.getByRole('combobox', { name: 'Category' }))
+      .first()
+      .click()
+    await page.getByRole('option', { name: 'Safety Standards' }).click()
+    await page.getByLabel('URL').fill('https://example.org/study')
+    await page.getByLabel('Summary').fill('What the study examined.')
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'study.pdf',
+      mimeType: 'application/pdf',
+      buffer: await makePdf('Browser study'),
+    })
+    await page.getByRole('button', { name: 'Add Study' }).click()
+    await page.getByText('Research study added successfully').waitFor()
+    const card = page.getByTestId('admin-study-card').filter({ hasText: 'A browser-added study' })
+    await expect(card.getByText('Journal of Tests (2024)').isVisible()).resolves.toBe(true)
+    await expect(card.getByText('Category: Safety Standards').isVisible()).resolves.toBe(true)
+    expect(await page.getByLabel('Title').inputValue()).toBe('')
+
+    const research = await openPage(browser)
+    await research.page.goto(`${server.url}/research`)
+    const studyCard = research.page.getByTestId('study-card').filter({ hasText: 'A browser-added study' })
+    const href = await studyCard.getByRole('link', { name: /Full Study/ }).getAttribute('href')
+    expect(href).toMatch(/^\/files\/[0-9a-f-]{36}\/study\.pdf$/)
+    const download = await fetch(`${server.url}${href}`)
+    expect(download.status).toBe(200)
+    expect(download.headers.get('content-type')).toBe('application/pdf')
+    expect(research.problems).toEqual([])
+
+    await page.getByRole('button', { name: 'Edit A browser-added study' }).click()
+    await page.getByRole('heading', { name: 'Edit Study' }).waitFor()
+    expect(await page.getByLabel('Title').inputValue()).toBe('A browser-added study')
+    await page.getByRole('button', { name: 'Cancel editing' }).click()
+    await page.getByRole('heading', { name: 'Add New Study' }).waitFor()
+    expect(await page.getByLabel('Title').inputValue()).toBe('')
+
+    await page.getByRole('button', { name: 'Edit A browser-added study' }).click()
+    await page.getByLabel('Title').fill('A renamed study')
+    await page.getByRole('button', { name: 'Update Study' }).click()
+    await page.getByText('Research study updated successfully').waitFor()
+    await page.getByRole('heading', { name: 'Add New Study' }).waitFor()
+    await page.getByTestId('admin-study-card').filter({ hasText: 'A renamed study' }).waitFor()
+
+    await page.getByRole('button', { name: 'Delete A renamed study' }).click()
+    await page.getByText('Research study deleted successfully').waitFor()
+    await page.getByTestId('admin-study-card').filter({ hasText: 'A renamed study' }).waitFor({ state: 'detached' })
+    const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from attachments`
+    expect(count).toBe(0)
+    expect(problems).toEqual([])
+  })
+
+  it('sends the admin to sign in again when the session expires mid-edit', async () => {
+    const { page } = await signIn(ADMIN)
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click()
+    await page.getByRole('heading', { name: 'Edit Study' }).waitFor()
+    await sql`delete from sessions`
+    issuer.nextClaims({ email: ADMIN, email_verified: true })
+    await page.getByRole('button', { name: 'Update Study' }).click()
+    await page.getByText('Your session expired. Logging in again...').waitFor()
+    await page.waitForURL(/\/api\/login|\/admin/, { timeout: 10_000 })
+    await page.getByText(`Signed in as: ${ADMIN}`).waitFor({ timeout: 15_000 })
+  })
+
+  it('shows an outsider that they have no access, and refuses their changes', async () => {
+    const { page } = await signIn('outsider@example.org')
+    await page.getByTestId('no-access').waitFor()
+    expect(await page.getByRole('heading', { name: 'Add New Study' }).count()).toBe(0)
+    const status = await page.evaluate(async () => {
+      const response = await fetch('/api/research-studies', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'x', category: 'General Wellness', url: 'https://example.org' }),
+      })
+      return response.status
+    })
+    expect(status).toBe(403)
+    await page.getByRole('link', { name: 'Sign Out' }).click()
+    await page.waitForURL(`${server.url}/`)
+    const me = await page.evaluate(async () => (await fetch('/api/auth/user')).status)
+    expect(me).toBe(401)
+  })
+})
+
+describe.skipIf(!chromiumPath())('one-time sign-in link on the embedded database', () => {
+  let server: RunningServer
+  let browser: Browser
+
+  beforeAll(async () => {
+    server = await startBuiltServer({ LOG_LEVEL: 'info' })
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('signs the operator in from the link printed in the log, once', async () => {
+    const link = server
+      .logs()
+      .match(/Single-use admin sign-in link for admin@localhost \(valid 15 minutes\): (\S+?)"/)?.[1]
+    expect(link, server.logs()).toBeTruthy()
+    const { page } = await openPage(browser)
+    const login = await page.goto(`${server.url}/api/login`)
+    expect(await login?.text()).toContain('Sign-in is not configured')
+    await page.goto(String(link))
+    await page.waitForURL(`${server.url}/admin`)
+    await page.getByText('Signed in as: admin@localhost').waitFor()
+    await page.getByRole('heading', { name: 'Add New Study' }).waitFor()
+    const again = await (await browser.newPage()).goto(String(link))
+    expect(again?.status()).toBe(400)
+  })
+})
