@@ -38,8 +38,9 @@ export async function startServer(env: Env, ssr: BuildAppOptions['ssr']): Promis
       },
     )
   }
-  process.once('SIGTERM', () => shutdown('SIGTERM'))
-  process.once('SIGINT', () => shutdown('SIGINT'))
+  // 'on', not 'once': a second signal during shutdown must not kill the process mid-close.
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
 
   await app.listen({ port: env.PORT, host: env.HOST })
   return app
