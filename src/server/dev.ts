@@ -19,16 +19,16 @@ try {
     const module = (await vite.ssrLoadModule('/src/server/ssr/render.tsx')) as { render: RenderPage }
     return module.render(input)
   }
-  const app = await startServer(env, {
+  await startServer(env, {
     render,
     assets: DEV_ASSETS,
     dev: true,
     beforeRoutes: async (instance) => {
       await instance.register(middie)
       instance.use(vite.middlewares)
+      instance.addHook('onClose', async () => vite.close())
     },
   })
-  app.addHook('onClose', async () => vite.close())
 } catch (error) {
   exitOnStartupError(error)
 }

@@ -106,8 +106,8 @@ describe.skipIf(!chromiumPath())('admin in Chromium, signed in through a real Op
     await page.getByRole('button', { name: 'Delete A renamed study' }).click()
     await page.getByText('Research study deleted successfully').waitFor()
     await page.getByTestId('admin-study-card').filter({ hasText: 'A renamed study' }).waitFor({ state: 'detached' })
-    const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from attachments`
-    expect(count).toBe(0)
+    const [row] = await sql<{ count: number }[]>`select count(*)::int as count from attachments`
+    expect(row?.count).toBe(0)
     expect(problems).toEqual([])
   })
 

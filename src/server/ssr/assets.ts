@@ -3,6 +3,8 @@ import { join } from 'node:path'
 
 /** What a page must load: the client entry, its CSS, and the modules worth preloading. */
 export type ClientAssets = {
+  /** Inline module scripts that must run before the entry (development only: React Refresh). */
+  inlineModules?: string[]
   scripts: string[]
   css: string[]
   preloads: string[]
@@ -48,6 +50,16 @@ export function readClientAssets(clientDist: string): ClientAssets {
 
 /** In development Vite serves modules from source and injects CSS from JavaScript. */
 export const DEV_ASSETS: ClientAssets = {
+  // What Vite's transformIndexHtml would inject for @vitejs/plugin-react's hot reloading.
+  inlineModules: [
+    [
+      'import RefreshRuntime from "/@react-refresh"',
+      'RefreshRuntime.injectIntoGlobalHook(window)',
+      'window.$RefreshReg$ = () => {}',
+      'window.$RefreshSig$ = () => (type) => type',
+      'window.__vite_plugin_react_preamble_installed__ = true',
+    ].join('\n'),
+  ],
   scripts: ['/@vite/client', `/${CLIENT_ENTRY}`],
   css: [],
   preloads: [],

@@ -13,7 +13,10 @@ function routerManifest(assets: ClientAssets) {
       __root__: {
         css: assets.css,
         preloads: assets.preloads,
-        scripts: assets.scripts.map((src) => ({ attrs: { type: 'module', src, async: true } })),
+        scripts: [
+          ...(assets.inlineModules ?? []).map((children) => ({ attrs: { type: 'module' }, children })),
+          ...assets.scripts.map((src) => ({ attrs: { type: 'module', src, async: !assets.inlineModules } })),
+        ],
       },
     },
   }
