@@ -89,9 +89,17 @@ describe.skipIf(!chromiumPath())('admin in Chromium, signed in through a real Op
     expect(download.headers.get('content-type')).toBe('application/pdf')
     expect(research.problems).toEqual([])
 
+    // Choosing edit fills the form and clears a file chosen before.
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'other.pdf',
+      mimeType: 'application/pdf',
+      buffer: await makePdf('Other'),
+    })
+    await page.getByRole('button', { name: 'Clear chosen file' }).waitFor()
     await page.getByRole('button', { name: 'Edit A browser-added study' }).click()
     await page.getByRole('heading', { name: 'Edit Study' }).waitFor()
     expect(await page.getByLabel('Title').inputValue()).toBe('A browser-added study')
+    expect(await page.getByRole('button', { name: 'Clear chosen file' }).count()).toBe(0)
     await page.getByRole('button', { name: 'Cancel editing' }).click()
     await page.getByRole('heading', { name: 'Add New Study' }).waitFor()
     expect(await page.getByLabel('Title').inputValue()).toBe('')

@@ -22,6 +22,8 @@ describe.skipIf(!chromiumPath())('home page in Chromium', () => {
 
   it('loads, hydrates and logs no console error or hydration warning', async () => {
     const { page, problems } = await openPage(browser)
+    const requested: string[] = []
+    page.on('request', (request) => requested.push(request.url()))
     const response = await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
     expect(response?.status(), server.logs()).toBe(200)
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
@@ -36,5 +38,8 @@ describe.skipIf(!chromiumPath())('home page in Chromium', () => {
     await page.waitForURL(`${server.url}/contact`)
     expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true)
     expect(problems).toEqual([])
+    // The admin is its own lazily loaded chunk: public pages never download its code.
+    expect(requested.filter((url) => /\/assets\/admin-[\w-]+\.js$/.test(url))).toEqual([])
+    expect(requested.some((url) => /\/assets\/entry-client-[\w-]+\.js$/.test(url))).toBe(true)
   })
 })
