@@ -75,8 +75,9 @@ describe.skipIf(!chromiumPath())('admin in Chromium, signed in through a real Op
     await page.getByRole('button', { name: 'Add Study' }).click()
     await page.getByText('Research study added successfully').waitFor()
     const card = page.getByTestId('admin-study-card').filter({ hasText: 'A browser-added study' })
-    await expect(card.getByText('Journal of Tests (2024)').isVisible()).resolves.toBe(true)
-    await expect(card.getByText('Category: Safety Standards').isVisible()).resolves.toBe(true)
+    // The toast comes first; the list follows when its refetch lands.
+    await card.getByText('Journal of Tests (2024)').waitFor()
+    await card.getByText('Category: Safety Standards').waitFor()
     expect(await page.getByLabel('Title').inputValue()).toBe('')
 
     const research = await openPage(browser)
