@@ -5,7 +5,7 @@ export function NotFoundPage() {
   return (
     <Container size="sm" pt={72 + 80} pb={120} ta="center">
       <Title order={1}>404 Page Not Found</Title>
-      <Text mt="md" c="dimmed">
+      <Text mt="md" c="gray.7">
         Did you forget to add the page to the router?
       </Text>
       <Button component={Link} to="/" mt="xl">

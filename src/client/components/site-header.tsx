@@ -1,6 +1,7 @@
 import { Burger, Container, Drawer, Menu, Stack, Text, UnstyledButton } from '@mantine/core'
 import { useDisclosure, useWindowScroll } from '@mantine/hooks'
 import { Link, useLocation } from '@tanstack/react-router'
+import { useState } from 'react'
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../shared/constants'
 import { useSite } from '../lib/site'
 import { ABOUT_LINKS, HEADER_LINKS } from '../nav'
@@ -15,16 +16,27 @@ export function SiteHeader() {
   const pathname = useLocation({ select: (location) => location.pathname })
   const [scroll] = useWindowScroll()
   const [menuOpen, menu] = useDisclosure(false)
+  // The About dropdown is controlled so that ArrowDown on its button can open it (WAI-ARIA menu
+  // button), and so that a navigation always closes it.
+  const [aboutOpen, setAboutOpen] = useState(false)
+  const [shownPath, setShownPath] = useState(pathname)
+  if (shownPath !== pathname) {
+    setShownPath(pathname)
+    setAboutOpen(false)
+    menu.close()
+  }
   const transparent = pathname === '/' && scroll.y <= HEADER_SCROLL_THRESHOLD_PX && !menuOpen
 
   return (
     <header className={classes.header} data-transparent={transparent} data-testid="site-header">
       <Container size="xl" className={classes.inner}>
-        <Link to="/" className={classes.brand} aria-label={`${site.shortName} home`}>
+        {/* The accessible name starts with the visible text (WCAG 2.5.3, label in name). */}
+        <Link to="/" className={classes.brand}>
           <span className={classes.brandMark} aria-hidden="true">
             mH
           </span>
           <span>{site.shortName}</span>
+          <span className="visually-hidden"> home</span>
         </Link>
 
         <nav aria-label="Main" className={classes.nav}>
@@ -32,9 +44,31 @@ export function SiteHeader() {
             <Link to="/" className={classes.link} activeOptions={{ exact: true }}>
               Home
             </Link>
-            <Menu trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start" withinPortal>
+            {/* No open delay: a pending delayed open would re-open the menu just after an item is clicked
+                (a tap, or a quick click after entering the dropdown). */}
+            <Menu
+              trigger="click-hover"
+              openDelay={0}
+              closeDelay={150}
+              position="bottom-start"
+              withinPortal
+              opened={aboutOpen}
+              onChange={setAboutOpen}
+              // Without the placeholder, opening moves focus to the first item, as the menu button
+              // pattern asks; the placeholder (a focusable role-less div) also broke the menu's
+              // required-children rule.
+              withInitialFocusPlaceholder={false}
+            >
               <Menu.Target>
-                <UnstyledButton className={classes.link} aria-haspopup="menu">
+                <UnstyledButton
+                  className={classes.link}
+                  aria-haspopup="menu"
+                  onKeyDown={(event) => {
+                    if (event.key !== 'ArrowDown' || aboutOpen) return
+                    event.preventDefault()
+                    setAboutOpen(true)
+                  }}
+                >
                   About
                   <span aria-hidden="true">▾</span>
                 </UnstyledButton>
@@ -74,12 +108,13 @@ export function SiteHeader() {
         id="mobile-navigation"
         hiddenFrom="lg"
         zIndex={300}
+        closeButtonProps={{ 'aria-label': 'Close menu' }}
       >
         <nav aria-label="Mobile">
           <Link to="/" className={classes.drawerLink} onClick={menu.close} activeOptions={{ exact: true }}>
             Home
           </Link>
-          <Text size="xs" tt="uppercase" fw={700} c="dimmed" px={8} pt={8}>
+          <Text size="xs" tt="uppercase" fw={700} c="gray.7" px={8} pt={8}>
             About
           </Text>
           {ABOUT_LINKS.map((link) => (

@@ -16,7 +16,7 @@ export function TestimonialCard({ name, location, testimonial }: TestimonialCard
           <div>
             <Text fw={700}>{name}</Text>
             {location ? (
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 {location}
               </Text>
             ) : null}

@@ -13,7 +13,10 @@ export function ToastRegion() {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'F8') return
       event.preventDefault()
+      // A toast is not focusable by itself: make the visible one programmatically focusable so that
+      // F8 lands on it (and a screen reader reads it); with no toast, the area itself takes focus.
       const first = region.current?.querySelector<HTMLElement>('[data-toast-id]')
+      if (first && !first.hasAttribute('tabindex')) first.setAttribute('tabindex', '-1')
       ;(first ?? region.current)?.focus()
     }
     window.addEventListener('keydown', onKey)

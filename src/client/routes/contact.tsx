@@ -106,9 +106,13 @@ function ContactForm() {
         })
       },
       onError: (error) => {
+        // A message the server wrote (the tRPC error shape carries data) is shown as it is. A failure
+        // before the server answered (network down, a proxy's HTML error page) has only a transport
+        // message such as a JSON parse error, so it gets the generic text instead.
+        const serverMessage = error.data ? error.message : ''
         toast({
           title: 'Submission Failed',
-          message: error.message || 'Failed to submit contact form. Please try again.',
+          message: serverMessage || 'Failed to submit contact form. Please try again.',
           variant: 'destructive',
         })
       },

@@ -153,7 +153,6 @@ function EducationPage() {
             tabIndex={0}
             role="region"
             aria-label="Comparison table: mild versus medical hyperbaric oxygen"
-            bg="white"
           >
             <Table
               withTableBorder

@@ -99,7 +99,7 @@ function ResourcesPage() {
                     rel="noopener noreferrer"
                     mt="auto"
                     style={{ alignSelf: 'flex-start' }}
-                    aria-label={`Download ${resource.title} (${resource.fileType}, opens in a new window)`}
+                    aria-label={`Download ${resource.fileType}: ${resource.title} (opens in a new window)`}
                   >
                     Download {resource.fileType}
                   </Button>

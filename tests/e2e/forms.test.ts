@@ -1,0 +1,271 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chromiumPath, openPage } from '../helpers/browser'
+import {
+  failRequests,
+  focused,
+  gotoHydrated,
+  holdRequests,
+  type Stack,
+  startStack,
+  withoutInjectedFailures,
+} from './support'
+
+const NEWSLETTER = '**/trpc/newsletter.subscribe**'
+const CONTACT = '**/trpc/contact.submit**'
+
+/** The toast currently shown, as text (title and message). */
+async function toastText(page: Page) {
+  const toast = page.getByRole('region', { name: 'Notifications (F8)' }).locator('[data-toast-id]').first()
+  await toast.waitFor()
+  return (await toast.textContent()) ?? ''
+}
+
+describe.skipIf(!chromiumPath())('newsletter and contact forms in Chromium', () => {
+  let stack: Stack
+
+  beforeAll(async () => {
+    stack = await startStack()
+  })
+  afterAll(async () => {
+    await stack?.stop()
+  })
+
+  describe('newsletter (home page)', () => {
+    const open = async () => {
+      const watched = await openPage(stack.browser)
+      await gotoHydrated(watched.page, `${stack.server.url}/`)
+      const requests: string[] = []
+      watched.page.on('request', (request) => {
+        if (request.url().includes('/trpc/newsletter.subscribe')) requests.push(request.method())
+      })
+      const form = watched.page.getByRole('region', { name: 'Stay Informed' })
+      return {
+        ...watched,
+        requests,
+        email: form.getByRole('textbox', { name: 'Email address' }),
+        button: form.getByRole('button', { name: 'Subscribe' }),
+      }
+    }
+
+    it('ignores an empty submission: no request is sent', async () => {
+      const { page, problems, requests, email, button } = await open()
+      expect(await email.getAttribute('type')).toBe('email')
+      expect(await email.getAttribute('required')).not.toBeNull()
+      await button.click()
+      await email.press('Enter')
+      await page.waitForTimeout(500)
+      expect(requests).toEqual([])
+      expect(await page.locator('[data-toast-id]').count()).toBe(0)
+      expect(problems).toEqual([])
+    })
+
+    it('pending (disabled, spinner), then success: toast and a cleared field', async () => {
+      const { page, problems, requests, email, button } = await open()
+      const hold = await holdRequests(page, NEWSLETTER)
+      await email.fill('reader@example.org')
+      await button.click()
+      await expect.poll(hold.held).toBe(1)
+      expect(await button.isDisabled()).toBe(true)
+      expect(await button.getAttribute('data-loading')).not.toBeNull()
+      expect(await button.locator('.mantine-Loader-root').isVisible()).toBe(true)
+      // Submitting again while pending sends nothing more.
+      await email.press('Enter')
+      hold.release()
+
+      const text = await toastText(page)
+      expect(text).toContain('Successfully Subscribed!')
+      expect(text).toContain('Thank you for subscribing to our newsletter.')
+      await expect.poll(() => email.inputValue()).toBe('')
+      expect(await button.isDisabled()).toBe(false)
+      expect(requests).toEqual(['POST'])
+      const rows =
+        await stack.sql`select email, is_active from newsletter_subscribers where email = 'reader@example.org'`
+      expect(rows).toEqual([{ email: 'reader@example.org', is_active: true }])
+      expect(problems).toEqual([])
+    })
+
+    it('failure: "Subscription Failed" and the address stays in the field', async () => {
+      const { page, problems, email, button } = await open()
+      await failRequests(page, NEWSLETTER)
+      await email.fill('keep-me@example.org')
+      await button.click()
+      const text = await toastText(page)
+      expect(text).toContain('Subscription Failed')
+      expect(text).toContain('Please check your email address and try again.')
+      expect(await page.locator('[data-toast-id]').first().getAttribute('data-variant')).toBe('destructive')
+      expect(await email.inputValue()).toBe('keep-me@example.org')
+      expect(await button.isDisabled()).toBe(false)
+      expect(withoutInjectedFailures(problems)).toEqual([])
+    })
+  })
+
+  describe('contact form (/contact)', () => {
+    const open = async () => {
+      const watched = await openPage(stack.browser)
+      await gotoHydrated(watched.page, `${stack.server.url}/contact`)
+      const form = watched.page.getByRole('region', { name: 'Send Us a Message' })
+      const fields = {
+        name: form.getByRole('textbox', { name: 'Name' }),
+        email: form.getByRole('textbox', { name: 'Email' }),
+        subject: form.getByRole('textbox', { name: 'Subject' }),
+        message: form.getByRole('textbox', { name: 'Message' }),
+      }
+      const values = () =>
+        Promise.all([fields.name, fields.email, fields.subject, fields.message].map((field) => field.inputValue()))
+      const fill = async (prefix: string) => {
+        await fields.name.fill('Ada Lovelace')
+        await fields.email.fill(`${prefix}@example.org`)
+        await fields.subject.fill('Facility standards question')
+        await fields.message.fill('Which equipment standards apply to a new facility?')
+      }
+      return { ...watched, form, fields, values, fill }
+    }
+
+    it('an empty submission shows the four inline messages of the spec and sends nothing', async () => {
+      const { page, problems, form } = await open()
+      let sent = 0
+      page.on('request', (request) => {
+        if (request.url().includes('/trpc/contact.submit')) sent += 1
+      })
+      await form.getByRole('button', { name: 'Send Message' }).click()
+      for (const message of [
+        'Name must be at least 2 characters',
+        'Please enter a valid email address',
+        'Subject must be at least 5 characters',
+        'Message must be at least 10 characters',
+      ]) {
+        await form.getByText(message, { exact: true }).waitFor()
+      }
+      // Each message is tied to its field.
+      const invalid = await form
+        .locator('input[aria-invalid="true"], textarea[aria-invalid="true"]')
+        .evaluateAll((fields) => fields.map((field) => field.getAttribute('name') ?? field.id))
+      expect(invalid).toHaveLength(4)
+      await page.waitForTimeout(300)
+      expect(sent).toBe(0)
+      expect(problems).toEqual([])
+    })
+
+    it('short values show the minimum-length messages', async () => {
+      const { problems, form, fields } = await open()
+      await fields.name.fill('A')
+      await fields.email.fill('not-an-address')
+      await fields.subject.fill('Hi')
+      await fields.message.fill('Too short')
+      await form.getByRole('button', { name: 'Send Message' }).click()
+      await expect
+        .poll(() => form.locator('.mantine-InputWrapper-error').allTextContents())
+        .toEqual([
+          'Name must be at least 2 characters',
+          'Please enter a valid email address',
+          'Subject must be at least 5 characters',
+          'Message must be at least 10 characters',
+        ])
+      expect(problems).toEqual([])
+    })
+
+    it('sending (disabled, "Sending..."), then "Message Received", a reset form and a stored row', async () => {
+      const { page, problems, form, values, fill } = await open()
+      const hold = await holdRequests(page, CONTACT)
+      await fill('ada')
+      await form.getByRole('button', { name: 'Send Message' }).click()
+      await expect.poll(hold.held).toBe(1)
+      const sending = form.getByRole('button', { name: 'Sending...' })
+      expect(await sending.isVisible()).toBe(true)
+      expect(await sending.isDisabled()).toBe(true)
+      hold.release()
+
+      const text = await toastText(page)
+      expect(text).toContain('Message Received')
+      expect(text).toContain("Thank you for contacting us. We'll respond to your inquiry as soon as possible.")
+      await expect.poll(values).toEqual(['', '', '', ''])
+      expect(await form.getByRole('button', { name: 'Send Message' }).isEnabled()).toBe(true)
+
+      const rows = await stack.sql`
+        select name, email, subject, message, status from contact_submissions where email = 'ada@example.org'`
+      expect(rows).toEqual([
+        {
+          name: 'Ada Lovelace',
+          email: 'ada@example.org',
+          subject: 'Facility standards question',
+          message: 'Which equipment standards apply to a new facility?',
+          status: 'new',
+        },
+      ])
+      expect(problems).toEqual([])
+    })
+
+    it('a failure shows "Submission Failed" and keeps what was typed', async () => {
+      const { page, problems, form, values, fill } = await open()
+      await failRequests(page, CONTACT)
+      await fill('kept')
+      await form.getByRole('button', { name: 'Send Message' }).click()
+      const text = await toastText(page)
+      // SPEC.md section 8: the error's message when there is one.
+      expect(text).toBe('Submission FailedInternal Server Error')
+      expect(await page.locator('[data-toast-id]').first().getAttribute('data-variant')).toBe('destructive')
+      expect(await values()).toEqual([
+        'Ada Lovelace',
+        'kept@example.org',
+        'Facility standards question',
+        'Which equipment standards apply to a new facility?',
+      ])
+      expect(await form.getByRole('button', { name: 'Send Message' }).isEnabled()).toBe(true)
+      const rows = await stack.sql`select id from contact_submissions where email = 'kept@example.org'`
+      expect(rows).toHaveLength(0)
+      expect(withoutInjectedFailures(problems)).toEqual([])
+    })
+
+    it('a failure without a server message (proxy error page, network down) shows the generic text', async () => {
+      const { page, problems, form, values, fill } = await open()
+      await page.route(CONTACT, (route) =>
+        route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }),
+      )
+      await fill('proxy')
+      await form.getByRole('button', { name: 'Send Message' }).click()
+      expect(await toastText(page)).toBe('Submission FailedFailed to submit contact form. Please try again.')
+      // A toast stays 5000 ms, then goes by itself.
+      const shownAt = Date.now()
+      const first = page.locator('[data-toast-id]').first()
+      await page.waitForTimeout(4000)
+      expect(await first.isVisible()).toBe(true)
+      await first.waitFor({ state: 'detached', timeout: 4000 })
+      expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4900)
+
+      await page.unroute(CONTACT)
+      await page.route(CONTACT, (route) => route.abort('internetdisconnected'))
+      await form.getByRole('button', { name: 'Send Message' }).click()
+      expect(await toastText(page)).toBe('Submission FailedFailed to submit contact form. Please try again.')
+      expect((await values())[1]).toBe('proxy@example.org')
+      expect(
+        withoutInjectedFailures(problems, 502).filter((problem) => !problem.includes('ERR_INTERNET_DISCONNECTED')),
+      ).toEqual([])
+    })
+
+    it('the message box is at least 150 px tall, and the honeypot is hidden from keyboard and screen readers', async () => {
+      const { page, problems, form, fields } = await open()
+      const minHeight = await fields.message.evaluate((element) =>
+        Number.parseFloat(getComputedStyle(element).minHeight),
+      )
+      expect(minHeight).toBeGreaterThanOrEqual(150)
+      expect((await fields.message.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(150)
+
+      const honeypot = form.locator('input[autocomplete="off"]')
+      expect(await honeypot.count()).toBe(1)
+      expect(await honeypot.getAttribute('tabindex')).toBe('-1')
+      expect(await honeypot.evaluate((input) => input.closest('[aria-hidden="true"]') !== null)).toBe(true)
+      // From the message box, Tab goes straight to the submit button.
+      await fields.message.focus()
+      await page.keyboard.press('Tab')
+      expect(await focused(page)).toMatchObject({ tag: 'button', text: 'Send Message' })
+      // Tabbing through the whole page never lands on it.
+      await page.locator('body').focus()
+      for (let n = 0; n < 60; n += 1) {
+        await page.keyboard.press('Tab')
+        expect(await honeypot.evaluate((input) => input === document.activeElement)).toBe(false)
+      }
+      expect(problems).toEqual([])
+    })
+  })
+})

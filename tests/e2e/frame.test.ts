@@ -1,0 +1,309 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DISCLAIMER_TEXT } from '../../src/content/documents'
+import { chromiumPath, openPage } from '../helpers/browser'
+import { focused, gotoHydrated, type Stack, startStack } from './support'
+
+/** SPEC.md section 2, "Header": Home, the About dropdown, then these in order. */
+const HEADER_LINKS = [
+  ['Education', '/education'],
+  ['Benefits', '/benefits'],
+  ['Safety & Standards', '/safety'],
+  ['Research', '/research'],
+  ['Resources', '/resources'],
+  ['FAQ', '/faq'],
+  ['Contact', '/contact'],
+] as const
+
+const ABOUT_LINKS = [
+  ['About Us', '/about', 'About Us'],
+  ['Mission Statement', '/about/mission-statement', 'Mission Statement'],
+  ['Position Statement', '/about/position-statement', null],
+] as const
+
+const QUICK_LINKS = ['/', '/about', '/education', '/benefits', '/safety', '/faq', '/contact']
+
+const headerState = (page: Page) => page.getByTestId('site-header').getAttribute('data-transparent')
+
+describe.skipIf(!chromiumPath())('shared frame: header, footer, skip link, 404 and toasts', () => {
+  let stack: Stack
+
+  beforeAll(async () => {
+    stack = await startStack()
+  })
+  afterAll(async () => {
+    await stack?.stop()
+  })
+
+  it('header has every link of the spec, in the main navigation', async () => {
+    const { page, problems } = await openPage(stack.browser)
+    await gotoHydrated(page, `${stack.server.url}/education`)
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link', { name: 'Home', exact: true }).getAttribute('href')).resolves.toBe('/')
+    await expect(nav.getByRole('button', { name: 'About' }).isVisible()).resolves.toBe(true)
+    for (const [name, href] of HEADER_LINKS) {
+      const link = nav.getByRole('link', { name, exact: true })
+      expect(await link.count(), name).toBe(1)
+      expect(await link.getAttribute('href'), name).toBe(href)
+      expect(await link.isVisible(), name).toBe(true)
+    }
+    // The header is fixed to the top.
+    const position = await page
+      .getByTestId('site-header')
+      .evaluate((header) => ({ position: getComputedStyle(header).position, top: header.getBoundingClientRect().top }))
+    expect(position).toEqual({ position: 'fixed', top: 0 })
+    expect(problems).toEqual([])
+  })
+
+  it('About dropdown opens on hover and on click, and its three links navigate', async () => {
+    const { page, problems } = await openPage(stack.browser)
+    await gotoHydrated(page, `${stack.server.url}/education`)
+    const about = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'About' })
+
+    expect(await page.getByRole('menu').count()).toBe(0)
+    await about.hover()
+    await page.getByRole('menu').waitFor()
+    expect(await about.getAttribute('aria-expanded')).toBe('true')
+    await expect(page.getByRole('menuitem').allTextContents()).resolves.toEqual(ABOUT_LINKS.map(([label]) => label))
+
+    for (const [label, path, heading] of ABOUT_LINKS) {
+      await page.mouse.move(0, 600)
+      await about.click()
+      const item = page.getByRole('menuitem', { name: label })
+      await item.waitFor()
+      expect(await item.getAttribute('href')).toBe(path)
+      await item.click()
+      await page.waitForURL(`${stack.server.url}${path}`)
+      const h1 = () => page.getByRole('heading', { level: 1 }).textContent()
+      await expect.poll(h1).toMatch(heading ?? /position statement/i)
+      await page.getByRole('menu').waitFor({ state: 'detached' })
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('About dropdown works from the keyboard: Tab to it, Enter or ArrowDown, arrows, Enter', async () => {
+    const { page, problems } = await openPage(stack.browser)
+    await gotoHydrated(page, `${stack.server.url}/education`)
+    const about = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'About' })
+
+    let reached = false
+    for (let n = 0; n < 8 && !reached; n += 1) {
+      await page.keyboard.press('Tab')
+      reached = await about.evaluate((element) => element === document.activeElement)
+    }
+    expect(reached, 'the About button is reachable with Tab').toBe(true)
+
+    // Enter opens the menu on its first item; the arrow keys move through the items; Escape closes
+    // and returns focus to the button.
+    await page.keyboard.press('Enter')
+    await page.getByRole('menu').waitFor()
+    await expect.poll(async () => (await focused(page)).text).toBe('About Us')
+    await page.keyboard.press('ArrowDown')
+    expect((await focused(page)).text).toBe('Mission Statement')
+    await page.keyboard.press('Escape')
+    await page.getByRole('menu').waitFor({ state: 'detached' })
+    expect(await about.evaluate((element) => element === document.activeElement)).toBe(true)
+
+    // ArrowDown on the closed button opens the menu too (WAI-ARIA menu button pattern).
+    await page.keyboard.press('ArrowDown')
+    await page.getByRole('menu').waitFor()
+    await expect.poll(async () => (await focused(page)).text).toBe('About Us')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    expect((await focused(page)).text).toBe('Position Statement')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${stack.server.url}/about/position-statement`)
+    expect(problems).toEqual([])
+  })
+
+  it('on the home page the header is transparent until scrolled more than 20 px', async () => {
+    const { page, problems } = await openPage(stack.browser)
+    await gotoHydrated(page, `${stack.server.url}/`)
+    expect(await headerState(page)).toBe('true')
+    const textColour = () =>
+      page.getByTestId('site-header').evaluate((header) => getComputedStyle(header).color.replace(/\s/g, ''))
+    expect(await textColour()).toBe('rgb(255,255,255)')
+
+    await page.evaluate(() => window.scrollTo(0, 10))
+    await page.waitForTimeout(150)
+    expect(await headerState(page)).toBe('true')
+
+    await page.evaluate(() => window.scrollTo(0, 30))
+    await expect.poll(() => headerState(page)).toBe('false')
+    // Solid: an opaque-enough background (after its 200 ms transition), blurred, with dark text.
+    const background = () =>
+      page.getByTestId('site-header').evaluate((header) => getComputedStyle(header).backgroundColor)
+    await expect.poll(background).toMatch(/^rgba\(255, 255, 255, 0\.9\d*\)$/)
+    const blur = await page.getByTestId('site-header').evaluate((header) => getComputedStyle(header).backdropFilter)
+    expect(blur).toContain('blur')
+    expect(await textColour()).not.toBe('rgb(255,255,255)')
+
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await expect.poll(() => headerState(page)).toBe('true')
+    expect(problems).toEqual([])
+  })
+
+  it('on other pages the header is solid at the top', async () => {
+    const { page, problems } = await openPage(stack.browser)
+    await gotoHydrated(page, `${stack.server.url}/education`)
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    expect(await headerState(page)).toBe('false')
+    // Navigating client-side from the home page to another page makes it solid as well.
+    await gotoHydrated(page, `${stack.server.url}/`)
+    expect(await headerState(page)).toBe('true')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Benefits' }).click()
+    await page.waitForURL(`${stack.server.url}/benefits`)
+    await expect.poll(() => headerState(page)).toBe('false')
+    expect(problems).toEqual([])
+  })
+
+  it('at 390 px a menu toggle opens the drawer, and choosing a link navigates and closes it', async () => {
+    const { page, problems } = await openPage(stack.browser, { width: 390, height: 844 })
+    await gotoHydrated(page, `${stack.server.url}/`)
+    // The desktop links are hidden; the toggle is shown.
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Education' }).count()).toBe(
+      0,
+    )
+    const toggle = page.getByRole('button', { name: 'Open navigation menu' })
+    expect(await toggle.isVisible()).toBe(true)
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    // No horizontal overflow at this width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+    await toggle.click()
+    const drawer = page.getByRole('dialog')
+    await drawer.waitFor()
+    expect(await page.getByRole('button', { name: 'Close navigation menu' }).getAttribute('aria-expanded')).toBe('true')
+    const mobileNav = drawer.getByRole('navigation', { name: 'Mobile' })
+    const expected = [['Home', '/'], ...ABOUT_LINKS.map(([label, path]) => [label, path]), ...HEADER_LINKS]
+    for (const [name, href] of expected) {
+      expect(await mobileNav.getByRole('link', { name, exact: true }).getAttribute('href'), name).toBe(href)
+    }
+
+    await mobileNav.getByRole('link', { name: 'Safety & Standards' }).click()
+    await page.waitForURL(`${stack.server.url}/safety`)
+    await drawer.waitFor({ state: 'hidden' })
+    expect(await page.getByRole('button', { name: 'Open navigation menu' }).getAttribute('aria-expanded')).toBe('false')
+
+    // Again from a sub-page of About.
+    await page.getByRole('button', { name: 'Open navigation menu' }).click()
+    await page.getByRole('dialog').getByRole('link', { name: 'Mission Statement' }).click()
+    await page.waitForURL(`${stack.server.url}/about/mission-statement`)
+    await page.getByRole('dialog').waitFor({ state: 'hidden' })
+    expect(problems).toEqual([])
+  })
+
+  it('footer has three columns, the quick links, the disclaimer and this year’s copyright', async () => {
+    const { page, problems } = await openPage(stack.browser)
+    await gotoHydrated(page, `${stack.server.url}/about`)
+    const footer = page.getByRole('contentinfo')
+    await expect(footer.getByRole('heading', { level: 2 }).allTextContents()).resolves.toEqual([
+      'Mild Hyperbaric Oxygen Standards Council',
+      'Quick Links',
+      'Medical Disclaimer',
+    ])
+    const quick = await footer
+      .locator('ul')
+      .first()
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+    expect(quick).toEqual(QUICK_LINKS)
+    expect(await footer.textContent()).toContain(DISCLAIMER_TEXT)
+    expect(await footer.textContent()).toContain(
+      `© ${new Date().getFullYear()} Mild Hyperbaric Oxygen Standards Council`,
+    )
+
+    // The three columns sit side by side on a wide screen.
+    const tops = await footer
+      .getByRole('heading', { level: 2 })
+      .evaluateAll((headings) => headings.map((heading) => Math.round(heading.getBoundingClientRect().top)))
+    expect(new Set(tops).size).toBe(1)
+
+    await footer.getByRole('link', { name: 'FAQ' }).click()
+    await page.waitForURL(`${stack.server.url}/faq`)
+    expect(problems).toEqual([])
+  })
+
+  it('the first Tab focuses "Skip to main content", which moves focus to the main content', async () => {
+    const { page, problems } = await openPage(stack.browser)
+    await gotoHydrated(page, `${stack.server.url}/benefits`)
+    await page.keyboard.press('Tab')
+    const first = await focused(page)
+    expect(first).toMatchObject({ tag: 'a', text: 'Skip to main content' })
+    const box = await page.getByRole('link', { name: 'Skip to main content' }).boundingBox()
+    expect(box?.y ?? -1).toBeGreaterThanOrEqual(0)
+    await page.keyboard.press('Enter')
+    await expect.poll(async () => (await focused(page)).id).toBe('main-content')
+    expect(problems).toEqual([])
+  })
+
+  it('an unknown path answers 404 with the not-found page, kept out of search engines', async () => {
+    const { page, problems } = await openPage(stack.browser)
+    const response = await gotoHydrated(page, `${stack.server.url}/no-such-page`)
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('404 Page Not Found')
+    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true)
+    await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('noindex,nofollow')
+    expect(await page.locator('meta[name="robots"]').count()).toBe(1)
+    const html = await (await fetch(`${stack.server.url}/no-such-page`)).text()
+    expect(html).toContain('<meta name="robots" content="noindex,nofollow"')
+    // The header and footer frame the not-found page too.
+    expect(await page.getByTestId('site-header').isVisible()).toBe(true)
+    expect(await page.getByRole('contentinfo').isVisible()).toBe(true)
+    expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([])
+  })
+
+  it('toasts: one at a time, F8 focuses them, a swipe right past 50 px dismisses', async () => {
+    const { page, problems } = await openPage(stack.browser)
+    await gotoHydrated(page, `${stack.server.url}/`)
+    const email = page.getByRole('textbox', { name: 'Email address' })
+    const subscribe = page.getByRole('button', { name: 'Subscribe' })
+    const region = page.getByRole('region', { name: 'Notifications (F8)' })
+    const toasts = region.locator('[data-toast-id]')
+    const visibleToasts = () => toasts.evaluateAll((all) => all.filter((toast) => toast.checkVisibility()).length)
+
+    const submit = async (address: string) => {
+      await email.fill(address)
+      const answered = page.waitForResponse((response) => response.url().includes('/trpc/newsletter.subscribe'))
+      await subscribe.click()
+      expect((await answered).status()).toBe(200)
+      await expect.poll(() => email.inputValue()).toBe('')
+    }
+    await submit('first-toast@example.org')
+    await toasts.first().waitFor()
+    await submit('second-toast@example.org')
+    await page.waitForTimeout(300)
+    expect(await visibleToasts()).toBe(1)
+    const firstId = await toasts.first().getAttribute('data-toast-id')
+
+    // F8 moves keyboard focus into the notification area.
+    await page.keyboard.press('F8')
+    const inRegion = await region.evaluate((element) => element.contains(document.activeElement))
+    expect(inRegion).toBe(true)
+
+    // A short drag springs back; a drag past 50 px dismisses.
+    const toast = region.locator(`[data-toast-id="${firstId}"]`)
+    const box = await toast.boundingBox()
+    if (!box) throw new Error('no toast box')
+    const y = box.y + box.height / 2
+    const x = box.x + 40
+    await page.mouse.move(x, y)
+    await page.mouse.down()
+    await page.mouse.move(x + 20, y, { steps: 4 })
+    await page.mouse.up()
+    await page.waitForTimeout(300)
+    expect(await toast.isVisible()).toBe(true)
+
+    await page.mouse.move(x, y)
+    await page.mouse.down()
+    await page.mouse.move(x + 70, y, { steps: 6 })
+    await page.mouse.up()
+    await toast.waitFor({ state: 'detached', timeout: 3000 })
+
+    // The queued second toast takes its place: still one at a time.
+    await expect.poll(visibleToasts).toBe(1)
+    expect(await toasts.first().getAttribute('data-toast-id')).not.toBe(firstId)
+    expect(await toasts.first().textContent()).toContain('Successfully Subscribed!')
+    expect(problems).toEqual([])
+  })
+})

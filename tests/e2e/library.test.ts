@@ -1,0 +1,327 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import starter from '../../src/content/starter-studies.json' with { type: 'json' }
+import { chromiumPath, openPage } from '../helpers/browser'
+import { focused, gotoHydrated, holdRequests, type Stack, startStack } from './support'
+
+const STUDY_TABS = ['All Studies', 'Athletic Performance', 'Cognitive Health', 'Safety Standards', 'General Wellness']
+const RESOURCE_TABS = ['All Resources', 'Safety', 'Education', 'Professional']
+const FAQ_TITLES = [
+  'Getting Started',
+  'Safety & Protocols',
+  'Sessions & Experience',
+  'Benefits & Results',
+  'Practical Information',
+]
+
+const countLine = (page: Page) => page.getByTestId('count-line').textContent()
+const badges = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .evaluateAll((cards) => cards.map((card) => card.querySelector('.mantine-Badge-label')?.textContent))
+
+/** Opens the home page, then goes to `path` with the header link: a client-side navigation. */
+async function navigateFromHome(page: Page, url: string, linkName: string, path: string) {
+  await gotoHydrated(page, `${url}/`)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: linkName, exact: true }).click()
+  await page.waitForURL(`${url}${path}`)
+}
+
+describe.skipIf(!chromiumPath())('research library, resources, FAQ and sitemap in Chromium', () => {
+  let stack: Stack
+
+  beforeAll(async () => {
+    stack = await startStack()
+  })
+  afterAll(async () => {
+    await stack?.stop()
+  })
+
+  describe('/research', () => {
+    it('a direct load has the study cards and the count in the server HTML', async () => {
+      const response = await fetch(`${stack.server.url}/research`)
+      expect(response.status).toBe(200)
+      const html = await response.text()
+      const first = starter.studies[0]
+      if (!first) throw new Error('no starter study')
+      expect(html).toContain(first.title)
+      expect(html).toContain('9 Studies Found')
+      expect(html).not.toContain('data-testid="placeholder-card"')
+      expect(html.match(/data-testid="study-card"/g)).toHaveLength(9)
+    })
+
+    it('tabs filter the cards and update the count; the keyboard moves between tabs', async () => {
+      const { page, problems } = await openPage(stack.browser)
+      await gotoHydrated(page, `${stack.server.url}/research`)
+      const tabs = page.getByRole('tablist', { name: 'Study categories' }).getByRole('tab')
+      await expect(tabs.allTextContents()).resolves.toEqual(STUDY_TABS)
+      expect(await page.getByRole('tab', { name: 'All Studies' }).getAttribute('aria-selected')).toBe('true')
+      expect(await countLine(page)).toBe('9 Studies Found')
+      expect(await page.getByTestId('study-card').count()).toBe(9)
+
+      await page.getByRole('tab', { name: 'Athletic Performance' }).click()
+      await expect.poll(() => countLine(page)).toBe('3 Studies Found')
+      expect(await badges(page, 'study-card')).toEqual(Array(3).fill('Athletic Performance'))
+      expect(await page.getByRole('tab', { name: 'Athletic Performance' }).getAttribute('aria-selected')).toBe('true')
+
+      await page.getByRole('tab', { name: 'General Wellness' }).click()
+      await expect.poll(() => countLine(page)).toBe('4 Studies Found')
+      expect(await badges(page, 'study-card')).toEqual(Array(4).fill('General Wellness'))
+
+      // Keyboard: focus the selected tab, ArrowRight moves to and activates the next one (wrapping).
+      await page.getByRole('tab', { name: 'All Studies' }).click()
+      await page.getByRole('tab', { name: 'All Studies' }).focus()
+      await page.keyboard.press('ArrowRight')
+      expect((await focused(page)).text).toBe('Athletic Performance')
+      await expect.poll(() => countLine(page)).toBe('3 Studies Found')
+      await page.keyboard.press('ArrowRight')
+      expect((await focused(page)).text).toBe('Cognitive Health')
+      await expect.poll(() => countLine(page)).toBe('1 Studies Found')
+      expect(await page.getByRole('tab', { name: 'Cognitive Health' }).getAttribute('aria-selected')).toBe('true')
+      await page.keyboard.press('ArrowLeft')
+      await expect.poll(() => countLine(page)).toBe('3 Studies Found')
+      // Only the selected tab is in the Tab order.
+      const tabStops = await tabs.evaluateAll((all) => all.map((tab) => tab.getAttribute('tabindex')))
+      expect(tabStops.filter((stop) => stop !== '-1')).toHaveLength(1)
+      expect(problems).toEqual([])
+    })
+
+    it('each card shows its details; study links open in a new tab without opener or referrer', async () => {
+      const { page, problems } = await openPage(stack.browser)
+      await gotoHydrated(page, `${stack.server.url}/research`)
+      const study = starter.studies[2]
+      if (!study) throw new Error('no starter study')
+      const card = page.getByTestId('study-card').filter({ hasText: study.title })
+      const text = (await card.textContent()) ?? ''
+      for (const part of [study.title, study.authors, study.journal, study.year, study.category, study.summary]) {
+        expect(text).toContain(part)
+      }
+      const links = page.getByTestId('study-card').getByRole('link')
+      expect(await links.count()).toBeGreaterThanOrEqual(9)
+      for (const link of await links.all()) {
+        expect(await link.getAttribute('target')).toBe('_blank')
+        const rel = (await link.getAttribute('rel'))?.split(/\s+/) ?? []
+        expect(rel).toEqual(expect.arrayContaining(['noopener', 'noreferrer']))
+      }
+      expect(await card.getByRole('link', { name: /View Study/ }).getAttribute('href')).toBe(study.url)
+      expect(problems).toEqual([])
+    })
+
+    it('a client-side visit shows "Loading..." and 4 placeholder cards until the list arrives', async () => {
+      const { page, problems } = await openPage(stack.browser)
+      await gotoHydrated(page, `${stack.server.url}/`)
+      const hold = await holdRequests(page, '**/trpc/researchStudies.list**')
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Research', exact: true }).click()
+      await page.waitForURL(`${stack.server.url}/research`)
+      await expect.poll(hold.held).toBe(1)
+      expect(await countLine(page)).toBe('Loading...')
+      expect(await page.getByTestId('placeholder-card').count()).toBe(4)
+      expect(await page.getByTestId('study-card').count()).toBe(0)
+      hold.release()
+      await expect.poll(() => countLine(page)).toBe('9 Studies Found')
+      expect(await page.getByTestId('placeholder-card').count()).toBe(0)
+      expect(await page.getByTestId('study-card').count()).toBe(9)
+      expect(problems).toEqual([])
+    })
+
+    it('a category without studies shows the empty state', async () => {
+      await stack.sql`delete from research_studies where category = 'Cognitive Health'`
+      const { page, problems } = await openPage(stack.browser)
+      // The page HTML is cached by the server; the list call is not, so navigate client-side.
+      await navigateFromHome(page, stack.server.url, 'Research', '/research')
+      await expect.poll(() => countLine(page)).toBe('8 Studies Found')
+      await page.getByRole('tab', { name: 'Cognitive Health' }).click()
+      await expect.poll(() => countLine(page)).toBe('0 Studies Found')
+      const empty = page.getByTestId('empty-state')
+      expect(await empty.getByRole('heading').textContent()).toBe('No Studies Found')
+      expect(await empty.textContent()).toContain('No research studies found in this category.')
+      expect(await page.getByTestId('study-card').count()).toBe(0)
+      await page.getByRole('tab', { name: 'Safety Standards' }).click()
+      await expect.poll(() => countLine(page)).toBe('1 Studies Found')
+      expect(await empty.count()).toBe(0)
+      expect(problems).toEqual([])
+    })
+  })
+
+  describe('/resources', () => {
+    it('a direct load has the resources and the count in the server HTML', async () => {
+      const html = await (await fetch(`${stack.server.url}/resources`)).text()
+      expect(html).toContain('6 Resources Available')
+      expect(html.match(/data-testid="resource-card"/g)).toHaveLength(6)
+    })
+
+    it('tabs filter by category; every Download opens a PDF in a new window', async () => {
+      const { page, problems } = await openPage(stack.browser)
+      await gotoHydrated(page, `${stack.server.url}/resources`)
+      await expect(
+        page.getByRole('tablist', { name: 'Resource categories' }).getByRole('tab').allTextContents(),
+      ).resolves.toEqual(RESOURCE_TABS)
+      expect(await countLine(page)).toBe('6 Resources Available')
+
+      for (const category of ['Safety', 'Education', 'Professional']) {
+        await page.getByRole('tab', { name: category, exact: true }).click()
+        await expect.poll(() => countLine(page)).toBe('2 Resources Available')
+        expect(await badges(page, 'resource-card')).toEqual([category, category])
+      }
+      await page.getByRole('tab', { name: 'All Resources' }).click()
+      await expect.poll(() => countLine(page)).toBe('6 Resources Available')
+
+      const downloads = page.getByTestId('resource-card').getByRole('link', { name: /^Download / })
+      expect(await downloads.count()).toBe(6)
+      for (const link of await downloads.all()) {
+        expect(await link.evaluate((element) => element.tagName)).toBe('A')
+        expect(await link.getAttribute('target')).toBe('_blank')
+        expect(await link.textContent()).toBe('Download PDF')
+        const href = (await link.getAttribute('href')) ?? ''
+        const file = await fetch(new URL(href, stack.server.url))
+        expect(file.status, href).toBe(200)
+        expect(file.headers.get('content-type'), href).toBe('application/pdf')
+        expect(new TextDecoder().decode((await file.arrayBuffer()).slice(0, 5)), href).toBe('%PDF-')
+      }
+
+      // Clicking one really opens a new window on the PDF.
+      const [popup] = await Promise.all([page.waitForEvent('popup'), downloads.first().click()])
+      await popup.waitForLoadState('domcontentloaded').catch(() => {})
+      expect(popup.url()).toMatch(/\/downloads\/[\w-]+\.pdf$/)
+      await popup.close()
+      expect(problems).toEqual([])
+    })
+
+    it('a client-side visit shows "Loading..." and 3 placeholder cards until the list arrives', async () => {
+      const { page, problems } = await openPage(stack.browser)
+      await gotoHydrated(page, `${stack.server.url}/`)
+      const hold = await holdRequests(page, '**/trpc/resources.list**')
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources', exact: true }).click()
+      await page.waitForURL(`${stack.server.url}/resources`)
+      await expect.poll(hold.held).toBe(1)
+      expect(await countLine(page)).toBe('Loading...')
+      expect(await page.getByTestId('placeholder-card').count()).toBe(3)
+      expect(await page.getByTestId('resource-card').count()).toBe(0)
+      hold.release()
+      await expect.poll(() => countLine(page)).toBe('6 Resources Available')
+      expect(await page.getByTestId('placeholder-card').count()).toBe(0)
+      expect(problems).toEqual([])
+    })
+
+    it('a category without resources shows the empty state', async () => {
+      await stack.sql`delete from educational_resources where category = 'Professional'`
+      const { page, problems } = await openPage(stack.browser)
+      await navigateFromHome(page, stack.server.url, 'Resources', '/resources')
+      await expect.poll(() => countLine(page)).toBe('4 Resources Available')
+      await page.getByRole('tab', { name: 'Professional' }).click()
+      await expect.poll(() => countLine(page)).toBe('0 Resources Available')
+      const empty = page.getByTestId('empty-state')
+      expect(await empty.getByRole('heading').textContent()).toBe('No Resources Found')
+      expect(await empty.textContent()).toContain('No resources available in this category.')
+      expect(await page.getByTestId('resource-card').count()).toBe(0)
+      expect(problems).toEqual([])
+    })
+  })
+
+  describe('/faq', () => {
+    it('five categories; one item open at a time, closable, keyboard operable; Contact Us goes to /contact', async () => {
+      const { page, problems } = await openPage(stack.browser)
+      await gotoHydrated(page, `${stack.server.url}/faq`)
+      const main = page.getByRole('main')
+      const categories = await main
+        .locator('section[aria-labelledby^="faq-"]')
+        .evaluateAll((sections) => sections.map((section) => section.querySelector('h2')?.textContent))
+      expect(categories).toEqual(FAQ_TITLES)
+
+      const controls = main.locator('.mantine-Accordion-control')
+      const expanded = () =>
+        controls.evaluateAll((all) =>
+          all.filter((control) => control.getAttribute('aria-expanded') === 'true').map((c) => c.textContent),
+        )
+      expect(await expanded()).toEqual([])
+
+      const firstQuestion = main
+        .getByTestId('faq-category-getting-started')
+        .locator('.mantine-Accordion-control')
+        .first()
+      const otherQuestion = main
+        .getByTestId('faq-category-safety-protocols')
+        .locator('.mantine-Accordion-control')
+        .first()
+      await firstQuestion.click()
+      await expect.poll(expanded).toEqual([await firstQuestion.textContent()])
+      const panelId = (await firstQuestion.getAttribute('aria-controls')) ?? ''
+      await expect.poll(() => page.locator(`[id="${panelId}"]`).isVisible()).toBe(true)
+
+      // Opening another question, in another category, closes the first.
+      await otherQuestion.click()
+      await expect.poll(expanded).toEqual([await otherQuestion.textContent()])
+
+      // Choosing the open one again closes it.
+      await otherQuestion.click()
+      await expect.poll(expanded).toEqual([])
+
+      // Keyboard: Enter and Space on a focused question.
+      await firstQuestion.focus()
+      await page.keyboard.press('Enter')
+      await expect.poll(expanded).toEqual([await firstQuestion.textContent()])
+      await page.keyboard.press('Space')
+      await expect.poll(expanded).toEqual([])
+      await otherQuestion.focus()
+      await page.keyboard.press('Space')
+      await expect.poll(expanded).toEqual([await otherQuestion.textContent()])
+
+      await main.getByRole('link', { name: 'Contact Us' }).click()
+      await page.waitForURL(`${stack.server.url}/contact`)
+      expect(problems).toEqual([])
+    })
+  })
+
+  describe('sitemap, sitemap.xml and robots.txt', () => {
+    it('the sitemap page lists both groups and links to /sitemap.xml', async () => {
+      const { page, problems } = await openPage(stack.browser)
+      await gotoHydrated(page, `${stack.server.url}/sitemap`)
+      const hrefs = (testId: string) =>
+        page
+          .getByTestId(testId)
+          .getByRole('link')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+      expect(await page.getByTestId('sitemap-main-pages').getByRole('heading').textContent()).toBe('Main Pages')
+      expect(await hrefs('sitemap-main-pages')).toEqual([
+        '/',
+        '/about',
+        '/education',
+        '/benefits',
+        '/safety',
+        '/research',
+        '/resources',
+        '/faq',
+        '/contact',
+      ])
+      expect(await page.getByTestId('sitemap-about-section').getByRole('heading').textContent()).toBe('About Section')
+      expect(await hrefs('sitemap-about-section')).toEqual([
+        '/about',
+        '/about/mission-statement',
+        '/about/position-statement',
+      ])
+      expect(await page.getByRole('main').locator('a[href="/sitemap.xml"]').count()).toBe(1)
+      expect(problems).toEqual([])
+    })
+
+    it('GET /sitemap.xml lists absolute URLs on PUBLIC_URL; /robots.txt keeps out /admin and /api', async () => {
+      const xml = await fetch(`${stack.server.url}/sitemap.xml`)
+      expect(xml.status).toBe(200)
+      expect(xml.headers.get('content-type')).toMatch(/xml/)
+      const body = await xml.text()
+      const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '')
+      expect(locs.length).toBeGreaterThanOrEqual(12)
+      for (const loc of locs) expect(loc.startsWith(`${stack.server.url}/`), loc).toBe(true)
+      for (const path of ['/', '/about/position-statement', '/research', '/sitemap']) {
+        expect(locs).toContain(`${stack.server.url}${path}`)
+      }
+      expect(locs.some((loc) => loc.includes('/admin'))).toBe(false)
+
+      const robots = await fetch(`${stack.server.url}/robots.txt`)
+      expect(robots.status).toBe(200)
+      const lines = (await robots.text()).split('\n').map((line) => line.trim())
+      expect(lines).toContain('Disallow: /admin')
+      expect(lines.some((line) => /^Disallow: \/api\/?$/.test(line))).toBe(true)
+      expect(lines).toContain(`Sitemap: ${stack.server.url}/sitemap.xml`)
+    })
+  })
+})

@@ -1,0 +1,116 @@
+import type { Browser, Page } from 'playwright-core'
+import postgres from 'postgres'
+import { launchBrowser } from '../helpers/browser'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { type RunningServer, startBuiltServer } from '../helpers/server'
+
+/** One fresh Postgres database, one built server on it and one Chromium: shared by a whole test file. */
+export type Stack = {
+  database: TestDatabase
+  server: RunningServer
+  browser: Browser
+  /** A client on the server's own database, to look at or change stored rows. */
+  sql: postgres.Sql
+  stop: () => Promise<void>
+}
+
+export async function startStack(): Promise<Stack> {
+  const database = await createTestDatabase('postgres')
+  if (!database.url) throw new Error('These browser tests need Postgres (127.0.0.1:5432 or TEST_DATABASE_URL)')
+  const server = await startBuiltServer({ DATABASE_URL: database.url })
+  const browser = await launchBrowser()
+  const sql = postgres(database.url, { max: 1, onnotice: () => {} })
+  return {
+    database,
+    server,
+    browser,
+    sql,
+    async stop() {
+      await browser.close()
+      await sql.end({ timeout: 2 })
+      await server.stop()
+      await database.drop()
+    },
+  }
+}
+
+/**
+ * Chromium logs every HTTP error answer as a console error. Where a test makes a request fail on
+ * purpose (page.route fulfilling a 500), that one line is expected; anything else still counts.
+ */
+export function withoutInjectedFailures(problems: string[], status = 500): string[] {
+  const expected = `error: Failed to load resource: the server responded with a status of ${status}`
+  return problems.filter((problem) => !problem.startsWith(expected))
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Holds matching requests until release() is called, then lets them through to the server: the
+ * page stays in its pending/loading state exactly as long as the test needs.
+ */
+export async function holdRequests(page: Page, pattern: string) {
+  let release = () => {}
+  const gate = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let held = 0
+  await page.route(pattern, async (route) => {
+    held += 1
+    await gate
+    await route.continue()
+  })
+  return {
+    release: () => release(),
+    held: () => held,
+    stop: () => page.unroute(pattern),
+  }
+}
+
+/** Answers matching requests with a server error, as the real server would on a failure. */
+export async function failRequests(page: Page, pattern: string) {
+  await page.route(pattern, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify([
+        {
+          error: {
+            json: {
+              message: 'Internal Server Error',
+              code: -32603,
+              data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
+            },
+          },
+        },
+      ]),
+    }),
+  )
+  return { stop: () => page.unroute(pattern) }
+}
+
+/**
+ * Loads a page and waits until React has hydrated it (its event handlers are attached): before
+ * that, a click on a submit button would be a plain HTML form submission.
+ */
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url, { waitUntil: 'networkidle' })
+  await page.waitForFunction(() => {
+    const main = document.getElementById('main-content')
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'))
+  })
+  return response
+}
+
+/** The element that has keyboard focus, described for assertions. */
+export function focused(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null
+    return {
+      tag: element?.tagName.toLowerCase() ?? null,
+      text: element?.textContent?.trim() ?? '',
+      label: element?.getAttribute('aria-label') ?? null,
+      id: element?.id ?? '',
+    }
+  })
+}
