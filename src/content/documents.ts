@@ -30,6 +30,18 @@ export const POSITION_STATEMENT_DATE = 'October 31, 2025'
 export const DISCLAIMER_TEXT =
   'The information provided by the council is for general wellness and educational purposes only. It is not medical advice and is not intended to diagnose, treat, cure or prevent any disease. Consult a qualified healthcare provider before starting any wellness practice, including mild hyperbaric sessions.'
 
+/** The conditions that call for a healthcare provider's advice first, exactly as SPEC.md section 9 lists them. */
+export const CONTRAINDICATIONS = [
+  'Active upper respiratory infection or congestion',
+  'Untreated pneumothorax',
+  'Certain ear or sinus conditions',
+  'Severe claustrophobia',
+  'Uncontrolled seizures',
+  'Recent ear surgery or injury',
+  'Pregnancy (consult a provider)',
+  'Recent thoracic or ear surgery',
+] as const
+
 export const COMPARISON_TABLE: { header: string[]; rows: string[][] } = {
   header: ['Aspect', 'Mild hyperbaric (mHBOT)', 'Medical hyperbaric (HBOT)'],
   rows: [
@@ -263,16 +275,7 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
         blocks: [
           {
             kind: 'bullets',
-            items: [
-              'Active upper respiratory infection or congestion',
-              'Untreated pneumothorax',
-              'Certain ear or sinus conditions',
-              'Severe claustrophobia',
-              'Uncontrolled seizures',
-              'Recent ear surgery or injury',
-              'Pregnancy (consult a provider)',
-              'Recent thoracic or ear surgery',
-            ],
+            items: [...CONTRAINDICATIONS],
           },
         ],
       },

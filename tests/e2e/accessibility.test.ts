@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PUBLIC_PATHS } from '../../src/client/nav'
 import { chromiumPath, openPage } from '../helpers/browser'
 import { gotoHydrated, type Stack, startStack } from './support'
 
@@ -13,22 +14,7 @@ import { gotoHydrated, type Stack, startStack } from './support'
 const AXE = readFileSync(fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)), 'utf8')
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
-/** Every public route, and an unknown path for the not-found page. */
-const ROUTES = [
-  '/',
-  '/about',
-  '/about/mission-statement',
-  '/about/position-statement',
-  '/education',
-  '/benefits',
-  '/safety',
-  '/research',
-  '/resources',
-  '/faq',
-  '/contact',
-  '/sitemap',
-  '/no-such-page',
-]
+const ROUTES = [...PUBLIC_PATHS, '/no-such-page']
 
 type AxeNode = { target: unknown[]; failureSummary?: string; any: { id: string; message: string }[] }
 type AxeRule = { id: string; impact: string | null; help: string; nodes: AxeNode[] }

@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PUBLIC_PATHS } from '../../src/client/nav'
 import { chromiumPath, openPage } from '../helpers/browser'
 import { gotoHydrated, type Stack, startStack } from './support'
 
@@ -12,21 +13,7 @@ import { gotoHydrated, type Stack, startStack } from './support'
  */
 const OUT = fileURLToPath(new URL('../.artifacts/screens/', import.meta.url))
 
-const ROUTES = [
-  '/',
-  '/about',
-  '/about/mission-statement',
-  '/about/position-statement',
-  '/education',
-  '/benefits',
-  '/safety',
-  '/research',
-  '/resources',
-  '/faq',
-  '/contact',
-  '/sitemap',
-  '/no-such-page',
-]
+const ROUTES = [...PUBLIC_PATHS, '/no-such-page']
 
 const slug = (route: string) => (route === '/' ? 'home' : route.slice(1).replace(/\//g, '_'))
 

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Flex, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { Box, Button, Container, Flex, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import {
   COUNCIL_DOCUMENTS,
@@ -8,6 +8,7 @@ import {
   POSITION_STATEMENT_DATE,
   POSITION_STATEMENT_NUMBER,
 } from '../../content/documents'
+import { ComparisonTable } from '../components/comparison-table'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { pageHead } from '../lib/seo'
@@ -57,50 +58,12 @@ function DocumentBlockView({ block, heading }: { block: DocumentBlock; heading: 
       )
     case 'table':
       return (
-        <Table.ScrollContainer
-          minWidth={340}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={`${heading}: comparison table`}
-          data-testid="comparison-table"
-        >
-          <Table
-            withTableBorder
-            withColumnBorders
-            striped
-            verticalSpacing="sm"
-            horizontalSpacing="xs"
-            fz={{ base: 'sm', sm: 'md' }}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                {block.header.map((cell) => (
-                  <Table.Th key={cell} scope="col">
-                    {cell}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {block.rows.map((row) => (
-                <Table.Tr key={row.join('|')}>
-                  {row.map((cell, index) =>
-                    index === 0 ? (
-                      <Table.Th key={cell} scope="row">
-                        {cell}
-                      </Table.Th>
-                    ) : (
-                      <Table.Td key={cell} c="dark.7">
-                        {cell}
-                      </Table.Td>
-                    ),
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ComparisonTable
+          header={block.header}
+          rows={block.rows}
+          label={`${heading}: comparison table`}
+          testId="comparison-table"
+        />
       )
   }
 }

@@ -1,6 +1,7 @@
-import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core'
+import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { COMPARISON_TABLE } from '../../content/documents'
+import { ComparisonTable } from '../components/comparison-table'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { pageHead } from '../lib/seo'
@@ -146,54 +147,13 @@ function EducationPage() {
               different practices with different purposes.
             </Text>
           </Stack>
-          <Table.ScrollContainer
-            minWidth={340}
-            type="native"
+          <ComparisonTable
+            header={COMPARISON_TABLE.header}
+            rows={COMPARISON_TABLE.rows}
+            label="Comparison table: mild versus medical hyperbaric oxygen"
+            caption="Mild hyperbaric sessions compared with medical hyperbaric oxygen therapy"
             mt="xl"
-            tabIndex={0}
-            role="region"
-            aria-label="Comparison table: mild versus medical hyperbaric oxygen"
-          >
-            <Table
-              withTableBorder
-              withColumnBorders
-              captionSide="top"
-              verticalSpacing="sm"
-              horizontalSpacing="xs"
-              fz={{ base: 'sm', sm: 'md' }}
-              bg="white"
-            >
-              <Table.Caption c="dark.7" ta="left" fw={600}>
-                Mild hyperbaric sessions compared with medical hyperbaric oxygen therapy
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  {COMPARISON_TABLE.header.map((cell) => (
-                    <Table.Th key={cell} scope="col">
-                      {cell}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {COMPARISON_TABLE.rows.map((row) => (
-                  <Table.Tr key={row.join('|')}>
-                    {row.map((cell, index) =>
-                      index === 0 ? (
-                        <Table.Th key={cell} scope="row">
-                          {cell}
-                        </Table.Th>
-                      ) : (
-                        <Table.Td key={cell} c="dark.7">
-                          {cell}
-                        </Table.Td>
-                      ),
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          />
         </Container>
       </Box>
 

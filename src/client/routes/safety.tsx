@@ -1,5 +1,6 @@
 import { Box, Button, Card, Container, Group, List, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { CONTRAINDICATIONS } from '../../content/documents'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { pageHead } from '../lib/seo'
@@ -69,18 +70,6 @@ const GUIDELINES = [
       'If ear pain, dizziness or other symptoms persist, contact a healthcare provider.',
     ],
   },
-]
-
-/** Exactly as SPEC.md section 9 lists them. */
-const CONTRAINDICATIONS = [
-  'Active upper respiratory infection or congestion',
-  'Untreated pneumothorax',
-  'Certain ear or sinus conditions',
-  'Severe claustrophobia',
-  'Uncontrolled seizures',
-  'Recent ear surgery or injury',
-  'Pregnancy (consult a provider)',
-  'Recent thoracic or ear surgery',
 ]
 
 const FACILITY_STANDARDS = [

@@ -29,7 +29,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     let bytes: Buffer
     try {
       part = await request.file()
-      if (!part || part.fieldname !== 'file') {
+      if (part?.fieldname !== 'file') {
         return reply.code(400).send({ error: 'Bad Request', message: 'Send the file in a field named "file"' })
       }
       bytes = await part.toBuffer()
