@@ -1,0 +1,67 @@
+import { Card, type MantineSpacing, SimpleGrid, Skeleton, Stack, type StyleProp, Text, Title } from '@mantine/core'
+import { type ReactNode, useState } from 'react'
+import { CategoryTabs } from './category-tabs'
+
+type Props<T extends { id: number; category: string }> = {
+  items: T[] | undefined
+  loading: boolean
+  categories: readonly string[]
+  tabsLabel: string
+  allLabel: string
+  /** The count line under the tabs, e.g. '9 Studies Found'. */
+  countLine: (count: number) => string
+  placeholders: number
+  columns: StyleProp<number>
+  empty: { title: string; text: string }
+  renderItem: (item: T) => ReactNode
+  spacing?: MantineSpacing
+}
+
+/**
+ * The research library and the resources page share this shape (SPEC.md section 2): category tabs
+ * defaulting to 'all', a count line, 'Loading...' with placeholder cards, an empty state, and the
+ * cards, filtered on the loaded list by category equality.
+ */
+export function CategoryLibrary<T extends { id: number; category: string }>(props: Props<T>) {
+  const [category, setCategory] = useState('all')
+  const shown = (props.items ?? []).filter((item) => category === 'all' || item.category === category)
+  const placeholderKeys = Array.from({ length: props.placeholders }, (_, n) => `placeholder-${n + 1}`)
+
+  return (
+    <>
+      <CategoryTabs
+        label={props.tabsLabel}
+        allLabel={props.allLabel}
+        categories={props.categories}
+        value={category}
+        onChange={setCategory}
+      />
+      <Text mt="lg" fw={600} aria-live="polite" data-testid="count-line">
+        {props.loading ? 'Loading...' : props.countLine(shown.length)}
+      </Text>
+      {props.loading ? (
+        <SimpleGrid cols={props.columns} mt="md" spacing="lg" aria-hidden="true">
+          {placeholderKeys.map((key) => (
+            <Card key={key} withBorder padding="lg" radius="md" data-testid="placeholder-card">
+              <Skeleton height={22} width="75%" />
+              <Skeleton height={14} mt="md" width="55%" />
+              <Skeleton height={50} mt="md" />
+              <Skeleton height={30} mt="md" width="40%" />
+            </Card>
+          ))}
+        </SimpleGrid>
+      ) : shown.length === 0 ? (
+        <Stack align="center" py={64} gap="xs" data-testid="empty-state">
+          <Title order={2} size="h3">
+            {props.empty.title}
+          </Title>
+          <Text c="dark.6">{props.empty.text}</Text>
+        </Stack>
+      ) : (
+        <SimpleGrid cols={props.columns} mt="md" spacing="lg" component="ul" style={{ listStyle: 'none', padding: 0 }}>
+          {shown.map((item) => props.renderItem(item))}
+        </SimpleGrid>
+      )}
+    </>
+  )
+}
