@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUBLIC_PATHS } from '../../src/client/nav'
-import { chromiumPath, openPage } from '../helpers/browser'
+import { chromiumAndPostgres, openPage } from '../helpers/browser'
 import { gotoHydrated, type Stack, startStack } from './support'
 
 /**
@@ -61,7 +61,7 @@ const parseRgb = (text: string): [number, number, number] => {
   return [r, g, b]
 }
 
-describe.skipIf(!chromiumPath())('accessibility (axe-core, WCAG 2.2 AA) on every public page', () => {
+describe.skipIf(!chromiumAndPostgres())('accessibility (axe-core, WCAG 2.2 AA) on every public page', () => {
   let stack: Stack
 
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumPath, launchBrowser, openPage } from '../helpers/browser'
+import { chromiumAndPostgres, chromiumPath, launchBrowser, openPage } from '../helpers/browser'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
 import { makePdf } from '../helpers/fixtures'
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startTestIssuer, type TestIssuer } from '../helpers/oidc'
@@ -9,7 +9,7 @@ import { type RunningServer, startBuiltServer } from '../helpers/server'
 
 const ADMIN = 'admin@example.org'
 
-describe.skipIf(!chromiumPath())('admin in Chromium, signed in through a real OpenID Connect issuer', () => {
+describe.skipIf(!chromiumAndPostgres())('admin in Chromium, signed in through a real OpenID Connect issuer', () => {
   let database: TestDatabase
   let issuer: TestIssuer
   let server: RunningServer

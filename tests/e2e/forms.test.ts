@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumPath, openPage } from '../helpers/browser'
+import { chromiumAndPostgres, openPage } from '../helpers/browser'
 import {
   failRequests,
   focused,
@@ -21,7 +21,7 @@ async function toastText(page: Page) {
   return (await toast.textContent()) ?? ''
 }
 
-describe.skipIf(!chromiumPath())('newsletter and contact forms in Chromium', () => {
+describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromium', () => {
   let stack: Stack
 
   beforeAll(async () => {

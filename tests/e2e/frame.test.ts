@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DISCLAIMER_TEXT } from '../../src/content/documents'
-import { chromiumPath, openPage } from '../helpers/browser'
+import { chromiumAndPostgres, openPage } from '../helpers/browser'
 import { focused, gotoHydrated, type Stack, startStack } from './support'
 
 /** SPEC.md section 2, "Header": Home, the About dropdown, then these in order. */
@@ -25,7 +25,7 @@ const QUICK_LINKS = ['/', '/about', '/education', '/benefits', '/safety', '/faq'
 
 const headerState = (page: Page) => page.getByTestId('site-header').getAttribute('data-transparent')
 
-describe.skipIf(!chromiumPath())('shared frame: header, footer, skip link, 404 and toasts', () => {
+describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link, 404 and toasts', () => {
   let stack: Stack
 
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import starter from '../../src/content/starter-studies.json' with { type: 'json' }
-import { chromiumPath, openPage } from '../helpers/browser'
+import { chromiumAndPostgres, openPage } from '../helpers/browser'
 import { focused, gotoHydrated, holdRequests, type Stack, startStack } from './support'
 
 const STUDY_TABS = ['All Studies', 'Athletic Performance', 'Cognitive Health', 'Safety Standards', 'General Wellness']
@@ -27,7 +27,7 @@ async function navigateFromHome(page: Page, url: string, linkName: string, path:
   await page.waitForURL(`${url}${path}`)
 }
 
-describe.skipIf(!chromiumPath())('research library, resources, FAQ and sitemap in Chromium', () => {
+describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and sitemap in Chromium', () => {
   let stack: Stack
 
   beforeAll(async () => {

@@ -41,3 +41,6 @@ export async function openPage(
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   return { page, problems }
 }
+
+/** Browser tests that look at or change stored rows need Postgres too; without it they are skipped. */
+export const chromiumAndPostgres = () => Boolean(chromiumPath() && inject('postgresAdminUrl'))
