@@ -37,7 +37,11 @@ export const securityPlugin = fp<SecurityOptions>(
       reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()')
       if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
       // Vite's dev server injects inline scripts of its own; the policy applies to real builds.
-      if (!devMode && !reply.hasHeader('content-security-policy')) {
+      // The policy governs documents (HTML). A PDF must not get it: Chromium's PDF viewer is
+      // embedded in the response's document, and object-src 'none' would leave it blank.
+      const type = String(reply.getHeader('content-type') ?? '')
+      const isDocument = type === '' || type.startsWith('text/html')
+      if (!devMode && isDocument && !reply.hasHeader('content-security-policy')) {
         reply.header('content-security-policy', contentSecurityPolicy(reply.cspScriptHashes ?? []))
       }
       return payload

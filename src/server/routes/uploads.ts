@@ -63,8 +63,8 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       .header('etag', etag)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
     if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+    // PDFs open in the browser's viewer; Word files are always downloaded, never rendered by us.
     const disposition = file.contentType === 'application/pdf' ? 'inline' : 'attachment'
     return reply
       .type(file.contentType)

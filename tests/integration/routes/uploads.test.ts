@@ -56,6 +56,8 @@ describe('POST /api/upload/research-attachment', () => {
     expect(file.statusCode).toBe(200)
     expect(file.headers['content-type']).toBe(contentType)
     expect(file.headers['x-content-type-options']).toBe('nosniff')
+    // No document policy on a file: it would blank Chromium's PDF viewer (object-src 'none').
+    expect(file.headers['content-security-policy']).toBeUndefined()
     expect(file.headers['content-disposition']).toBe(`${disposition}; filename="${filename}"`)
     expect(file.headers['cache-control']).toContain('max-age=31536000')
     expect(file.rawPayload.equals(bytes)).toBe(true)
