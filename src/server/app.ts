@@ -6,6 +6,7 @@ import type { Env } from './env'
 import { contentEventsPlugin } from './plugins/content-events'
 import { dbPlugin } from './plugins/db'
 import { errorHandlerPlugin } from './plugins/error-handler'
+import { maintenancePlugin } from './plugins/maintenance'
 import { sameOriginPlugin } from './plugins/same-origin'
 import { securityPlugin } from './plugins/security'
 import { sessionPlugin } from './plugins/session'
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contentEventsPlugin, { databaseUrl: env.DATABASE_URL })
   await app.register(sameOriginPlugin)
   await app.register(sessionPlugin)
+  await app.register(maintenancePlugin)
   await app.register(trpcPlugin)
 
   await app.register(healthRoutes)

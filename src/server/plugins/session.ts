@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 import fastifySession from '@fastify/session'
 import fp from 'fastify-plugin'
-import { DrizzleSessionStore, pruneExpiredSessions } from '../auth/session-store'
+import { DrizzleSessionStore } from '../auth/session-store'
 import type { Env } from '../env'
 import { findUserById } from '../services/users'
 
@@ -18,7 +18,6 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'mhbot.sid'
 const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
-const PRUNE_EVERY_MS = 30 * 60 * 1000
 
 /**
  * SESSION_SECRET, or outside production a secret generated once and kept under DATA_DIR, so
@@ -69,19 +68,6 @@ export const sessionPlugin = fp(
       const isAdmin = env.ADMIN_EMAILS.includes(user.email) || request.session.get('via') === 'link'
       request.user = { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, isAdmin }
     })
-
-    const prune = async () => {
-      try {
-        const removed = await pruneExpiredSessions(app.db)
-        if (removed > 0) app.log.info({ removed }, 'pruned expired sessions')
-      } catch (error) {
-        app.log.warn({ err: error }, 'could not prune expired sessions')
-      }
-    }
-    const timer = setInterval(prune, PRUNE_EVERY_MS)
-    timer.unref()
-    app.addHook('onReady', prune)
-    app.addHook('onClose', async () => clearInterval(timer))
   },
   { name: 'session', dependencies: ['db'] },
 )
