@@ -72,6 +72,23 @@ export const EnvSchema = z
         .default(20),
     ),
     RATE_LIMITS: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
+    /**
+     * Which peers may set X-Forwarded-For/-Proto (proxy-addr syntax: 'true', 'false', or
+     * comma-separated addresses, CIDRs and the names loopback, linklocal, uniquelocal). The default
+     * trusts private networks, where load balancers and ingress controllers live; a client on the
+     * internet cannot then spoof its address past the per-IP limits.
+     */
+    TRUST_PROXY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('loopback,linklocal,uniquelocal')
+        .transform((value): boolean | string => {
+          if (value === 'true') return true
+          if (value === 'false') return false
+          return value
+        }),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -19,6 +19,13 @@ describe('parseEnv', () => {
     expect(parseEnv({ PUBLIC_URL: 'https://example.org/' }).PUBLIC_URL).toBe('https://example.org')
   })
 
+  it('reads TRUST_PROXY as a boolean or an address list', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe('loopback,linklocal,uniquelocal')
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true)
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false)
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8')
+  })
+
   it('lower-cases and splits ADMIN_EMAILS', () => {
     expect(parseEnv({ ADMIN_EMAILS: ' Alice@Example.org, bob@example.org ,' }).ADMIN_EMAILS).toEqual([
       'alice@example.org',
