@@ -145,9 +145,3 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
-
-export type ResearchStudy = typeof researchStudies.$inferSelect
-export type NewResearchStudy = typeof researchStudies.$inferInsert
-export type EducationalResource = typeof educationalResources.$inferSelect
-export type Testimonial = typeof testimonials.$inferSelect
-export type User = typeof users.$inferSelect

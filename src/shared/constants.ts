@@ -11,8 +11,6 @@ export type StudyCategory = (typeof STUDY_CATEGORIES)[number]
 export const RESOURCE_CATEGORIES = ['Safety', 'Education', 'Professional'] as const
 export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number]
 
-export const CONTACT_STATUSES = ['new'] as const
-
 export const HEADER_SCROLL_THRESHOLD_PX = 20
 export const TESTIMONIALS_ON_HOME = 3
 export const STUDY_PLACEHOLDER_CARDS = 4

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http'
 import type { FastifyError } from 'fastify'
 import fp from 'fastify-plugin'
 import { ZodError } from 'zod'
@@ -33,23 +34,8 @@ export const errorHandlerPlugin = fp(
       const fields = (error as { fields?: Record<string, string> }).fields
       return reply
         .code(status)
-        .send({ error: httpStatusText(status), message: error.message, ...(fields ? { fields } : {}) })
+        .send({ error: STATUS_CODES[status] ?? 'Error', message: error.message, ...(fields ? { fields } : {}) })
     })
   },
   { name: 'error-handler' },
 )
-
-function httpStatusText(status: number): string {
-  const texts: Record<number, string> = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    403: 'Forbidden',
-    404: 'Not Found',
-    405: 'Method Not Allowed',
-    406: 'Not Acceptable',
-    413: 'Payload Too Large',
-    415: 'Unsupported Media Type',
-    429: 'Too Many Requests',
-  }
-  return texts[status] ?? 'Error'
-}

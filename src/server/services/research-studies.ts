@@ -26,12 +26,6 @@ export function listResearchStudies(db: Db) {
     .from(researchStudies)
     .orderBy(desc(researchStudies.createdAt), desc(researchStudies.id))
 }
-export type PublicResearchStudy = Awaited<ReturnType<typeof listResearchStudies>>[number]
-
-export async function getResearchStudy(db: Db, id: number) {
-  const [row] = await db.select(studyColumns).from(researchStudies).where(eq(researchStudies.id, id))
-  return row ?? null
-}
 
 /**
  * An uploaded file's link is ours to make: when the study names an attachment, the stored link

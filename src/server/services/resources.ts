@@ -16,4 +16,3 @@ export function listResources(db: Db) {
     .from(educationalResources)
     .orderBy(asc(educationalResources.category), asc(educationalResources.id))
 }
-export type PublicResource = Awaited<ReturnType<typeof listResources>>[number]

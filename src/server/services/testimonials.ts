@@ -17,4 +17,3 @@ export function listApprovedTestimonials(db: Db) {
     .where(eq(testimonials.isApproved, true))
     .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
 }
-export type PublicTestimonial = Awaited<ReturnType<typeof listApprovedTestimonials>>[number]
