@@ -24,6 +24,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import {
   ADMIN_LIST_MAX_HEIGHT_PX,
+  ATTACHMENT_EXTENSIONS,
   SESSION_EXPIRED_REDIRECT_MS,
   STUDY_CATEGORIES,
   UNAUTHENTICATED_REDIRECT_MS,
@@ -159,25 +160,24 @@ function StudiesManager({ onSessionExpired }: { onSessionExpired: () => void }) 
     toast({ title: 'Error', message, variant: 'destructive' })
   }
 
+  /** Add and update end alike: a toast, back to add mode, and the list fetched again. */
+  const saveHandlers = (success: string, failure: string) => ({
+    onSuccess: async () => {
+      toast({ title: 'Success', message: success, variant: 'success' })
+      toAddMode()
+      await refresh()
+    },
+    onError: (error: unknown) => failed(error, failure),
+  })
   const create = useMutation(
-    trpc.researchStudies.create.mutationOptions({
-      onSuccess: async () => {
-        toast({ title: 'Success', message: 'Research study added successfully', variant: 'success' })
-        toAddMode()
-        await refresh()
-      },
-      onError: (error) => failed(error, 'Failed to add research study'),
-    }),
+    trpc.researchStudies.create.mutationOptions(
+      saveHandlers('Research study added successfully', 'Failed to add research study'),
+    ),
   )
   const update = useMutation(
-    trpc.researchStudies.update.mutationOptions({
-      onSuccess: async () => {
-        toast({ title: 'Success', message: 'Research study updated successfully', variant: 'success' })
-        toAddMode()
-        await refresh()
-      },
-      onError: (error) => failed(error, 'Failed to update research study'),
-    }),
+    trpc.researchStudies.update.mutationOptions(
+      saveHandlers('Research study updated successfully', 'Failed to update research study'),
+    ),
   )
   const remove = useMutation(
     trpc.researchStudies.remove.mutationOptions({
@@ -265,7 +265,7 @@ function StudiesManager({ onSessionExpired }: { onSessionExpired: () => void }) 
               <FileInput
                 label="Attachment (PDF or Word)"
                 placeholder="Choose a .pdf, .doc or .docx file"
-                accept=".pdf,.doc,.docx"
+                accept={ATTACHMENT_EXTENSIONS.join(',')}
                 clearable
                 value={file}
                 onChange={setFile}

@@ -7,7 +7,19 @@ import { type AppRouter, appRouter } from '../trpc/router'
 import type { ClientAssets } from './assets'
 import type { RenderInput, RenderOutput } from './types'
 
+const manifests = new WeakMap<ClientAssets, ReturnType<typeof buildManifest>>()
+
+/** The assets are fixed for the life of the process: build their manifest once, not per request. */
 function routerManifest(assets: ClientAssets) {
+  let manifest = manifests.get(assets)
+  if (!manifest) {
+    manifest = buildManifest(assets)
+    manifests.set(assets, manifest)
+  }
+  return manifest
+}
+
+function buildManifest(assets: ClientAssets) {
   return {
     routes: {
       __root__: {
