@@ -15,6 +15,14 @@ export type DbHandle = {
   migrate: (folder: string) => Promise<void>
   /** A cheap round trip, used by /readyz. */
   ping: () => Promise<void>
+  /** Calls `onPayload` for each NOTIFY on `channel`; resolves once listening, to the function that stops. */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>
+  notify: (channel: string, payload: string) => Promise<void>
+  /**
+   * True when a NOTIFY reaches this process's listeners before the statement that sent it
+   * resolves (PGlite, in-process); false when it travels on a connection of its own (Postgres).
+   */
+  notifiesInline: boolean
   close: () => Promise<void>
 }
 
@@ -49,6 +57,15 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
       async ping() {
         await client`select 1`
       },
+      // postgres-js keeps one extra connection of this client for LISTEN, shared by its listeners.
+      async listen(channel, onPayload) {
+        const { unlisten } = await client.listen(channel, onPayload)
+        return unlisten
+      },
+      async notify(channel, payload) {
+        await client.notify(channel, payload)
+      },
+      notifiesInline: false,
       async close() {
         await client.end({ timeout: 5 })
       },
@@ -71,6 +88,13 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
     async ping() {
       await client.query('select 1')
     },
+    async listen(channel, onPayload) {
+      return client.listen(channel, onPayload)
+    },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload])
+    },
+    notifiesInline: true,
     async close() {
       await client.close()
     },

@@ -1,59 +1,40 @@
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import { createDb, type DbHandle } from '../db/client'
-import { DEFAULT_SITE, type PublicSite } from '../shared/site'
+import type { DbHandle } from '../db/client'
 import type { Env } from './env'
+import { configPlugin } from './plugins/config'
 import { contentEventsPlugin } from './plugins/content-events'
 import { dbPlugin } from './plugins/db'
 import { errorHandlerPlugin } from './plugins/error-handler'
 import { maintenancePlugin } from './plugins/maintenance'
+import { rateLimitPlugin } from './plugins/rate-limit'
 import { sameOriginPlugin } from './plugins/same-origin'
 import { securityPlugin } from './plugins/security'
 import { sessionPlugin } from './plugins/session'
 import { type SsrOptions, ssrPlugin } from './plugins/ssr'
 import { trpcPlugin } from './plugins/trpc'
+import { adminRoutes } from './routes/admin'
 import { authRoutes } from './routes/auth'
 import { downloadRoutes } from './routes/downloads'
+import { fileRoutes } from './routes/files'
 import { formRoutes } from './routes/forms'
 import { healthRoutes } from './routes/health'
 import { publicDataRoutes } from './routes/public-data'
-import { researchStudyRoutes } from './routes/research-studies'
 import { seoFileRoutes } from './routes/seo-files'
-import { uploadRoutes } from './routes/uploads'
-import { RateLimiter } from './services/rate-limit'
-import type { FormLimits, SessionUser } from './trpc/context'
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    env: Env
-    site: PublicSite
-    limits: FormLimits
-  }
-  interface FastifyRequest {
-    user: SessionUser | null
-  }
-}
 
 export type BuildAppOptions = {
   env: Env
-  /** A prepared database to use; when absent the app opens (and later closes) its own from env. */
-  db?: DbHandle
+  /** An opened, migrated database; the caller closes it after the app. */
+  db: DbHandle
   /** Server rendering; absent in tests that only exercise the API. */
-  ssr?: Omit<SsrOptions, 'site'>
+  ssr?: SsrOptions
   logger?: FastifyServerOptions['logger']
 }
 
-export function siteFromEnv(env: Env): PublicSite {
-  return {
-    ...DEFAULT_SITE,
-    name: env.COUNCIL_NAME ?? DEFAULT_SITE.name,
-    email: env.COUNCIL_EMAIL ?? DEFAULT_SITE.email,
-    website: env.COUNCIL_WEBSITE ?? DEFAULT_SITE.website,
-    publicUrl: env.PUBLIC_URL,
-  }
-}
-
-/** Builds the whole app without listening: main.ts listens, tests use inject(). */
+/**
+ * Builds the whole app without listening: main.ts listens, tests use inject(). Policies are
+ * plugins registered before any route, so every route and procedure gets them by default.
+ */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options
   const app = Fastify({
@@ -65,45 +46,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 5000 },
   })
 
-  const handle =
-    options.db ??
-    (await createDb(
-      env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
-    ))
-  const site = siteFromEnv(env)
-  app.decorate('env', env)
-  app.decorate('site', site)
-  const limitsOn = env.RATE_LIMITS === 'on'
-  if (!limitsOn) app.log.warn('RATE_LIMITS=off: the public forms accept any number of requests per address')
-  app.decorate('limits', {
-    contact: new RateLimiter(5, 10 * 60 * 1000, limitsOn),
-    newsletter: new RateLimiter(10, 10 * 60 * 1000, limitsOn),
-  })
-  app.decorateRequest('user', null)
-
+  await app.register(configPlugin, { env })
   await app.register(errorHandlerPlugin)
   await app.register(securityPlugin, {
     https: env.PUBLIC_URL.startsWith('https://'),
     devMode: options.ssr?.dev === true,
   })
-  await app.register(dbPlugin, { handle, owned: !options.db })
-  await app.register(contentEventsPlugin, { databaseUrl: env.DATABASE_URL })
+  await app.register(dbPlugin, { handle: options.db })
+  await app.register(contentEventsPlugin)
   await app.register(sameOriginPlugin)
   await app.register(sessionPlugin)
+  await app.register(rateLimitPlugin, { enabled: env.RATE_LIMITS === 'on' })
   await app.register(maintenancePlugin)
   await app.register(trpcPlugin)
 
   await app.register(healthRoutes)
   await app.register(publicDataRoutes)
-  await app.register(researchStudyRoutes)
   await app.register(formRoutes)
   await app.register(authRoutes)
-  await app.register(uploadRoutes)
+  await app.register(fileRoutes)
   await app.register(downloadRoutes)
   await app.register(seoFileRoutes)
+  await app.register(adminRoutes)
 
-  if (options.ssr) {
-    await app.register(ssrPlugin, { ...options.ssr, site })
-  }
+  if (options.ssr) await app.register(ssrPlugin, options.ssr)
   return app
 }

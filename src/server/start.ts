@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { createDb } from '../db/client'
-import { prepareDatabase } from '../db/migrate'
+import { prepareDatabase } from '../db/prepare'
 import { type BuildAppOptions, buildApp } from './app'
 import type { Env } from './env'
 
@@ -46,7 +46,7 @@ export async function startServer(env: Env, ssr: BuildAppOptions['ssr']): Promis
   return app
 }
 
-/** Configuration errors end the process with one line, not a stack trace (DESIGN.md 8). */
+/** Configuration errors end the process with one line naming the setting, not a stack trace. */
 export function exitOnStartupError(error: unknown): never {
   const message = error instanceof Error ? error.message : String(error)
   process.stderr.write(`${error instanceof Error && error.name === 'EnvError' ? '' : 'Start-up failed: '}${message}\n`)

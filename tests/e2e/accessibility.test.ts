@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PUBLIC_PATHS } from '../../src/client/nav'
+import { PUBLIC_PATHS } from '../../src/shared/nav'
 import { chromiumAndPostgres, openPage } from '../helpers/browser'
 import { gotoHydrated, type Stack, startStack } from './support'
 

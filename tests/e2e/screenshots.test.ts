@@ -1,7 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PUBLIC_PATHS } from '../../src/client/nav'
+import { PUBLIC_PATHS } from '../../src/shared/nav'
 import { chromiumPath, openPage } from '../helpers/browser'
 import { gotoHydrated, type Stack, startStack } from './support'
 

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createDb } from '../../src/db/client'
-import { prepareDatabase } from '../../src/db/migrate'
+import { prepareDatabase } from '../../src/db/prepare'
 import { educationalResources, researchStudies, testimonials } from '../../src/db/schema'
 import { seedIfEmpty } from '../../src/db/seed'
 import { createTestDatabase, resetDatabase, type TestDatabase } from '../helpers/db'

@@ -52,7 +52,7 @@ describe('server-rendered home page', () => {
     await database.handle.db
       .insert(testimonials)
       .values({ name: 'Fresh Voice', testimonial: 'Brand new.', isApproved: true })
-    app.contentChanged()
+    await app.contentEvents.settle() // the insert's trigger announced it; wait until it is heard
     const response = await app.inject({ method: 'GET', url: '/' })
     expect(response.body).toContain('Fresh Voice')
   })

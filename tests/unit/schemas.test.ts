@@ -47,7 +47,6 @@ describe('ResearchStudyInputSchema', () => {
       journal: null,
       year: null,
       summary: null,
-      attachmentUrl: null,
       attachmentFileId: null,
     })
   })
@@ -65,9 +64,9 @@ describe('ResearchStudyInputSchema', () => {
     expect(Object.keys(messagesOf(result))).toContain(field)
   })
 
-  it('accepts an empty year and our own attachment links', () => {
+  it('accepts an empty year, and drops an attachment link sent by the client (the server builds it)', () => {
     const parsed = ResearchStudyInputSchema.parse({ ...valid, year: '', attachmentUrl: '/files/abc/study.pdf' })
     expect(parsed.year).toBeNull()
-    expect(parsed.attachmentUrl).toBe('/files/abc/study.pdf')
+    expect(parsed).not.toHaveProperty('attachmentUrl')
   })
 })

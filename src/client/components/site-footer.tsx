@@ -1,8 +1,8 @@
 import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { DISCLAIMER_TEXT } from '../../content/documents'
+import { FOOTER_QUICK_LINKS } from '../../shared/nav'
 import { useSite } from '../lib/site'
-import { FOOTER_QUICK_LINKS } from '../nav'
 
 export function SiteFooter() {
   const site = useSite()

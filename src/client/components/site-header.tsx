@@ -3,8 +3,8 @@ import { useDisclosure, useWindowScroll } from '@mantine/hooks'
 import { Link, useLocation } from '@tanstack/react-router'
 import { useState } from 'react'
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../shared/constants'
+import { ABOUT_LINKS, HEADER_LINKS } from '../../shared/nav'
 import { useSite } from '../lib/site'
-import { ABOUT_LINKS, HEADER_LINKS } from '../nav'
 import classes from './site-header.module.css'
 
 /**

@@ -1,9 +1,9 @@
 import { Anchor, Box, Container, List, Paper, SimpleGrid, Text, Title } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { type NavLink, SITEMAP_ABOUT_SECTION, SITEMAP_MAIN_PAGES } from '../../shared/nav'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { pageHead } from '../lib/seo'
-import { type NavLink, SITEMAP_ABOUT_SECTION, SITEMAP_MAIN_PAGES } from '../nav'
 
 export const Route = createFileRoute('/sitemap')({
   head: ({ match }) =>

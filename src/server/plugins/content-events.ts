@@ -1,48 +1,88 @@
+import { randomUUID } from 'node:crypto'
 import fp from 'fastify-plugin'
+
+export type ContentEvents = {
+  /** Calls `listener` whenever content behind the pages changed, through this replica or another. */
+  subscribe: (listener: () => void) => void
+  /**
+   * Resolves once every content change committed before the call has reached this process's
+   * listeners, so a request that changed content is answered only after this replica's cache knows.
+   */
+  settle: () => Promise<void>
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Announces that content behind the pages changed: cached HTML is dropped here and on every replica. */
-    contentChanged: () => void
-    /** Subscribes to content changes (local or from another replica). */
-    onContentChange: (listener: () => void) => void
+    contentEvents: ContentEvents
   }
 }
 
 const CHANNEL = 'content_changed'
+const SYNC_PREFIX = 'sync:'
+const SETTLE_TIMEOUT_MS = 2000
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
- * Page caches are per process; when several replicas share one Postgres, a change made through one
- * must reach the others. Postgres LISTEN/NOTIFY carries that signal, so no other broker is needed.
+ * Triggers on the content tables NOTIFY this channel on every change (drizzle/0001_*.sql), so no
+ * service or adapter announces anything. Postgres delivers notifications in commit order: when a
+ * marker we send comes back, every change committed before it has been heard
+ * (docs/decisions/010-page-cache-and-invalidation.md).
  */
-export const contentEventsPlugin = fp<{ databaseUrl?: string }>(
-  async (app, { databaseUrl }) => {
+export const contentEventsPlugin = fp(
+  async (app) => {
+    const handle = app.dbHandle
     const listeners = new Set<() => void>()
-    const fire = () => {
+    const waiting = new Map<string, () => void>()
+
+    const unlisten = await handle.listen(CHANNEL, (payload) => {
+      if (payload.startsWith(SYNC_PREFIX)) {
+        waiting.get(payload)?.()
+        return
+      }
       for (const listener of listeners) listener()
-    }
-    app.decorate('onContentChange', (listener: () => void) => {
-      listeners.add(listener)
     })
 
-    if (!databaseUrl) {
-      app.decorate('contentChanged', fire)
-      return
-    }
-
-    const { default: postgres } = await import('postgres')
-    const listenClient = postgres(databaseUrl, { max: 1, onnotice: () => {} })
-    const notifyClient = postgres(databaseUrl, { max: 1, onnotice: () => {} })
-    await listenClient.listen(CHANNEL, () => fire())
-    app.decorate('contentChanged', () => {
-      fire()
-      notifyClient.notify(CHANNEL, String(process.pid)).catch((error: unknown) => {
-        app.log.error({ err: error }, 'could not announce a content change')
+    const settle = async (): Promise<void> => {
+      if (handle.notifiesInline) return
+      const marker = `${SYNC_PREFIX}${randomUUID()}`
+      const heard = new Promise<void>((resolve) => waiting.set(marker, resolve))
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), SETTLE_TIMEOUT_MS)
       })
+      try {
+        await handle.notify(CHANNEL, marker)
+        if ((await Promise.race([heard, timedOut])) === 'timeout') {
+          app.log.warn('content change notifications are late; cached pages may lag for a moment')
+        }
+      } finally {
+        clearTimeout(timer)
+        waiting.delete(marker)
+      }
+    }
+
+    app.decorate('contentEvents', {
+      subscribe: (listener: () => void) => {
+        listeners.add(listener)
+      },
+      settle,
     })
+
+    // Every state-changing request that succeeded waits for its own changes to be heard, so the
+    // page its user opens next is fresh. Reads never wait.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return payload
+      try {
+        await settle()
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not confirm that content changes were heard')
+      }
+      return payload
+    })
+
     app.addHook('onClose', async () => {
-      await Promise.all([listenClient.end({ timeout: 2 }), notifyClient.end({ timeout: 2 })])
+      await unlisten().catch(() => {})
     })
   },
-  { name: 'content-events' },
+  { name: 'content-events', dependencies: ['db'] },
 )

@@ -8,12 +8,11 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates the app with the database; closes it with the app when the app owns it. */
-export const dbPlugin = fp<{ handle: DbHandle; owned: boolean }>(
-  async (app, { handle, owned }) => {
+/** The database the caller opened and prepared; the caller closes it after the app. */
+export const dbPlugin = fp<{ handle: DbHandle }>(
+  async (app, { handle }) => {
     app.decorate('db', handle.db)
     app.decorate('dbHandle', handle)
-    if (owned) app.addHook('onClose', async () => handle.close())
   },
   { name: 'db' },
 )

@@ -4,11 +4,16 @@ import { join } from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 import fastifySession from '@fastify/session'
 import fp from 'fastify-plugin'
+import type { SessionUser } from '../auth/access'
 import { DrizzleSessionStore } from '../auth/session-store'
 import type { Env } from '../env'
 import { findUserById } from '../services/users'
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null; resolved once per request before any route or guard runs. */
+    user: SessionUser | null
+  }
   interface Session {
     userId?: string
     /** How the user proved who they are; a one-time-link user is the operator and an admin. */
@@ -21,7 +26,7 @@ const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
 /**
  * SESSION_SECRET, or outside production a secret generated once and kept under DATA_DIR, so
- * sessions survive restarts on a bare machine too (DESIGN.md configuration table).
+ * sessions survive restarts on a bare machine too (README, Configuration).
  */
 export function resolveSessionSecret(env: Env): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET
@@ -57,7 +62,9 @@ export const sessionPlugin = fp(
       },
     })
 
-    app.addHook('preHandler', async (request) => {
+    app.decorateRequest('user', null)
+    // onRequest, not preHandler: guards run on onRequest too, before a stranger's body is read.
+    app.addHook('onRequest', async (request) => {
       const userId = request.session.get('userId')
       if (!userId) return
       const user = await findUserById(app.db, userId)

@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { PublicSite } from '../../shared/site'
 import type { ClientAssets } from '../ssr/assets'
 import { inlineScriptHashes } from '../ssr/csp-hashes'
 import type { RenderPage } from '../ssr/types'
@@ -12,15 +11,15 @@ import { createContext } from '../trpc/context'
 export type SsrOptions = {
   render: RenderPage
   assets: ClientAssets
-  site: PublicSite
   /** Built client folder to serve /assets from; absent in development (Vite serves modules). */
   clientDist?: string
   /** Development: Vite's middleware is mounted here, and its inline scripts are allowed. */
   dev?: boolean
   beforeRoutes?: (app: FastifyInstance) => Promise<void>
-  /** Pages rendered at most this many distinct URLs are kept in memory. */
-  cacheEntries?: number
 }
+
+/** At most this many rendered URLs are kept; past it the oldest inserted entry goes first. */
+const MAX_CACHED_PAGES = 500
 
 type CachedPage = { status: number; html: string; etag: string; hashes: string[]; location?: string }
 
@@ -29,14 +28,13 @@ const UNCACHEABLE = /^\/(admin|api|trpc|files)(\/|$|\?)/
 
 /**
  * Renders public pages on the server with their data and meta, and keeps the HTML per URL until the
- * content behind it changes (DESIGN.md 6 and 10). Registered last: its catch-all route answers every
- * GET nothing else claimed.
+ * content behind it changes (docs/decisions/010-page-cache-and-invalidation.md). Registered last:
+ * its catch-all route answers every GET nothing else claimed.
  */
 export const ssrPlugin = fp<SsrOptions>(
   async (app, options) => {
-    const maxEntries = options.cacheEntries ?? 500
     const cache = new Map<string, CachedPage>()
-    app.onContentChange(() => cache.clear())
+    app.contentEvents.subscribe(() => cache.clear())
     if (options.beforeRoutes) await options.beforeRoutes(app)
 
     if (options.clientDist) {
@@ -63,7 +61,7 @@ export const ssrPlugin = fp<SsrOptions>(
     const renderUrl = async (request: FastifyRequest, url: string): Promise<CachedPage> => {
       const { status, html, location } = await options.render({
         url,
-        site: options.site,
+        site: app.site,
         assets: options.assets,
         createContext: async () => createContext({ req: request }),
       })
@@ -76,17 +74,14 @@ export const ssrPlugin = fp<SsrOptions>(
       url: '/*',
       handler: async (request, reply) => {
         const url = request.url
-        if (/^\/(api|trpc|files|assets)(\/|$)/.test(url)) {
-          return reply
-            .code(404)
-            .send({ error: 'Not Found', message: `No route for ${request.method} ${url.split('?')[0]}` })
-        }
+        // Unknown API and file paths get the one JSON not-found answer, not a page.
+        if (/^\/(api|trpc|files|assets)(\/|$|\?)/.test(url)) return reply.callNotFound()
         const cacheable = !UNCACHEABLE.test(url)
         let page = cacheable ? cache.get(url) : undefined
         if (!page) {
           page = await renderUrl(request, url)
           if (cacheable && page.status < 500) {
-            if (cache.size >= maxEntries) {
+            if (cache.size >= MAX_CACHED_PAGES) {
               const oldest = cache.keys().next().value
               if (oldest !== undefined) cache.delete(oldest)
             }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { OidcProvider, type PendingLogin, SignInError } from '../auth/oidc'
 import { consumeOneTimeToken, createOneTimeLink, ONE_TIME_LINK_PATH, ONE_TIME_LINK_TTL_MS } from '../auth/one-time-link'
 import { plainPage } from '../auth/pages'
+import { UnauthorizedError } from '../errors'
 import { SESSION_COOKIE } from '../plugins/session'
 import { upsertUser } from '../services/users'
 
@@ -20,7 +21,7 @@ const CallbackQuerySchema = z.object({
 
 /**
  * Sign-in (OpenID Connect via arctic, or the one-time link when no issuer is configured), sign-out
- * and the current user. DESIGN.md decisions 3 and 4.
+ * and the current user (docs/decisions/003-sign-in.md).
  */
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const { env } = app
@@ -163,7 +164,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/auth/user', async (request, reply) => {
     reply.header('cache-control', 'no-store, private')
-    if (!request.user) return reply.code(401).send({ error: 'Unauthorized', message: 'Unauthorized' })
+    if (!request.user) throw new UnauthorizedError()
     return request.user
   })
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import { COUNCIL_DOCUMENTS } from '../../content/documents'
+import { NotFoundError } from '../errors'
 import { renderDocumentPdf } from '../services/document-pdf'
 
 type Rendered = { bytes: Uint8Array; etag: string }
@@ -13,7 +14,7 @@ export const downloadRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { file: string } }>('/downloads/:file', async (request, reply) => {
     const slug = request.params.file.replace(/\.pdf$/, '')
     const doc = request.params.file.endsWith('.pdf') ? bySlug.get(slug) : undefined
-    if (!doc) return reply.code(404).send({ error: 'Not Found', message: 'No such document' })
+    if (!doc) throw new NotFoundError('No such document')
 
     let rendered = cache.get(slug)
     if (!rendered) {

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { listResearchStudies } from '../services/research-studies'
 import { listResources } from '../services/resources'
 import { listApprovedTestimonials } from '../services/testimonials'
 
-/** The documented read-only /api contract (SPEC.md section 7). */
+/** The documented read-only /api contract (docs/product.md#the-api-contract). */
 export const publicDataRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/testimonials', async () => listApprovedTestimonials(app.db))
   app.get('/api/resources', async () => listResources(app.db))
+  app.get('/api/research-studies', async () => listResearchStudies(app.db))
 }

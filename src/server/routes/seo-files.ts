@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { PUBLIC_PATHS } from '../../client/nav'
+import { PUBLIC_PATHS } from '../../shared/nav'
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
 

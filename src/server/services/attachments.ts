@@ -2,10 +2,14 @@ import { createHash } from 'node:crypto'
 import { and, eq, lt, notExists, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { attachments, researchStudies } from '../../db/schema'
+import type { UploadAnswer } from '../../shared/schemas/upload'
 
 export const attachmentUrl = (id: string, filename: string) => `/files/${id}/${encodeURIComponent(filename)}`
 
-export async function storeAttachment(db: Db, file: { filename: string; contentType: string; bytes: Buffer }) {
+export async function storeAttachment(
+  db: Db,
+  file: { filename: string; contentType: string; bytes: Buffer },
+): Promise<UploadAnswer> {
   const [row] = await db
     .insert(attachments)
     .values({

@@ -2,10 +2,10 @@ import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { attachments, researchStudies } from '../../db/schema'
 import type { ResearchStudyData } from '../../shared/schemas/research-study'
+import { BadInputError, NotFoundError } from '../errors'
 import { attachmentUrl, deleteAttachmentIfUnused } from './attachments'
-import { BadInputError, NotFoundError } from './errors'
 
-export const studyColumns = {
+const studyColumns = {
   id: researchStudies.id,
   title: researchStudies.title,
   authors: researchStudies.authors,
@@ -27,12 +27,9 @@ export function listResearchStudies(db: Db) {
     .orderBy(desc(researchStudies.createdAt), desc(researchStudies.id))
 }
 
-/**
- * An uploaded file's link is ours to make: when the study names an attachment, the stored link
- * is rebuilt from the attachment row rather than trusted from the request.
- */
-async function withAttachmentLink(db: Db, data: ResearchStudyData): Promise<ResearchStudyData> {
-  if (!data.attachmentFileId) return data
+/** The stored link is ours to make, from the attachment row; a study without a file has none. */
+async function withAttachmentLink(db: Db, data: ResearchStudyData) {
+  if (!data.attachmentFileId) return { ...data, attachmentUrl: null }
   const [file] = await db
     .select({ id: attachments.id, filename: attachments.filename })
     .from(attachments)

@@ -1,5 +1,5 @@
 import type { PublicSite } from '../../shared/site'
-import type { ContextInner } from '../trpc/context'
+import type { Context } from '../trpc/context'
 import type { ClientAssets } from './assets'
 
 export type RenderInput = {
@@ -7,7 +7,7 @@ export type RenderInput = {
   url: string
   site: PublicSite
   assets: ClientAssets
-  createContext: () => Promise<ContextInner>
+  createContext: () => Promise<Context>
 }
 
 export type RenderOutput = { status: number; html: string; location?: string }

@@ -1,36 +1,58 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import superjson from 'superjson'
 import { ZodError } from 'zod'
-import { zodFieldErrors } from '../plugins/error-handler'
+import { requireAdmin } from '../auth/access'
+import { AppError, ERROR_KINDS, zodFieldErrors } from '../errors'
+import type { BudgetName } from '../plugins/rate-limit'
 import type { Context } from './context'
 
-const t = initTRPC.context<Context>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error }) {
-    // A 5xx never leaves the server with its internals (DESIGN.md 7).
-    if (error.code === 'INTERNAL_SERVER_ERROR') {
-      return { ...shape, message: 'Internal Server Error', data: { ...shape.data, stack: undefined } }
-    }
-    if (error.cause instanceof ZodError) {
-      // The same readable shape as the REST 400s: the first message, and each field's message.
-      const fields = zodFieldErrors(error.cause)
+export type ProcedureMeta = {
+  /** The rate-limit budget each call counts against (src/server/plugins/rate-limit.ts). */
+  budget?: BudgetName
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error }) {
+      // A 5xx never leaves the server with its internals.
+      if (error.code === 'INTERNAL_SERVER_ERROR') {
+        return { ...shape, message: 'Internal Server Error', data: { ...shape.data, stack: undefined } }
+      }
+      // The same readable shape as the REST answers: the first message, and each field's message.
+      const fields =
+        error.cause instanceof ZodError
+          ? zodFieldErrors(error.cause)
+          : error.cause instanceof AppError
+            ? error.cause.fields
+            : undefined
       return {
         ...shape,
-        message: Object.values(fields)[0] ?? 'Invalid input',
-        data: { ...shape.data, stack: undefined, fields },
+        message: fields ? (Object.values(fields)[0] ?? error.message) : error.message,
+        data: { ...shape.data, stack: undefined, ...(fields ? { fields } : {}) },
       }
-    }
-    return { ...shape, data: { ...shape.data, stack: undefined } }
-  },
+    },
+  })
+
+/** Service and policy errors take their tRPC code from the one table in src/server/errors.ts. */
+const withErrorTable = t.middleware(async ({ next }) => {
+  const result = await next()
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause
+    throw new TRPCError({ code: ERROR_KINDS[cause.kind].trpcCode, message: cause.message, cause })
+  }
+  return result
+})
+
+const withBudget = t.middleware(({ ctx, meta, next }) => {
+  if (meta?.budget) ctx.limits.consume(meta.budget, ctx.ip)
+  return next()
 })
 
 export const router = t.router
-export const publicProcedure = t.procedure
-export const createCallerFactory = t.createCallerFactory
+export const publicProcedure = t.procedure.use(withErrorTable).use(withBudget)
 
 /** Signed in and on the ADMIN_EMAILS allowlist; `ctx.user` is non-null inside. */
-export const adminProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' })
-  if (!ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Forbidden' })
-  return next({ ctx: { ...ctx, user: ctx.user } })
-})
+export const adminProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { user: requireAdmin(ctx.user) } }))

@@ -23,18 +23,6 @@ const httpUrl = (label: string) =>
       }
     }, `${label} must be an http or https link`)
 
-/** A stored attachment link is either our own /files/... path or an external http(s) link. */
-const attachmentUrl = z
-  .string()
-  .trim()
-  .max(TEXT_LIMITS.url, 'Attachment link is too long')
-  .refine(
-    (value) => value.startsWith('/files/') || /^https?:\/\//.test(value),
-    'Attachment link must be an http or https link',
-  )
-  .nullish()
-  .transform((value) => (value ? value : null))
-
 export const ResearchStudyInputSchema = z.object({
   title: z
     .string()
@@ -52,7 +40,8 @@ export const ResearchStudyInputSchema = z.object({
   category: z.enum(STUDY_CATEGORIES, { error: 'Choose one of the four study categories' }),
   url: httpUrl('URL'),
   summary: optionalText(TEXT_LIMITS.summary, 'Summary'),
-  attachmentUrl,
+  // Only the id: the server builds the stored link from the attachment row, never from the request.
+  // A client may still send attachmentUrl (the documented REST payload has it); it is dropped.
   attachmentFileId: z
     .string()
     .uuid('Attachment id is not valid')

@@ -1,10 +1,10 @@
-import { TRPCError } from '@trpc/server'
+import { UnauthorizedError } from '../../errors'
 import { publicProcedure, router } from '../init'
 
 export const authRouter = router({
   /** The signed-in user (id, email, names, isAdmin); UNAUTHORIZED (401) when nobody is. */
   me: publicProcedure.query(({ ctx }) => {
-    if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' })
+    if (!ctx.user) throw new UnauthorizedError()
     return ctx.user
   }),
 })

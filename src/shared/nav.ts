@@ -1,4 +1,4 @@
-/** Every navigation list of the site comes from here: header, footer, sitemap page, sitemap.xml. */
+/** Every navigation list of the site comes from here: header, footer, sitemap page and /sitemap.xml alike. */
 
 export type NavLink = { to: string; label: string }
 

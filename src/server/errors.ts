@@ -1,0 +1,126 @@
+import { STATUS_CODES } from 'node:http'
+import { ZodError } from 'zod'
+
+/**
+ * The errors services and policies raise, and the one table that says what each means on the wire
+ * for both adapters: REST answers with `status`, tRPC with `trpcCode`. A new kind of failure is a
+ * new row here, never a new translation in an adapter (docs/decisions/005-two-adapters-one-service-layer.md).
+ */
+export const ERROR_KINDS = {
+  bad_input: { status: 400, trpcCode: 'BAD_REQUEST' },
+  unauthorized: { status: 401, trpcCode: 'UNAUTHORIZED' },
+  forbidden: { status: 403, trpcCode: 'FORBIDDEN' },
+  not_found: { status: 404, trpcCode: 'NOT_FOUND' },
+  payload_too_large: { status: 413, trpcCode: 'PAYLOAD_TOO_LARGE' },
+  unsupported_media_type: { status: 415, trpcCode: 'UNSUPPORTED_MEDIA_TYPE' },
+  too_many_requests: { status: 429, trpcCode: 'TOO_MANY_REQUESTS' },
+} as const
+
+export type ErrorKind = keyof typeof ERROR_KINDS
+export type FieldErrors = Record<string, string>
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    readonly fields?: FieldErrors,
+  ) {
+    super(message)
+    this.name = new.target.name
+  }
+
+  get statusCode(): number {
+    return ERROR_KINDS[this.kind].status
+  }
+}
+
+export class BadInputError extends AppError {
+  constructor(message: string, fields?: FieldErrors) {
+    super('bad_input', message, fields)
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor() {
+    // The admin screen recognises an expired session by a 401 whose text says Unauthorized
+    // (docs/product.md#errors-the-user-sees).
+    super('unauthorized', 'Unauthorized')
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'Your account does not have access to the admin') {
+    super('forbidden', message)
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message: string) {
+    super('not_found', message)
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string) {
+    super('payload_too_large', message)
+  }
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string) {
+    super('unsupported_media_type', message)
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor() {
+    super('too_many_requests', 'Too many requests. Please wait a few minutes and try again.')
+  }
+}
+
+/** Field name → its first message. */
+export function zodFieldErrors(error: ZodError): FieldErrors {
+  const fields: FieldErrors = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : '_'
+    if (!(key in fields)) fields[key] = issue.message
+  }
+  return fields
+}
+
+/** The one JSON shape of every 4xx and 5xx answer under /api. */
+export type ApiErrorBody = { error: string; message: string; fields?: FieldErrors }
+
+export function apiErrorBody(status: number, message: string, fields?: FieldErrors): ApiErrorBody {
+  return { error: STATUS_CODES[status] ?? 'Error', message, ...(fields ? { fields } : {}) }
+}
+
+/** Fastify's own client errors (bad JSON, wrong content type, body too large) carry a 4xx statusCode. */
+const clientStatus = (error: unknown): number | null => {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : null
+}
+
+/**
+ * What a failure looks like on the wire. Bad input names what is wrong; anything unforeseen is a
+ * 500 whose detail stays in the server's log.
+ */
+export function describeError(error: unknown): { status: number; body: ApiErrorBody; expected: boolean } {
+  if (error instanceof ZodError) {
+    const fields = zodFieldErrors(error)
+    return { status: 400, body: apiErrorBody(400, Object.values(fields)[0] ?? 'Invalid input', fields), expected: true }
+  }
+  if (error instanceof AppError) {
+    return {
+      status: error.statusCode,
+      body: apiErrorBody(error.statusCode, error.message, error.fields),
+      expected: true,
+    }
+  }
+  const status = clientStatus(error)
+  if (status !== null) {
+    const message = error instanceof Error ? error.message : 'Bad Request'
+    return { status, body: apiErrorBody(status, message), expected: true }
+  }
+  return { status: 500, body: apiErrorBody(500, 'Internal Server Error'), expected: false }
+}

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { requireAdmin } from '../../auth/access'
+import { adminResearchStudyRoutes } from './research-studies'
+import { adminUploadRoutes } from './uploads'
+
+/**
+ * The admin part of the REST contract. Every route registered in this scope is admin-only by
+ * default: the guard runs before the body is read, with the same check tRPC's adminProcedure uses.
+ */
+export const adminRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    request.user = requireAdmin(request.user)
+  })
+  await app.register(adminResearchStudyRoutes)
+  await app.register(adminUploadRoutes)
+}

@@ -1,0 +1,48 @@
+import fastifyMultipart from '@fastify/multipart'
+import type { FastifyPluginAsync } from 'fastify'
+import { BadInputError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors'
+import { ACCEPTED_ATTACHMENTS_MESSAGE, detectAttachment, safeFileName } from '../../services/attachment-type'
+import { storeAttachment } from '../../services/attachments'
+
+/**
+ * Study attachments arrive as multipart with one field 'file' (REST, not tRPC: see
+ * docs/decisions/007-uploads-over-rest-multipart.md), are checked (size, extension and content
+ * agreeing) and stored in Postgres.
+ */
+export const adminUploadRoutes: FastifyPluginAsync = async (app) => {
+  const maxBytes = Math.floor(app.env.UPLOAD_MAX_MB * 1024 * 1024)
+  const tooLarge = () => new PayloadTooLargeError(`The file is larger than ${app.env.UPLOAD_MAX_MB} MB`)
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  })
+
+  app.post('/api/upload/research-attachment', async (request, reply) => {
+    if (!request.isMultipart()) {
+      throw new UnsupportedMediaTypeError('Send the file as multipart/form-data in a field named "file"')
+    }
+    let part: Awaited<ReturnType<typeof request.file>>
+    let bytes: Buffer
+    try {
+      part = await request.file()
+      if (part?.fieldname !== 'file') throw new BadInputError('Send the file in a field named "file"')
+      bytes = await part.toBuffer()
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge()
+      if ((error as { statusCode?: number }).statusCode === 413) throw tooLarge()
+      throw error
+    }
+    // A streamed file past the limit is cut short and flagged, not rejected: check the flag.
+    if (part.file.truncated || bytes.length > maxBytes) throw tooLarge()
+    if (bytes.length === 0) throw new BadInputError('The file is empty')
+
+    const kind = await detectAttachment(part.filename, bytes)
+    if (!kind) throw new UnsupportedMediaTypeError(ACCEPTED_ATTACHMENTS_MESSAGE)
+
+    const stored = await storeAttachment(app.db, {
+      filename: safeFileName(part.filename, kind.extension),
+      contentType: kind.contentType,
+      bytes,
+    })
+    return reply.code(201).send(stored)
+  })
+}
