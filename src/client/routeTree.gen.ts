@@ -22,6 +22,7 @@ import { Route as SitemapRouteImport } from './routes/sitemap'
 import { Route as AboutIndexRouteImport } from './routes/about.index'
 import { Route as AboutMissionStatementRouteImport } from './routes/about.mission-statement'
 import { Route as AboutPositionStatementRouteImport } from './routes/about.position-statement'
+import { Route as AdminIndexRouteImport } from './routes/admin.index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -88,10 +89,15 @@ const AboutPositionStatementRoute = AboutPositionStatementRouteImport.update({
   path: '/about/position-statement',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteWithChildren
   '/benefits': typeof BenefitsRoute
   '/contact': typeof ContactRoute
   '/education': typeof EducationRoute
@@ -103,10 +109,10 @@ export interface FileRoutesByFullPath {
   '/about/mission-statement': typeof AboutMissionStatementRoute
   '/about/position-statement': typeof AboutPositionStatementRoute
   '/about/': typeof AboutIndexRoute
+  '/admin/': typeof AdminIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/admin': typeof AdminRoute
   '/benefits': typeof BenefitsRoute
   '/contact': typeof ContactRoute
   '/education': typeof EducationRoute
@@ -118,11 +124,12 @@ export interface FileRoutesByTo {
   '/about/mission-statement': typeof AboutMissionStatementRoute
   '/about/position-statement': typeof AboutPositionStatementRoute
   '/about': typeof AboutIndexRoute
+  '/admin': typeof AdminIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteWithChildren
   '/benefits': typeof BenefitsRoute
   '/contact': typeof ContactRoute
   '/education': typeof EducationRoute
@@ -134,6 +141,7 @@ export interface FileRoutesById {
   '/about/mission-statement': typeof AboutMissionStatementRoute
   '/about/position-statement': typeof AboutPositionStatementRoute
   '/about/': typeof AboutIndexRoute
+  '/admin/': typeof AdminIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -151,10 +159,10 @@ export interface FileRouteTypes {
     | '/about/mission-statement'
     | '/about/position-statement'
     | '/about/'
+    | '/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/admin'
     | '/benefits'
     | '/contact'
     | '/education'
@@ -166,6 +174,7 @@ export interface FileRouteTypes {
     | '/about/mission-statement'
     | '/about/position-statement'
     | '/about'
+    | '/admin'
   id:
     | '__root__'
     | '/'
@@ -181,11 +190,12 @@ export interface FileRouteTypes {
     | '/about/mission-statement'
     | '/about/position-statement'
     | '/about/'
+    | '/admin/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  AdminRoute: typeof AdminRoute
+  AdminRoute: typeof AdminRouteWithChildren
   BenefitsRoute: typeof BenefitsRoute
   ContactRoute: typeof ContactRoute
   EducationRoute: typeof EducationRoute
@@ -292,12 +302,29 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AboutPositionStatementRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
+interface AdminRouteChildren {
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AdminRoute: AdminRoute,
+  AdminRoute: AdminRouteWithChildren,
   BenefitsRoute: BenefitsRoute,
   ContactRoute: ContactRoute,
   EducationRoute: EducationRoute,

@@ -15,8 +15,16 @@ export type DbHandle = {
   migrate: (folder: string) => Promise<void>
   /** A cheap round trip, used by /readyz. */
   ping: () => Promise<void>
-  /** Calls `onPayload` for each NOTIFY on `channel`; resolves once listening, to the function that stops. */
-  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>
+  /**
+   * Calls `onPayload` for each NOTIFY on `channel`, and `onListening` each time listening starts,
+   * including after a lost connection came back (notifications sent meanwhile are gone). Resolves,
+   * once listening, to the function that stops.
+   */
+  listen: (
+    channel: string,
+    onPayload: (payload: string) => void,
+    onListening?: () => void,
+  ) => Promise<() => Promise<void>>
   notify: (channel: string, payload: string) => Promise<void>
   /**
    * True when a NOTIFY reaches this process's listeners before the statement that sent it
@@ -58,8 +66,8 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
         await client`select 1`
       },
       // postgres-js keeps one extra connection of this client for LISTEN, shared by its listeners.
-      async listen(channel, onPayload) {
-        const { unlisten } = await client.listen(channel, onPayload)
+      async listen(channel, onPayload, onListening) {
+        const { unlisten } = await client.listen(channel, onPayload, onListening)
         return unlisten
       },
       async notify(channel, payload) {
@@ -88,8 +96,10 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
     async ping() {
       await client.query('select 1')
     },
-    async listen(channel, onPayload) {
-      return client.listen(channel, onPayload)
+    async listen(channel, onPayload, onListening) {
+      const stop = await client.listen(channel, onPayload)
+      onListening?.()
+      return stop
     },
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload])

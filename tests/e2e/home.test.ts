@@ -39,7 +39,7 @@ describe.skipIf(!chromiumPath())('home page in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true)
     expect(problems).toEqual([])
     // The admin is its own lazily loaded chunk: public pages never download its code.
-    expect(requested.filter((url) => /\/assets\/admin-[\w-]+\.js$/.test(url))).toEqual([])
+    expect(requested.filter((url) => /\/assets\/admin[\w.-]*\.js$/.test(url))).toEqual([])
     expect(requested.some((url) => /\/assets\/entry-client-[\w-]+\.js$/.test(url))).toBe(true)
   })
 })

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client'
+import type { inferRouterOutputs } from '@trpc/server'
 import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import superjson from 'superjson'
 import type { AppRouter } from '../../server/trpc/router'
@@ -25,3 +26,6 @@ export function createBrowserTrpcClient(): TrpcClient {
 export function createTrpcProxy(client: TrpcClient, queryClient: QueryClient): Trpc {
   return createTRPCOptionsProxy<AppRouter>({ client, queryClient })
 }
+
+/** What each procedure answers, inferred from the router: the client never restates a shape. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>

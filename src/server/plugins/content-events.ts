@@ -34,13 +34,18 @@ export const contentEventsPlugin = fp(
     const listeners = new Set<() => void>()
     const waiting = new Map<string, () => void>()
 
-    const unlisten = await handle.listen(CHANNEL, (payload) => {
-      if (payload.startsWith(SYNC_PREFIX)) {
-        waiting.get(payload)?.()
-        return
-      }
+    const fire = () => {
       for (const listener of listeners) listener()
-    })
+    }
+    const unlisten = await handle.listen(
+      CHANNEL,
+      (payload) => {
+        if (payload.startsWith(SYNC_PREFIX)) waiting.get(payload)?.()
+        else fire()
+      },
+      // (Re)connected: whatever was announced while the connection was down is lost, so assume a change.
+      fire,
+    )
 
     const settle = async (): Promise<void> => {
       if (handle.notifiesInline) return

@@ -34,7 +34,13 @@ const UNCACHEABLE = /^\/(admin|api|trpc|files)(\/|$|\?)/
 export const ssrPlugin = fp<SsrOptions>(
   async (app, options) => {
     const cache = new Map<string, CachedPage>()
-    app.contentEvents.subscribe(() => cache.clear())
+    // Bumped on every change: a render that began before a change finished reading old data and
+    // must not be stored after the cache was cleared.
+    let generation = 0
+    app.contentEvents.subscribe(() => {
+      generation += 1
+      cache.clear()
+    })
     if (options.beforeRoutes) await options.beforeRoutes(app)
 
     if (options.clientDist) {
@@ -79,8 +85,9 @@ export const ssrPlugin = fp<SsrOptions>(
         const cacheable = !UNCACHEABLE.test(url)
         let page = cacheable ? cache.get(url) : undefined
         if (!page) {
+          const renderedAt = generation
           page = await renderUrl(request, url)
-          if (cacheable && page.status < 500) {
+          if (cacheable && page.status < 500 && renderedAt === generation) {
             if (cache.size >= MAX_CACHED_PAGES) {
               const oldest = cache.keys().next().value
               if (oldest !== undefined) cache.delete(oldest)

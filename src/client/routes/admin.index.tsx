@@ -1,0 +1,126 @@
+import { Grid } from '@mantine/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { useState } from 'react'
+import { isUnauthorizedError } from '../../shared/http-error'
+import { ResearchStudyInputSchema } from '../../shared/schemas/research-study'
+import { useAdminFailureToast } from '../admin/session'
+import { EMPTY_STUDY, StudyFormCard, studyToFormValues, useStudyForm } from '../admin/study-form'
+import { type Study, StudyList } from '../admin/study-list'
+import { uploadAttachment } from '../admin/upload'
+import { pageHead } from '../lib/seo'
+import { toast } from '../lib/toast'
+import { useTRPC } from '../lib/trpc'
+
+/** The research studies screen (docs/product.md#pages, "Admin"); the admin layout checks sign-in. */
+export const Route = createFileRoute('/admin/')({
+  staticData: { adminTitle: 'Research Studies Admin' },
+  head: ({ match }) =>
+    pageHead(
+      { title: 'Research Studies Admin', description: 'Manage the research studies of the library.', noindex: true },
+      match.context.site,
+    ),
+  component: StudiesScreen,
+})
+
+function StudiesScreen() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const failed = useAdminFailureToast()
+  const studies = useQuery(trpc.researchStudies.list.queryOptions())
+  const [editing, setEditing] = useState<Study | null>(null)
+  const [file, setFile] = useState<File | null>(null)
+  const [uploading, setUploading] = useState(false)
+  const form = useStudyForm()
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.researchStudies.list.queryKey() })
+  const toAddMode = () => {
+    setEditing(null)
+    setFile(null)
+    form.setValues(EMPTY_STUDY)
+    form.resetDirty(EMPTY_STUDY)
+    form.clearErrors()
+  }
+
+  /** Add and update end alike: a toast, back to add mode, and the list fetched again. */
+  const saveHandlers = (success: string, failure: string) => ({
+    onSuccess: async () => {
+      toast({ title: 'Success', message: success, variant: 'success' })
+      toAddMode()
+      await refresh()
+    },
+    onError: (error: unknown) => failed(error, failure),
+  })
+  const create = useMutation(
+    trpc.researchStudies.create.mutationOptions(
+      saveHandlers('Research study added successfully', 'Failed to add research study'),
+    ),
+  )
+  const update = useMutation(
+    trpc.researchStudies.update.mutationOptions(
+      saveHandlers('Research study updated successfully', 'Failed to update research study'),
+    ),
+  )
+  const remove = useMutation(
+    trpc.researchStudies.remove.mutationOptions({
+      onSuccess: async (_data, variables) => {
+        toast({ title: 'Success', message: 'Research study deleted successfully', variant: 'success' })
+        if (editing?.id === variables.id) toAddMode()
+        await refresh()
+      },
+      onError: (error) => failed(error, 'Failed to delete research study'),
+    }),
+  )
+
+  const startEdit = (study: Study) => {
+    setEditing(study)
+    setFile(null)
+    form.setValues(studyToFormValues(study))
+    form.clearErrors()
+  }
+
+  const submit = form.onSubmit(async (values) => {
+    // Only the file's id travels with the study; the server makes the link.
+    let attachmentFileId = editing?.attachmentFileId ?? null
+    if (file) {
+      setUploading(true)
+      try {
+        attachmentFileId = (await uploadAttachment(file)).fileId
+      } catch (error) {
+        if (isUnauthorizedError(error)) failed(error, '')
+        else toast({ title: 'Error', message: 'Failed to upload attachment', variant: 'destructive' })
+        return
+      } finally {
+        setUploading(false)
+      }
+    }
+    const data = ResearchStudyInputSchema.parse({ ...values, attachmentFileId })
+    if (editing) update.mutate({ id: editing.id, data })
+    else create.mutate(data)
+  })
+
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <StudyFormCard
+          form={form}
+          editing={editing}
+          file={file}
+          onFileChange={setFile}
+          busy={uploading || create.isPending || update.isPending}
+          onSubmit={submit}
+          onCancel={toAddMode}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <StudyList
+          studies={studies.data}
+          loading={studies.isPending}
+          deletingId={remove.isPending && typeof remove.variables?.id === 'number' ? remove.variables.id : null}
+          onEdit={startEdit}
+          onDelete={(study) => remove.mutate({ id: study.id })}
+        />
+      </Grid.Col>
+    </Grid>
+  )
+}
