@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -12,31 +12,144 @@ function filesUnder(dir: string): string[] {
   })
 }
 
-const IMPORT = /^import\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]/gm
+/** Every import, re-export and dynamic import, with whether it brings in types only. */
+const IMPORTS = [
+  /^\s*(?:import|export)\s+(type\s+)?[^'"]*?\bfrom\s+['"]([^'"]+)['"]/gm,
+  /^\s*import\s+()['"]([^'"]+)['"]/gm,
+  /\bimport\(\s*()['"]([^'"]+)['"]\s*\)/g,
+]
 
-describe('module boundaries (STYLE.md "Who may import whom")', () => {
-  it('client code imports server and db code for types only', () => {
-    const offenders: string[] = []
-    for (const file of filesUnder(join(ROOT, 'src', 'client'))) {
-      for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-        const [, typeOnly, specifier = ''] = match
-        if (/\/(server|db)\//.test(specifier) && !typeOnly) offenders.push(`${relative(ROOT, file)}: ${specifier}`)
-      }
-    }
-    expect(offenders).toEqual([])
-  })
+type Import = { specifier: string; typeOnly: boolean; target: string | null }
 
-  it('shared code imports nothing from the app', () => {
-    const offenders: string[] = []
-    for (const file of filesUnder(join(ROOT, 'src', 'shared'))) {
-      for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-        const specifier = match[2] ?? ''
-        if (specifier.startsWith('.') && /\.\.\/\.\.\//.test(specifier))
-          offenders.push(`${relative(ROOT, file)}: ${specifier}`)
-        if (!specifier.startsWith('.') && specifier !== 'zod') offenders.push(`${relative(ROOT, file)}: ${specifier}`)
-      }
+/** `target` is the imported file's path under src/ (e.g. 'server/services/users'), or null for a package. */
+function importsOf(file: string, source: string): Import[] {
+  const found: Import[] = []
+  for (const pattern of IMPORTS) {
+    for (const match of source.matchAll(pattern)) {
+      const specifier = match[2] ?? ''
+      const target = specifier.startsWith('.') ? relative(join(ROOT, 'src'), join(dirname(file), specifier)) : null
+      found.push({ specifier, typeOnly: Boolean(match[1]), target })
     }
-    expect(offenders).toEqual([])
+  }
+  return found
+}
+
+const under = (target: string | null, ...areas: string[]) =>
+  target !== null && areas.some((area) => target === area || target.startsWith(`${area}/`))
+
+type Rule = {
+  name: string
+  area: string
+  /** Files (paths under src/, no extension) or folders (ending in '/') the rule does not apply to. */
+  except?: string[]
+  refuses: (imported: Import) => boolean
+}
+
+/** Who may import whom (docs/decisions/011-import-boundary-tests.md). */
+const RULES: Rule[] = [
+  {
+    name: 'client code imports server and db code for types only',
+    area: 'client',
+    refuses: ({ target, typeOnly }) => under(target, 'server', 'db') && !typeOnly,
+  },
+  {
+    name: 'shared code imports nothing of ours, and no package but zod',
+    area: 'shared',
+    refuses: ({ target, specifier }) => (target === null ? specifier !== 'zod' : !under(target, 'shared')),
+  },
+  {
+    name: 'services import no plugin, route or tRPC code',
+    area: 'server/services',
+    refuses: ({ target }) => under(target, 'server/plugins', 'server/routes', 'server/trpc'),
+  },
+  {
+    name: 'db code imports no server code (services included)',
+    area: 'db',
+    refuses: ({ target }) => under(target, 'server'),
+  },
+  {
+    name: 'server code imports client code only in the page renderer',
+    area: 'server',
+    except: ['server/ssr/render'],
+    refuses: ({ target }) => under(target, 'client'),
+  },
+  {
+    name: 'only the tRPC plugin and the page renderer reach into tRPC code',
+    area: 'server',
+    except: ['server/trpc/', 'server/plugins/trpc', 'server/plugins/ssr', 'server/ssr/'],
+    refuses: ({ target }) => under(target, 'server/trpc'),
+  },
+  {
+    name: 'tRPC code imports plugin and route code for types only',
+    area: 'server/trpc',
+    refuses: ({ target, typeOnly }) => under(target, 'server/plugins', 'server/routes') && !typeOnly,
+  },
+  {
+    name: 'content is data only: no package, and nothing of ours but types from shared',
+    area: 'content',
+    refuses: ({ target, typeOnly }) => target === null || !(typeOnly && under(target, 'shared', 'content')),
+  },
+]
+
+function offendersOf(rule: Rule, files: { path: string; source: string }[]): string[] {
+  const exempt = (path: string) => {
+    const name = relative(join(ROOT, 'src'), path).replace(/\.tsx?$/, '')
+    return (rule.except ?? []).some((entry) => (entry.endsWith('/') ? name.startsWith(entry) : name === entry))
+  }
+  return files
+    .filter((file) => !exempt(file.path))
+    .flatMap((file) =>
+      importsOf(file.path, file.source)
+        .filter((imported) => rule.refuses(imported))
+        .map((imported) => `${relative(ROOT, file.path)}: ${imported.specifier}`),
+    )
+}
+
+describe('module boundaries', () => {
+  for (const rule of RULES) {
+    it(rule.name, () => {
+      const dir = join(ROOT, 'src', rule.area)
+      const files = filesUnder(dir).map((path) => ({ path, source: readFileSync(path, 'utf8') }))
+      expect(files.length).toBeGreaterThan(0)
+      expect(offendersOf(rule, files)).toEqual([])
+    })
+  }
+
+  it('each rule catches the import it forbids', () => {
+    /** `where` is a folder under src/ (the file is then x.ts in it) or a file path ending in .ts/.tsx. */
+    const at = (where: string, source: string) => [
+      { path: join(ROOT, 'src', /\.tsx?$/.test(where) ? where : `${where}/x.ts`), source },
+    ]
+    const caught = (name: string, area: string, source: string) => {
+      const rule = RULES.find((candidate) => candidate.name.startsWith(name))
+      if (!rule) throw new Error(`no rule for ${name}`)
+      return offendersOf(rule, at(area, source)).length
+    }
+    expect(caught('client code', 'client', "import { appRouter } from '../server/trpc/router'")).toBe(1)
+    expect(caught('client code', 'client', "import type { AppRouter } from '../server/trpc/router'")).toBe(0)
+    expect(caught('shared code', 'shared', "import { x } from '../client/nav'")).toBe(1)
+    expect(caught('shared code', 'shared', "import { z } from 'zod'\nimport { a } from './b'")).toBe(0)
+    expect(caught('shared code', 'shared', "import fp from 'fastify-plugin'")).toBe(1)
+    expect(caught('services', 'server/services', "import { x } from '../plugins/session'")).toBe(1)
+    expect(caught('services', 'server/services', "const m = await import('../trpc/init')")).toBe(1)
+    expect(caught('services', 'server/services', "import { NotFoundError } from '../errors'")).toBe(0)
+    expect(caught('db code', 'db', "import { upsertUser } from '../server/services/users'")).toBe(1)
+    expect(caught('content', 'content', "import { DEFAULT_SITE } from '../shared/site'")).toBe(1)
+    expect(caught('content', 'content', "import type { SiteInfo } from '../shared/site'")).toBe(0)
+    expect(caught('content', 'content', "export { x } from 'pdf-lib'")).toBe(1)
+    expect(
+      caught('server code imports client', 'server/routes', "import { PUBLIC_PATHS } from '../../client/nav'"),
+    ).toBe(1)
+    expect(
+      caught(
+        'server code imports client',
+        'server/ssr/render.tsx',
+        "import { createAppRouter } from '../../client/router'",
+      ),
+    ).toBe(0)
+    expect(caught('only the tRPC', 'server', "import type { FormLimits } from './trpc/context'")).toBe(1)
+    expect(caught('tRPC code', 'server/trpc', "import { zodFieldErrors } from '../plugins/error-handler'")).toBe(1)
+    expect(caught('tRPC code', 'server/trpc', "import type { BudgetName } from '../plugins/rate-limit'")).toBe(0)
   })
 })
 
