@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 #
-# The mHBOT Standards Council site: one image, one Fastify process (docs: DESIGN.md "Shape").
+# The mHBOT Standards Council site: one image, one Fastify process (README, Architecture).
 #
 #   docker build -t mhbot-council .
 #   docker run -p 3000:3000 -e SESSION_SECRET=<32+ characters> -v mhbot-data:/data mhbot-council

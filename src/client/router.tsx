@@ -11,7 +11,7 @@ export function createAppRouter({ queryClient, trpcClient }: { queryClient: Quer
     routeTree,
     context: { queryClient, trpc },
     defaultPreload: 'intent',
-    // Loaders only prime the query cache; react-query decides freshness (never stale, SPEC.md 4).
+    // Loaders only prime the query cache; react-query decides freshness (never stale: docs/product.md#states-and-data-loading).
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
     Wrap: ({ children }) => (

@@ -30,7 +30,7 @@ export const POSITION_STATEMENT_DATE = 'October 31, 2025'
 export const DISCLAIMER_TEXT =
   'The information provided by the council is for general wellness and educational purposes only. It is not medical advice and is not intended to diagnose, treat, cure or prevent any disease. Consult a qualified healthcare provider before starting any wellness practice, including mild hyperbaric sessions.'
 
-/** The conditions that call for a healthcare provider's advice first, exactly as SPEC.md section 9 lists them. */
+/** The conditions that call for a healthcare provider's advice first, exactly as the safety page lists them (docs/product.md#content-facts). */
 export const CONTRAINDICATIONS = [
   'Active upper respiratory infection or congestion',
   'Untreated pneumothorax',

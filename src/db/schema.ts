@@ -25,7 +25,7 @@ const oneOf = (column: string, values: readonly string[]) =>
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
-/** Uploaded study attachments live in the database so replicas keep nothing on disk (DESIGN.md 2). */
+/** Uploaded study attachments live in the database so replicas keep nothing on disk (docs/decisions/006-attachments-stored-in-postgres.md). */
 export const attachments = pgTable(
   'attachments',
   {

@@ -1,4 +1,4 @@
-/** Business constants from SPEC.md section 9, shared by the client, the server and the database. */
+/** Business constants (docs/product.md#constants), shared by the client, the server and the database. */
 
 export const STUDY_CATEGORIES = [
   'Athletic Performance',

@@ -2,7 +2,7 @@ import { TRPCClientError } from '@trpc/client'
 import { formatHttpError } from '../../shared/http-error'
 
 /**
- * The REST fetcher of SPEC.md section 7: cookies always sent, JSON content type only with a body,
+ * The REST fetcher of docs/product.md#the-api-contract: cookies always sent, JSON content type only with a body,
  * and any non-success answer thrown as an Error whose message is "status: body".
  */
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 
 /**
- * SPEC.md section 4: no automatic retry of queries or mutations, no refetch on window focus, no
+ * docs/product.md#states-and-data-loading: no automatic retry of queries or mutations, no refetch on window focus, no
  * polling, and loaded data never goes stale. Every QueryClient of the app comes from here.
  */
 export function createQueryClient(): QueryClient {

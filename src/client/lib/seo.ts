@@ -11,7 +11,7 @@ export type PageMeta = {
 
 /**
  * A route's head(): '{title} | council short name' plus description, robots and social tags
- * (SPEC.md "Page metadata"). The site's public base URL comes from the root loader, so canonical
+ * (docs/product.md#shared-frame). The site's public base URL comes from the root loader, so canonical
  * links follow PUBLIC_URL without the browser knowing the setting.
  */
 export function pageHead(meta: PageMeta, site: PublicSite | undefined) {

@@ -28,7 +28,7 @@ export class SignInError extends Error {
 
 /**
  * OpenID Connect on top of arctic's OAuth 2.0 client. arctic does no discovery, adds no nonce and
- * does not verify the id_token, so those three live here (STACK.md).
+ * does not verify the id_token, so those three live here (docs/decisions/003-sign-in.md).
  */
 export class OidcProvider {
   private discovery: Promise<Discovery> | null = null

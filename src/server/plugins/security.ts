@@ -26,7 +26,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   ].join('; ')
 }
 
-/** Every security header comes from here (DESIGN.md 9). */
+/** Every security header comes from here (docs/decisions/008-hash-based-csp-for-cached-pages.md). */
 export const securityPlugin = fp<SecurityOptions>(
   async (app, { https, devMode }) => {
     app.addHook('onSend', async (_request, reply, payload) => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi
 
-/** sha256 sources for every inline script of a rendered page (DESIGN.md 9: hashes, not nonces). */
+/** sha256 sources for every inline script of a rendered page (hashes, not nonces: docs/decisions/008-hash-based-csp-for-cached-pages.md). */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>()
   for (const match of html.matchAll(INLINE_SCRIPT)) {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { TEXT_LIMITS } from '../constants'
 
-/** The contact form: the messages are SPEC.md section 5's, shown inline and returned by the server. */
+/** The contact form: the messages are the product's (docs/product.md#validation), shown inline and returned by the server. */
 export const ContactInputSchema = z.object({
   name: z
     .string()
