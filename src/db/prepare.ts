@@ -2,7 +2,7 @@ import type { DbHandle } from './client'
 import { migrationsFolder } from './paths'
 import { seedIfEmpty } from './seed'
 
-export type PrepareOptions = { seed: boolean; folder?: string }
+type PrepareOptions = { seed: boolean; folder?: string }
 
 /**
  * Brings a database up to date at start-up: migrations, then starter data into an empty database.

@@ -30,7 +30,7 @@ const httpUrl = z
   .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://')
   .transform((value) => value.replace(/\/+$/, ''))
 
-export const EnvSchema = z
+const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.preprocess(

@@ -6,7 +6,7 @@ import { ResearchStudyInputSchema } from '../../shared/schemas/research-study'
 import { zodValidate } from '../lib/zod-form'
 import type { Study } from './study-list'
 
-export type StudyFormValues = {
+type StudyFormValues = {
   title: string
   authors: string
   journal: string
@@ -26,7 +26,7 @@ export const EMPTY_STUDY: StudyFormValues = {
   summary: '',
 }
 
-export type StudyForm = UseFormReturnType<StudyFormValues>
+type StudyForm = UseFormReturnType<StudyFormValues>
 
 /** The form's state, checked by the same schema the server parses with. */
 export function useStudyForm(): StudyForm {

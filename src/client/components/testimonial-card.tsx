@@ -1,6 +1,6 @@
 import { Avatar, Card, Group, Stack, Text } from '@mantine/core'
 
-export type TestimonialCardProps = { name: string; location: string | null; testimonial: string }
+type TestimonialCardProps = { name: string; location: string | null; testimonial: string }
 
 export function TestimonialCard({ name, location, testimonial }: TestimonialCardProps) {
   return (

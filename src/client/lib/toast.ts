@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications'
 
 let counter = 0
 
-export type ToastOptions = { title: string; message: string; variant?: 'default' | 'destructive' | 'success' }
+type ToastOptions = { title: string; message: string; variant?: 'default' | 'destructive' | 'success' }
 
 /** One toast API for the whole app (Mantine notifications; the frame adds F8 and swipe). */
 export function toast({ title, message, variant = 'default' }: ToastOptions): string {

@@ -2,7 +2,7 @@ import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client 
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose'
 import { z } from 'zod'
 
-export type OidcConfig = { issuer: string; clientId: string; clientSecret: string | null; redirectUri: string }
+type OidcConfig = { issuer: string; clientId: string; clientSecret: string | null; redirectUri: string }
 
 const DiscoverySchema = z.object({
   issuer: z.string(),
@@ -15,7 +15,7 @@ type Discovery = z.infer<typeof DiscoverySchema>
 /** What the browser must bring back to /api/callback; kept in a short-lived signed cookie. */
 export type PendingLogin = { state: string; codeVerifier: string; nonce: string }
 
-export type VerifiedIdentity = {
+type VerifiedIdentity = {
   email: string
   firstName: string | null
   lastName: string | null

@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-export function siteFromEnv(env: Env): PublicSite {
+function siteFromEnv(env: Env): PublicSite {
   return {
     ...DEFAULT_SITE,
     name: env.COUNCIL_NAME ?? DEFAULT_SITE.name,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import fp from 'fastify-plugin'
 
-export type ContentEvents = {
+type ContentEvents = {
   /** Calls `listener` whenever content behind the pages changed, through this replica or another. */
   subscribe: (listener: () => void) => void
   /**

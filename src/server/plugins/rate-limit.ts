@@ -6,7 +6,7 @@ import { TooManyRequestsError } from '../errors'
  * `config: { budget }`, a tRPC procedure in `.meta({ budget })`; this plugin alone counts and
  * refuses, so both paths to one form share one budget (docs/decisions/009-rate-limits.md).
  */
-export const BUDGETS = {
+const BUDGETS = {
   contact: { max: 5, windowMs: 10 * 60 * 1000 },
   newsletter: { max: 10, windowMs: 10 * 60 * 1000 },
 } as const satisfies Record<string, { max: number; windowMs: number }>

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 
-export type SecurityOptions = { https: boolean; devMode: boolean }
+type SecurityOptions = { https: boolean; devMode: boolean }
 
 /** Script hashes a rendered page needs; the SSR plugin fills this before sending HTML. */
 declare module 'fastify' {
@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   const scripts = ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' ')
   return [
     "default-src 'self'",

@@ -28,7 +28,7 @@ const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
  * SESSION_SECRET, or outside production a secret generated once and kept under DATA_DIR, so
  * sessions survive restarts on a bare machine too (README, Configuration).
  */
-export function resolveSessionSecret(env: Env): string {
+function resolveSessionSecret(env: Env): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET
   const file = join(env.DATA_DIR, 'session-secret')
   if (existsSync(file)) {

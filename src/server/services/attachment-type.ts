@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type'
 
-export type AttachmentKind = { extension: 'pdf' | 'docx' | 'doc'; contentType: string }
+type AttachmentKind = { extension: 'pdf' | 'docx' | 'doc'; contentType: string }
 
 export const ACCEPTED_ATTACHMENTS_MESSAGE = 'Only PDF (.pdf) and Word (.doc, .docx) files are accepted'
 

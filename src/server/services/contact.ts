@@ -3,7 +3,7 @@ import type { Db } from '../../db/client'
 import { contactSubmissions } from '../../db/schema'
 import type { ContactInputSchema } from '../../shared/schemas/contact'
 
-export type ContactResult = { ok: true }
+type ContactResult = { ok: true }
 
 /**
  * Stores a contact message. A filled honeypot marks a bot: it gets the same answer as a person,

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { testimonials } from '../../db/schema'
 
-export const publicTestimonialColumns = {
+const publicTestimonialColumns = {
   id: testimonials.id,
   name: testimonials.name,
   location: testimonials.location,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 
-export type UserProfile = {
+type UserProfile = {
   email: string
   firstName?: string | null
   lastName?: string | null

@@ -17,7 +17,7 @@ type ViteManifestChunk = {
   isEntry?: boolean
 }
 
-export const CLIENT_ENTRY = 'src/client/entry-client.tsx'
+const CLIENT_ENTRY = 'src/client/entry-client.tsx'
 
 /** Reads Vite's build manifest once at start-up and turns it into the tags every page needs. */
 export function readClientAssets(clientDist: string): ClientAssets {

@@ -6,7 +6,7 @@ import { AppError, ERROR_KINDS, zodFieldErrors } from '../errors'
 import type { BudgetName } from '../plugins/rate-limit'
 import type { Context } from './context'
 
-export type ProcedureMeta = {
+type ProcedureMeta = {
   /** The rate-limit budget each call counts against (src/server/plugins/rate-limit.ts). */
   budget?: BudgetName
 }

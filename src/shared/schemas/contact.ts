@@ -26,4 +26,3 @@ export const ContactInputSchema = z.object({
   /** Honeypot: hidden from people; a filled value marks a bot. */
   website: z.string().max(500).optional(),
 })
-export type ContactInput = z.input<typeof ContactInputSchema>

@@ -9,4 +9,3 @@ export const NewsletterInputSchema = z.object({
     .max(TEXT_LIMITS.email, 'Please enter a valid email address')
     .email('Please enter a valid email address'),
 })
-export type NewsletterInput = z.input<typeof NewsletterInputSchema>

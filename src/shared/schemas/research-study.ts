@@ -48,7 +48,6 @@ export const ResearchStudyInputSchema = z.object({
     .nullish()
     .transform((value) => (value ? value : null)),
 })
-export type ResearchStudyInput = z.input<typeof ResearchStudyInputSchema>
 export type ResearchStudyData = z.output<typeof ResearchStudyInputSchema>
 
 export const StudyIdSchema = z.coerce.number().int().positive()
