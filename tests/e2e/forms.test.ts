@@ -202,7 +202,7 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
       await fill('kept')
       await form.getByRole('button', { name: 'Send Message' }).click()
       const text = await toastText(page)
-      // SPEC.md section 8: the error's message when there is one.
+      // The toast carries the error's message when there is one (docs/product.md#errors-the-user-sees).
       expect(text).toBe('Submission FailedInternal Server Error')
       expect(await page.locator('[data-toast-id]').first().getAttribute('data-variant')).toBe('destructive')
       expect(await values()).toEqual([

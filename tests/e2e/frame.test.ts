@@ -4,7 +4,7 @@ import { DISCLAIMER_TEXT } from '../../src/content/documents'
 import { chromiumAndPostgres, openPage } from '../helpers/browser'
 import { focused, gotoHydrated, type Stack, startStack } from './support'
 
-/** SPEC.md section 2, "Header": Home, the About dropdown, then these in order. */
+/** The header: Home, the About dropdown, then these in order (docs/product.md#shared-frame). */
 const HEADER_LINKS = [
   ['Education', '/education'],
   ['Benefits', '/benefits'],

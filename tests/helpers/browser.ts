@@ -3,7 +3,10 @@ import { inject } from 'vitest'
 
 export const chromiumPath = () => inject('chromiumPath')
 
-/** Flags that work on these machines (STACK.md): no sandbox as root, no network chatter. */
+/**
+ * Headless Chromium as the test machines allow it: no sandbox (it refuses to start as root), no GPU,
+ * and none of its background network traffic (QUIC, component updates, sync).
+ */
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = chromiumPath()
   if (!executablePath) throw new Error('Chromium is not installed')

@@ -1,7 +1,10 @@
+import { is, sql } from 'drizzle-orm'
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
 import postgres from 'postgres'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
 import { createDb, type DbHandle } from '../../src/db/client'
 import { migrationsFolder } from '../../src/db/paths'
+import * as schema from '../../src/db/schema'
 import { withDatabase } from './global-postgres'
 
 export type TestDatabase = {
@@ -47,21 +50,44 @@ export async function createTestDatabase(
   return { handle, driver: 'pglite', url: null, drop: () => handle.close() }
 }
 
-const TABLES = [
-  'research_studies',
-  'attachments',
-  'educational_resources',
-  'testimonials',
-  'newsletter_subscribers',
-  'contact_submissions',
-  'sessions',
-  'users',
-  'login_tokens',
-  'app_meta',
-]
+const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`
+
+/** Every table src/db/schema.ts exports, quoted, so a table added there is emptied without editing this list. */
+const TABLES = Object.values(schema)
+  .filter((value) => is(value, PgTable))
+  .map((table) => {
+    const { name, schema: namespace } = getTableConfig(table)
+    return namespace ? `${quote(namespace)}.${quote(name)}` : quote(name)
+  })
 
 /** Empties every table between tests, keeping the schema. */
 export async function resetDatabase(handle: DbHandle): Promise<void> {
-  const { sql } = await import('drizzle-orm')
   await handle.db.execute(sql.raw(`truncate table ${TABLES.join(', ')} restart identity cascade`))
+}
+
+/**
+ * One database for the calling test file: registers the beforeAll that creates it, the afterAll
+ * that drops it, and (unless `reset: false`) a beforeEach that empties it, so a file cannot forget
+ * the teardown. Call it at the top of the file; read `database` inside tests and hooks.
+ */
+export function setUpTestDatabase(options: { reset?: 'each' | false } = {}): { readonly database: TestDatabase } {
+  let database: TestDatabase | undefined
+  const current = () => {
+    if (!database)
+      throw new Error('setUpTestDatabase(): `database` was read outside a test (before beforeAll or after afterAll)')
+    return database
+  }
+  beforeAll(async () => {
+    database = await createTestDatabase()
+  })
+  afterAll(async () => {
+    await database?.drop()
+    database = undefined
+  })
+  if ((options.reset ?? 'each') === 'each') beforeEach(() => resetDatabase(current().handle))
+  return {
+    get database() {
+      return current()
+    },
+  }
 }

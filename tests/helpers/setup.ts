@@ -1,17 +1,28 @@
 import { afterEach, beforeEach, vi } from 'vitest'
 
-/** An unexpected console.error fails the test that caused it (as in the Epic Stack). */
-let errors: unknown[][] = []
+/**
+ * An unexpected console.error or console.warn fails the test that caused it (as in the Epic Stack).
+ * A test that expects one says so: it spies on the method itself, e.g.
+ * `const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})`, and asserts the call.
+ */
+const WATCHED = ['error', 'warn'] as const
+type Watched = (typeof WATCHED)[number]
+
+let calls: { method: Watched; args: unknown[] }[] = []
 beforeEach(() => {
-  errors = []
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    errors.push(args)
-  })
+  calls = []
+  for (const method of WATCHED) {
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      calls.push({ method, args })
+    })
+  }
 })
 afterEach(() => {
-  vi.mocked(console.error).mockRestore()
-  if (errors.length > 0) {
-    const first = errors[0]?.map((part) => (part instanceof Error ? part.stack : String(part))).join(' ')
-    throw new Error(`console.error was called ${errors.length} time(s): ${first}`)
-  }
+  for (const method of WATCHED) vi.mocked(console[method]).mockRestore()
+  const failures = WATCHED.flatMap((method) => {
+    const own = calls.filter((call) => call.method === method)
+    const first = own[0]?.args.map((part) => (part instanceof Error ? part.stack : String(part))).join(' ')
+    return own.length > 0 ? [`console.${method} was called ${own.length} time(s): ${first}`] : []
+  })
+  if (failures.length > 0) throw new Error(failures.join('\n'))
 })

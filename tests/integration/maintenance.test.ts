@@ -1,26 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { attachments, researchStudies, sessions } from '../../src/db/schema'
 import { pruneExpiredSessions } from '../../src/server/auth/session-store'
 import { pruneOrphanAttachments, storeAttachment } from '../../src/server/services/attachments'
-import { createTestDatabase, resetDatabase, type TestDatabase } from '../helpers/db'
+import { setUpTestDatabase } from '../helpers/db'
 import { makePdf } from '../helpers/fixtures'
 
-let database: TestDatabase
-
-beforeAll(async () => {
-  database = await createTestDatabase()
-})
-afterAll(async () => {
-  await database?.drop()
-})
-beforeEach(async () => {
-  await resetDatabase(database.handle)
-})
+const setup = setUpTestDatabase()
 
 describe('housekeeping', () => {
   it('removes expired sessions and keeps live ones', async () => {
-    const { db } = database.handle
+    const { db } = setup.database.handle
     await db.insert(sessions).values([
       { sid: 'old', sess: {}, expire: new Date(Date.now() - 1000) },
       { sid: 'live', sess: {}, expire: new Date(Date.now() + 60_000) },
@@ -30,7 +20,7 @@ describe('housekeeping', () => {
   })
 
   it('removes uploads no study claimed after the grace period, and keeps claimed or recent ones', async () => {
-    const { db } = database.handle
+    const { db } = setup.database.handle
     const bytes = await makePdf()
     const claimed = await storeAttachment(db, { filename: 'a.pdf', contentType: 'application/pdf', bytes })
     const orphan = await storeAttachment(db, { filename: 'b.pdf', contentType: 'application/pdf', bytes })

@@ -1,21 +1,12 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { seedIfEmpty } from '../../src/db/seed'
 import { render } from '../../src/server/ssr/render'
-import { buildTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'
-import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { setUpTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'
 
-let database: TestDatabase
-let app: FastifyInstance
+const setup = setUpTestApp({ ssr: { render, assets: { scripts: [], css: [], preloads: [] } }, reset: false })
 
 beforeAll(async () => {
-  database = await createTestDatabase()
-  await seedIfEmpty(database.handle.db)
-  app = await buildTestApp(database.handle, { ssr: { render, assets: { scripts: [], css: [], preloads: [] } } })
-})
-afterAll(async () => {
-  await app?.close()
-  await database?.drop()
+  await seedIfEmpty(setup.database.handle.db)
 })
 
 /** Each public route: its h1, its title, and a piece of its content or data, in the raw server HTML. */
@@ -41,7 +32,7 @@ const ROUTES: [path: string, h1: string, title: string, content: string][] = [
 
 describe('server HTML of each public route', () => {
   it.each(ROUTES)('%s carries its heading, meta tags and content', async (path, h1, title, content) => {
-    const response = await app.inject({ method: 'GET', url: path })
+    const response = await setup.app.inject({ method: 'GET', url: path })
     expect(response.statusCode).toBe(200)
     const html = response.body
     expect(html).toMatch(new RegExp(`<h1[^>]*>[^<]*${h1.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
@@ -58,12 +49,12 @@ describe('server HTML of each public route', () => {
   })
 
   it('/faq carries FAQPage structured data', async () => {
-    const html = (await app.inject({ method: 'GET', url: '/faq' })).body
+    const html = (await setup.app.inject({ method: 'GET', url: '/faq' })).body
     expect(html).toContain('"@type":"FAQPage"')
   })
 
   it('an unknown path renders the not-found page with 404 and noindex', async () => {
-    const response = await app.inject({ method: 'GET', url: '/no/such/page' })
+    const response = await setup.app.inject({ method: 'GET', url: '/no/such/page' })
     expect(response.statusCode).toBe(404)
     expect(response.body).toContain('404 Page Not Found')
     expect(response.body).toContain('Did you forget to add the page to the router?')
@@ -71,7 +62,7 @@ describe('server HTML of each public route', () => {
   })
 
   it('/admin is noindex, never cached, and its HTML carries no private data', async () => {
-    const response = await app.inject({ method: 'GET', url: '/admin' })
+    const response = await setup.app.inject({ method: 'GET', url: '/admin' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toContain('no-store')
     expect(response.body).toContain('<meta name="robots" content="noindex,nofollow"/>')
@@ -82,14 +73,14 @@ describe('server HTML of each public route', () => {
 
 describe('sitemap.xml and robots.txt', () => {
   it('lists every public page with absolute URLs', async () => {
-    const response = await app.inject({ method: 'GET', url: '/sitemap.xml' })
+    const response = await setup.app.inject({ method: 'GET', url: '/sitemap.xml' })
     expect(response.headers['content-type']).toContain('application/xml')
     for (const [path] of ROUTES) expect(response.body).toContain(`<loc>${TEST_PUBLIC_URL}${path}</loc>`)
     expect(response.body).not.toContain('/admin')
   })
 
   it('keeps crawlers out of /admin and /api and names the sitemap', async () => {
-    const body = (await app.inject({ method: 'GET', url: '/robots.txt' })).body
+    const body = (await setup.app.inject({ method: 'GET', url: '/robots.txt' })).body
     expect(body).toContain('Disallow: /admin')
     expect(body).toContain('Disallow: /api/')
     expect(body).toContain(`Sitemap: ${TEST_PUBLIC_URL}/sitemap.xml`)

@@ -3,8 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { render } from '../../src/server/ssr/render'
 import { appRouter } from '../../src/server/trpc/router'
-import { buildTestApp } from '../helpers/build-app'
-import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { buildTestApp, setUpTestApp } from '../helpers/build-app'
 import { makePdf, multipart } from '../helpers/fixtures'
 import { CROSS_ORIGIN, loginCookie, SAME_ORIGIN } from '../helpers/login'
 
@@ -13,8 +12,14 @@ import { CROSS_ORIGIN, loginCookie, SAME_ORIGIN } from '../helpers/login'
  * one admin check, one budget per form across both adapters (docs/decisions/005-two-adapters-over-one-service-layer.md).
  */
 
-let database: TestDatabase
+const EMPTY_ASSETS = { scripts: [], css: [], preloads: [] }
+const setup = setUpTestApp({
+  env: { ADMIN_EMAILS: 'admin@example.org', UPLOAD_MAX_MB: '0.01' },
+  ssr: { render, assets: EMPTY_ASSETS },
+  reset: false,
+})
 let app: FastifyInstance
+/** The same app with rate limits on, for the budget tests. */
 let limited: FastifyInstance
 let admin: string
 let outsider: string
@@ -35,22 +40,14 @@ function registeredRoutes(target: FastifyInstance): { method: string; url: strin
   return found
 }
 
-const EMPTY_ASSETS = { scripts: [], css: [], preloads: [] }
-
 beforeAll(async () => {
-  database = await createTestDatabase()
-  app = await buildTestApp(database.handle, {
-    env: { ADMIN_EMAILS: 'admin@example.org', UPLOAD_MAX_MB: '0.01' },
-    ssr: { render, assets: EMPTY_ASSETS },
-  })
-  limited = await buildTestApp(database.handle, { env: { RATE_LIMITS: 'on' } })
+  app = setup.app
+  limited = await buildTestApp(setup.database.handle, { env: { RATE_LIMITS: 'on' } })
   admin = await loginCookie(app, 'admin@example.org')
   outsider = await loginCookie(app, 'visitor@example.org')
 })
 afterAll(async () => {
-  await app?.close()
   await limited?.close()
-  await database?.drop()
 })
 
 /** Asserts the one JSON shape of an /api failure and returns its body. */

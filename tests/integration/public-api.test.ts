@@ -1,39 +1,27 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import starter from '../../src/content/starter-studies.json' with { type: 'json' }
 import { testimonials } from '../../src/db/schema'
 import { seedIfEmpty } from '../../src/db/seed'
-import { buildTestApp } from '../helpers/build-app'
-import { createTestDatabase, resetDatabase, type TestDatabase } from '../helpers/db'
+import { setUpTestApp } from '../helpers/build-app'
 
-let database: TestDatabase
-let app: FastifyInstance
+const setup = setUpTestApp()
 
-beforeAll(async () => {
-  database = await createTestDatabase()
-  app = await buildTestApp(database.handle)
-})
-afterAll(async () => {
-  await app?.close()
-  await database?.drop()
-})
 beforeEach(async () => {
-  await resetDatabase(database.handle)
-  await seedIfEmpty(database.handle.db)
+  await seedIfEmpty(setup.database.handle.db)
 })
 
 const trpcGet = async (path: string) => {
-  const response = await app.inject({ method: 'GET', url: `/trpc/${path}` })
+  const response = await setup.app.inject({ method: 'GET', url: `/trpc/${path}` })
   expect(response.statusCode).toBe(200)
   return response.json().result.data.json
 }
 
 describe('GET /api/testimonials', () => {
   it('lists approved testimonials only, newest first, with the spec fields', async () => {
-    await database.handle.db
+    await setup.database.handle.db
       .insert(testimonials)
       .values({ name: 'Newest Person', location: null, testimonial: 'Most recent words.', isApproved: true })
-    const response = await app.inject({ method: 'GET', url: '/api/testimonials' })
+    const response = await setup.app.inject({ method: 'GET', url: '/api/testimonials' })
     expect(response.statusCode).toBe(200)
     const body = response.json() as { id: number; name: string; location: string | null; testimonial: string }[]
     expect(body[0]).toEqual({
@@ -48,14 +36,14 @@ describe('GET /api/testimonials', () => {
   })
 
   it('answers the same through tRPC', async () => {
-    const viaRest = (await app.inject({ method: 'GET', url: '/api/testimonials' })).json()
+    const viaRest = (await setup.app.inject({ method: 'GET', url: '/api/testimonials' })).json()
     expect(await trpcGet('testimonials.list')).toEqual(viaRest)
   })
 })
 
 describe('GET /api/research-studies', () => {
   it('lists the starter studies exactly as cited, plus the safety reference', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/research-studies' })
+    const response = await setup.app.inject({ method: 'GET', url: '/api/research-studies' })
     expect(response.statusCode).toBe(200)
     const body = response.json() as Record<string, unknown>[]
     expect(body).toHaveLength(starter.studies.length + starter.safety_references.length)
@@ -93,7 +81,7 @@ describe('GET /api/research-studies', () => {
   })
 
   it('answers the same list through tRPC', async () => {
-    const viaRest = (await app.inject({ method: 'GET', url: '/api/research-studies' })).json() as { id: number }[]
+    const viaRest = (await setup.app.inject({ method: 'GET', url: '/api/research-studies' })).json() as { id: number }[]
     const viaTrpc = (await trpcGet('researchStudies.list')) as { id: number }[]
     expect(viaTrpc.map((study) => study.id)).toEqual(viaRest.map((study) => study.id))
   })
@@ -101,14 +89,14 @@ describe('GET /api/research-studies', () => {
 
 describe('GET /api/resources', () => {
   it('lists at least two resources per category, each pointing at a file the site serves', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/resources' })
+    const response = await setup.app.inject({ method: 'GET', url: '/api/resources' })
     const body = response.json() as { category: string; fileUrl: string; fileType: string; title: string }[]
     for (const category of ['Safety', 'Education', 'Professional']) {
       expect(body.filter((resource) => resource.category === category).length).toBeGreaterThanOrEqual(2)
     }
     expect(body.some((resource) => resource.title.includes('MHBOT-SC/001'))).toBe(true)
     for (const resource of body) {
-      const file = await app.inject({ method: 'GET', url: resource.fileUrl })
+      const file = await setup.app.inject({ method: 'GET', url: resource.fileUrl })
       expect(file.statusCode, resource.fileUrl).toBe(200)
       expect(file.headers['content-type']).toBe('application/pdf')
       expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
@@ -118,12 +106,12 @@ describe('GET /api/resources', () => {
 
 describe('health', () => {
   it('GET /healthz answers 200', async () => {
-    const response = await app.inject({ method: 'GET', url: '/healthz' })
+    const response = await setup.app.inject({ method: 'GET', url: '/healthz' })
     expect(response.statusCode).toBe(200)
   })
 
   it('GET /readyz answers 200 while the database answers', async () => {
-    const response = await app.inject({ method: 'GET', url: '/readyz' })
+    const response = await setup.app.inject({ method: 'GET', url: '/readyz' })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ status: 'ready' })
   })
@@ -131,7 +119,7 @@ describe('health', () => {
 
 describe('unknown API paths', () => {
   it('answer a JSON 404', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/nope' })
+    const response = await setup.app.inject({ method: 'GET', url: '/api/nope' })
     expect(response.statusCode).toBe(404)
     expect(response.json()).toMatchObject({ error: 'Not Found' })
   })

@@ -1,29 +1,29 @@
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { render } from '../../src/server/ssr/render'
 import { buildTestApp } from '../helpers/build-app'
-import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { setUpTestDatabase } from '../helpers/db'
 import { loginCookie, SAME_ORIGIN } from '../helpers/login'
 
-let database: TestDatabase
+const setup = setUpTestDatabase({ reset: false })
 const apps: FastifyInstance[] = []
 
-beforeAll(async () => {
-  database = await createTestDatabase()
-})
+// Vitest runs afterAll hooks last-registered first: the replicas close before the helper drops the database.
 afterAll(async () => {
   for (const app of apps) await app.close()
-  await database?.drop()
 })
 
 describe('two replicas on one database', () => {
   it('a change made through one shows on the other’s cached pages within a second', async (context) => {
-    if (!database.url) context.skip() // replicas share a Postgres; PGlite is one process by design
+    if (!setup.database.url) context.skip() // replicas share a Postgres; PGlite is one process by design
     const options = {
-      env: { DATABASE_URL: String(database.url), ADMIN_EMAILS: 'admin@example.org' },
+      env: { DATABASE_URL: String(setup.database.url), ADMIN_EMAILS: 'admin@example.org' },
       ssr: { render, assets: { scripts: [], css: [], preloads: [] } },
     }
-    const [first, second] = [await buildTestApp(database.handle, options), await buildTestApp(database.handle, options)]
+    const [first, second] = [
+      await buildTestApp(setup.database.handle, options),
+      await buildTestApp(setup.database.handle, options),
+    ]
     apps.push(first, second)
 
     const before = await second.inject({ method: 'GET', url: '/research' })

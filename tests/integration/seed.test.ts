@@ -1,25 +1,15 @@
 import { count } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createDb } from '../../src/db/client'
 import { prepareDatabase } from '../../src/db/prepare'
 import { educationalResources, researchStudies, testimonials } from '../../src/db/schema'
 import { seedIfEmpty } from '../../src/db/seed'
-import { createTestDatabase, resetDatabase, type TestDatabase } from '../helpers/db'
+import { setUpTestDatabase } from '../helpers/db'
 
-let database: TestDatabase
-
-beforeAll(async () => {
-  database = await createTestDatabase()
-})
-afterAll(async () => {
-  await database?.drop()
-})
-beforeEach(async () => {
-  await resetDatabase(database.handle)
-})
+const setup = setUpTestDatabase()
 
 const countRows = async () => {
-  const { db } = database.handle
+  const { db } = setup.database.handle
   const [studies] = await db.select({ n: count() }).from(researchStudies)
   const [resources] = await db.select({ n: count() }).from(educationalResources)
   const [quotes] = await db.select({ n: count() }).from(testimonials)
@@ -28,35 +18,35 @@ const countRows = async () => {
 
 describe('starter data', () => {
   it('goes into an empty database once, and never again', async () => {
-    expect(await seedIfEmpty(database.handle.db)).toBe(true)
+    expect(await seedIfEmpty(setup.database.handle.db)).toBe(true)
     const first = await countRows()
     expect(first).toEqual({ studies: 9, resources: 6, testimonials: 5 })
-    expect(await seedIfEmpty(database.handle.db)).toBe(false)
+    expect(await seedIfEmpty(setup.database.handle.db)).toBe(false)
     expect(await countRows()).toEqual(first)
   })
 
   it('is not re-inserted after an admin deleted everything', async () => {
-    await seedIfEmpty(database.handle.db)
-    await database.handle.db.delete(researchStudies)
-    await database.handle.db.delete(testimonials)
-    await database.handle.db.delete(educationalResources)
-    expect(await seedIfEmpty(database.handle.db)).toBe(false)
+    await seedIfEmpty(setup.database.handle.db)
+    await setup.database.handle.db.delete(researchStudies)
+    await setup.database.handle.db.delete(testimonials)
+    await setup.database.handle.db.delete(educationalResources)
+    expect(await seedIfEmpty(setup.database.handle.db)).toBe(false)
     expect(await countRows()).toEqual({ studies: 0, resources: 0, testimonials: 0 })
   })
 
   it('never goes into a database that already has content', async () => {
-    await database.handle.db
+    await setup.database.handle.db
       .insert(testimonials)
       .values({ name: 'Existing', testimonial: 'Already here', isApproved: true })
-    expect(await seedIfEmpty(database.handle.db)).toBe(false)
+    expect(await seedIfEmpty(setup.database.handle.db)).toBe(false)
     expect(await countRows()).toEqual({ studies: 0, resources: 0, testimonials: 1 })
   })
 
   it('is inserted once when two processes prepare the same database at once', async () => {
-    if (!database.url) return // PGlite's folder cannot be opened by two processes at all
+    if (!setup.database.url) return // PGlite's folder cannot be opened by two processes at all
     const handles = await Promise.all([
-      createDb({ kind: 'postgres', url: database.url }),
-      createDb({ kind: 'postgres', url: database.url }),
+      createDb({ kind: 'postgres', url: setup.database.url }),
+      createDb({ kind: 'postgres', url: setup.database.url }),
     ])
     const results = await Promise.all(handles.map((handle) => prepareDatabase(handle, { seed: true })))
     await Promise.all(handles.map((handle) => handle.close()))
@@ -68,30 +58,37 @@ describe('starter data', () => {
 describe('database rules', () => {
   it('refuses a study category outside the four', async () => {
     await expect(
-      database.handle.db.insert(researchStudies).values({ title: 'x', category: 'Miracles', url: 'https://x.org' }),
+      setup.database.handle.db
+        .insert(researchStudies)
+        .values({ title: 'x', category: 'Miracles', url: 'https://x.org' }),
     ).rejects.toThrow()
   })
 
   it('treats newsletter addresses case-insensitively as unique', async () => {
     const { newsletterSubscribers } = await import('../../src/db/schema')
-    await database.handle.db.insert(newsletterSubscribers).values({ email: 'a@example.org' })
-    await expect(database.handle.db.insert(newsletterSubscribers).values({ email: 'A@Example.org' })).rejects.toThrow()
+    await setup.database.handle.db.insert(newsletterSubscribers).values({ email: 'a@example.org' })
+    await expect(
+      setup.database.handle.db.insert(newsletterSubscribers).values({ email: 'A@Example.org' }),
+    ).rejects.toThrow()
   })
 
   it('applies the spec defaults', async () => {
     const { contactSubmissions, newsletterSubscribers } = await import('../../src/db/schema')
-    const [contact] = await database.handle.db
+    const [contact] = await setup.database.handle.db
       .insert(contactSubmissions)
       .values({ name: 'Al', email: 'al@example.org', subject: 'Hello', message: 'Ten chars.' })
       .returning()
     expect(contact?.status).toBe('new')
-    const [subscriber] = await database.handle.db
+    const [subscriber] = await setup.database.handle.db
       .insert(newsletterSubscribers)
       .values({ email: 'b@example.org' })
       .returning()
     expect(subscriber?.isActive).toBe(true)
     expect(typeof subscriber?.id).toBe('string')
-    const [quote] = await database.handle.db.insert(testimonials).values({ name: 'N', testimonial: 'T' }).returning()
+    const [quote] = await setup.database.handle.db
+      .insert(testimonials)
+      .values({ name: 'N', testimonial: 'T' })
+      .returning()
     expect(quote?.isApproved).toBe(false)
   })
 })

@@ -1,29 +1,20 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { testimonials } from '../../src/db/schema'
 import { seedIfEmpty } from '../../src/db/seed'
 import { render } from '../../src/server/ssr/render'
-import { buildTestApp } from '../helpers/build-app'
-import { createTestDatabase, type TestDatabase } from '../helpers/db'
-
-let database: TestDatabase
-let app: FastifyInstance
+import { setUpTestApp } from '../helpers/build-app'
 
 const assets = { scripts: ['/assets/entry.js'], css: ['/assets/style.css'], preloads: [] }
 
+const setup = setUpTestApp({ ssr: { render, assets }, reset: false })
+
 beforeAll(async () => {
-  database = await createTestDatabase()
-  await seedIfEmpty(database.handle.db)
-  app = await buildTestApp(database.handle, { ssr: { render, assets } })
-})
-afterAll(async () => {
-  await app?.close()
-  await database?.drop()
+  await seedIfEmpty(setup.database.handle.db)
 })
 
 describe('server-rendered home page', () => {
   it('carries the heading, the first three approved testimonials and the meta tags in its HTML', async () => {
-    const response = await app.inject({ method: 'GET', url: '/' })
+    const response = await setup.app.inject({ method: 'GET', url: '/' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toContain('text/html')
     const html = response.body
@@ -38,7 +29,7 @@ describe('server-rendered home page', () => {
   })
 
   it('names every inline script in its Content-Security-Policy by hash', async () => {
-    const response = await app.inject({ method: 'GET', url: '/' })
+    const response = await setup.app.inject({ method: 'GET', url: '/' })
     const csp = String(response.headers['content-security-policy'])
     expect(csp).not.toContain('unsafe-eval')
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
@@ -48,18 +39,18 @@ describe('server-rendered home page', () => {
   })
 
   it('drops the cached page when content changes', async () => {
-    await app.inject({ method: 'GET', url: '/' })
-    await database.handle.db
+    await setup.app.inject({ method: 'GET', url: '/' })
+    await setup.database.handle.db
       .insert(testimonials)
       .values({ name: 'Fresh Voice', testimonial: 'Brand new.', isApproved: true })
-    await app.contentEvents.settle() // the insert's trigger announced it; wait until it is heard
-    const response = await app.inject({ method: 'GET', url: '/' })
+    await setup.app.contentEvents.settle() // the insert's trigger announced it; wait until it is heard
+    const response = await setup.app.inject({ method: 'GET', url: '/' })
     expect(response.body).toContain('Fresh Voice')
   })
 
   it('answers 304 to a matching If-None-Match', async () => {
-    const first = await app.inject({ method: 'GET', url: '/' })
-    const second = await app.inject({
+    const first = await setup.app.inject({ method: 'GET', url: '/' })
+    const second = await setup.app.inject({
       method: 'GET',
       url: '/',
       headers: { 'if-none-match': String(first.headers.etag) },

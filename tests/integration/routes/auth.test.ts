@@ -1,42 +1,34 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOneTimeLink } from '../../../src/server/auth/one-time-link'
-import { buildTestApp, TEST_PUBLIC_URL } from '../../helpers/build-app'
-import { createTestDatabase, resetDatabase, type TestDatabase } from '../../helpers/db'
+import { buildTestApp, setUpTestApp, TEST_PUBLIC_URL } from '../../helpers/build-app'
 import { loginCookie } from '../../helpers/login'
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startTestIssuer, type TestIssuer } from '../../helpers/oidc'
 
-let database: TestDatabase
 let issuer: TestIssuer
-let app: FastifyInstance
 
 const cookiesOf = (response: LightMyRequestResponse) =>
   response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
 
+// The issuer starts first (the app's env names it) and stops last, after the helper's own teardown.
 beforeAll(async () => {
-  database = await createTestDatabase()
   issuer = await startTestIssuer()
-  app = await buildTestApp(database.handle, {
-    env: {
-      ADMIN_EMAILS: 'admin@example.org',
-      OIDC_ISSUER: issuer.url,
-      OIDC_CLIENT_ID,
-      OIDC_CLIENT_SECRET,
-    },
-  })
 })
 afterAll(async () => {
-  await app?.close()
   await issuer?.stop()
-  await database?.drop()
 })
-beforeEach(async () => {
-  await resetDatabase(database.handle)
+const setup = setUpTestApp({
+  env: () => ({
+    ADMIN_EMAILS: 'admin@example.org',
+    OIDC_ISSUER: issuer.url,
+    OIDC_CLIENT_ID,
+    OIDC_CLIENT_SECRET,
+  }),
 })
 
 /** Walks the authorization-code flow: our /api/login → the issuer → our /api/callback. */
 async function signInThroughIssuer(claims: Record<string, unknown>) {
-  const login = await app.inject({ method: 'GET', url: '/api/login' })
+  const login = await setup.app.inject({ method: 'GET', url: '/api/login' })
   expect(login.statusCode).toBe(302)
   const authorize = new URL(String(login.headers.location))
   expect(authorize.origin).toBe(new URL(issuer.url).origin)
@@ -47,7 +39,7 @@ async function signInThroughIssuer(claims: Record<string, unknown>) {
   const redirect = await fetch(authorize, { redirect: 'manual' })
   const callback = new URL(String(redirect.headers.get('location')))
   issuer.nextClaims(claims)
-  return app.inject({
+  return setup.app.inject({
     method: 'GET',
     url: `${callback.pathname}${callback.search}`,
     headers: { cookie: cookiesOf(login) },
@@ -62,14 +54,22 @@ describe('sign-in through OpenID Connect', () => {
     const session = callback.cookies.find((cookie) => cookie.name === 'mhbot.sid')
     expect(session?.httpOnly).toBe(true)
     expect(session?.sameSite).toBe('Lax')
-    const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookiesOf(callback) } })
+    const me = await setup.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: cookiesOf(callback) },
+    })
     expect(me.statusCode).toBe(200)
     expect(me.json()).toMatchObject({ email: 'admin@example.org', firstName: 'Ada', isAdmin: true })
   })
 
   it('signs an outsider in without admin rights', async () => {
     const callback = await signInThroughIssuer({ email: 'outsider@example.org', email_verified: true })
-    const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookiesOf(callback) } })
+    const me = await setup.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: cookiesOf(callback) },
+    })
     expect(me.json()).toMatchObject({ email: 'outsider@example.org', isAdmin: false })
   })
 
@@ -106,14 +106,14 @@ describe('sign-in through OpenID Connect', () => {
   })
 
   it('refuses a callback whose state does not match, and one without the pending cookie', async () => {
-    const login = await app.inject({ method: 'GET', url: '/api/login' })
-    const wrongState = await app.inject({
+    const login = await setup.app.inject({ method: 'GET', url: '/api/login' })
+    const wrongState = await setup.app.inject({
       method: 'GET',
       url: '/api/callback?code=x&state=nope',
       headers: { cookie: cookiesOf(login) },
     })
     expect(wrongState.statusCode).toBe(400)
-    const noCookie = await app.inject({ method: 'GET', url: '/api/callback?code=x&state=y' })
+    const noCookie = await setup.app.inject({ method: 'GET', url: '/api/callback?code=x&state=y' })
     expect(noCookie.statusCode).toBe(400)
     expect(noCookie.body).toContain('Try signing in again')
   })
@@ -121,41 +121,41 @@ describe('sign-in through OpenID Connect', () => {
 
 describe('GET /api/auth/user', () => {
   it('answers 401 when nobody is signed in', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/auth/user' })
+    const response = await setup.app.inject({ method: 'GET', url: '/api/auth/user' })
     expect(response.statusCode).toBe(401)
   })
 })
 
 describe('GET /api/logout', () => {
   it('ends the session and sends the browser home', async () => {
-    const cookie = await loginCookie(app, 'admin@example.org')
-    const logout = await app.inject({
+    const cookie = await loginCookie(setup.app, 'admin@example.org')
+    const logout = await setup.app.inject({
       method: 'GET',
       url: '/api/logout',
       headers: { cookie, 'sec-fetch-site': 'same-origin' },
     })
     expect(logout.statusCode).toBe(302)
     expect(logout.headers.location).toBe('/')
-    const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })
+    const me = await setup.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })
     expect(me.statusCode).toBe(401)
   })
 
   it('is refused from another site', async () => {
-    const cookie = await loginCookie(app, 'admin@example.org')
-    const logout = await app.inject({
+    const cookie = await loginCookie(setup.app, 'admin@example.org')
+    const logout = await setup.app.inject({
       method: 'GET',
       url: '/api/logout',
       headers: { cookie, 'sec-fetch-site': 'cross-site' },
     })
     expect(logout.statusCode).toBe(403)
-    expect((await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200)
+    expect((await setup.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200)
   })
 })
 
 describe('sessions', () => {
   it('survive a restart of the server', async () => {
-    const cookie = await loginCookie(app, 'admin@example.org')
-    const restarted = await buildTestApp(database.handle, { env: { ADMIN_EMAILS: 'admin@example.org' } })
+    const cookie = await loginCookie(setup.app, 'admin@example.org')
+    const restarted = await buildTestApp(setup.database.handle, { env: { ADMIN_EMAILS: 'admin@example.org' } })
     const me = await restarted.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })
     await restarted.close()
     expect(me.statusCode).toBe(200)
@@ -165,7 +165,7 @@ describe('sessions', () => {
 describe('one-time sign-in link (no issuer configured)', () => {
   let linkApp: FastifyInstance
   beforeAll(async () => {
-    linkApp = await buildTestApp(database.handle, { env: { ADMIN_EMAILS: 'ops@example.org' } })
+    linkApp = await buildTestApp(setup.database.handle, { env: { ADMIN_EMAILS: 'ops@example.org' } })
   })
   afterAll(async () => {
     await linkApp?.close()

@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contactSubmissions, newsletterSubscribers } from '../../../src/db/schema'
-import { buildTestApp } from '../../helpers/build-app'
-import { createTestDatabase, resetDatabase, type TestDatabase } from '../../helpers/db'
+import { buildTestApp, setUpTestApp } from '../../helpers/build-app'
+import { resetDatabase } from '../../helpers/db'
 import { CROSS_ORIGIN, SAME_ORIGIN } from '../../helpers/login'
 
-let database: TestDatabase
-let app: FastifyInstance
+const setup = setUpTestApp()
 
 const valid = {
   name: 'Jo Smith',
@@ -15,22 +13,10 @@ const valid = {
   message: 'What does PVHO-1 cover?',
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase()
-  app = await buildTestApp(database.handle)
-})
-afterAll(async () => {
-  await app?.close()
-  await database?.drop()
-})
-beforeEach(async () => {
-  await resetDatabase(database.handle)
-})
-
 const post = (url: string, payload: unknown, headers: Record<string, string> = SAME_ORIGIN) =>
-  app.inject({ method: 'POST', url, headers, payload: payload as object })
+  setup.app.inject({ method: 'POST', url, headers, payload: payload as object })
 const trpc = (path: string, input: unknown, headers: Record<string, string> = SAME_ORIGIN) =>
-  app.inject({
+  setup.app.inject({
     method: 'POST',
     url: `/trpc/${path}`,
     headers: { ...headers, 'content-type': 'application/json' },
@@ -41,7 +27,7 @@ describe('POST /api/contact', () => {
   it('stores a valid message with status new', async () => {
     const response = await post('/api/contact', valid)
     expect(response.statusCode).toBe(201)
-    const rows = await database.handle.db.select().from(contactSubmissions)
+    const rows = await setup.database.handle.db.select().from(contactSubmissions)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ ...valid, status: 'new' })
   })
@@ -55,16 +41,16 @@ describe('POST /api/contact', () => {
       subject: 'Subject must be at least 5 characters',
       message: 'Message must be at least 10 characters',
     })
-    expect(await database.handle.db.select().from(contactSubmissions)).toHaveLength(0)
+    expect(await setup.database.handle.db.select().from(contactSubmissions)).toHaveLength(0)
   })
 
   it('gives a bot that fills the honeypot the same answer and stores nothing', async () => {
     const human = await post('/api/contact', valid)
-    await resetDatabase(database.handle)
+    await resetDatabase(setup.database.handle)
     const bot = await post('/api/contact', { ...valid, website: 'https://spam.example' })
     expect(bot.statusCode).toBe(human.statusCode)
     expect(bot.json()).toEqual(human.json())
-    expect(await database.handle.db.select().from(contactSubmissions)).toHaveLength(0)
+    expect(await setup.database.handle.db.select().from(contactSubmissions)).toHaveLength(0)
   })
 
   it('is refused cross-origin', async () => {
@@ -76,7 +62,7 @@ describe('POST /api/contact', () => {
     const bad = await trpc('contact.submit', { ...valid, subject: 'Hi' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().error.json.message).toBe('Subject must be at least 5 characters')
-    expect(await database.handle.db.select().from(contactSubmissions)).toHaveLength(1)
+    expect(await setup.database.handle.db.select().from(contactSubmissions)).toHaveLength(1)
   })
 })
 
@@ -84,17 +70,17 @@ describe('POST /api/newsletter/subscribe', () => {
   it('stores the address trimmed and lower-cased', async () => {
     const response = await post('/api/newsletter/subscribe', { email: '  Jo@Example.ORG ' })
     expect(response.statusCode).toBe(201)
-    const rows = await database.handle.db.select().from(newsletterSubscribers)
+    const rows = await setup.database.handle.db.select().from(newsletterSubscribers)
     expect(rows.map((row) => row.email)).toEqual(['jo@example.org'])
   })
 
   it('answers the same for a repeated address and reactivates an inactive subscriber', async () => {
     const first = await post('/api/newsletter/subscribe', { email: 'jo@example.org' })
-    await database.handle.db.update(newsletterSubscribers).set({ isActive: false })
+    await setup.database.handle.db.update(newsletterSubscribers).set({ isActive: false })
     const second = await post('/api/newsletter/subscribe', { email: 'JO@example.org' })
     expect(second.statusCode).toBe(first.statusCode)
     expect(second.json()).toEqual(first.json())
-    const rows = await database.handle.db.select().from(newsletterSubscribers)
+    const rows = await setup.database.handle.db.select().from(newsletterSubscribers)
     expect(rows).toHaveLength(1)
     expect(rows[0]?.isActive).toBe(true)
   })
@@ -113,7 +99,7 @@ describe('POST /api/newsletter/subscribe', () => {
 
 describe('rate limits', () => {
   it('turn a flood from one address into 429s when RATE_LIMITS is on', async () => {
-    const limited = await buildTestApp(database.handle, { env: { RATE_LIMITS: 'on' } })
+    const limited = await buildTestApp(setup.database.handle, { env: { RATE_LIMITS: 'on' } })
     const statuses: number[] = []
     for (let i = 0; i < 7; i++) {
       const response = await limited.inject({

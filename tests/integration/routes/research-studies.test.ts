@@ -1,13 +1,10 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { attachments } from '../../../src/db/schema'
-import { buildTestApp } from '../../helpers/build-app'
-import { createTestDatabase, resetDatabase, type TestDatabase } from '../../helpers/db'
+import { setUpTestApp } from '../../helpers/build-app'
 import { makePdf, multipart } from '../../helpers/fixtures'
 import { CROSS_ORIGIN, loginCookie, SAME_ORIGIN } from '../../helpers/login'
 
-let database: TestDatabase
-let app: FastifyInstance
+const setup = setUpTestApp({ env: { ADMIN_EMAILS: 'Admin@Example.org' } })
 let admin: string
 let outsider: string
 
@@ -21,18 +18,9 @@ const study = {
   summary: 'A review.',
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase()
-  app = await buildTestApp(database.handle, { env: { ADMIN_EMAILS: 'Admin@Example.org' } })
-})
-afterAll(async () => {
-  await app?.close()
-  await database?.drop()
-})
 beforeEach(async () => {
-  await resetDatabase(database.handle)
-  admin = await loginCookie(app, 'admin@example.org')
-  outsider = await loginCookie(app, 'visitor@example.org')
+  admin = await loginCookie(setup.app, 'admin@example.org')
+  outsider = await loginCookie(setup.app, 'visitor@example.org')
 })
 
 const send = (
@@ -42,7 +30,7 @@ const send = (
   body?: unknown,
   origin = SAME_ORIGIN,
 ) =>
-  app.inject({
+  setup.app.inject({
     method,
     url,
     headers: { ...origin, ...(cookie ? { cookie } : {}) },
@@ -56,7 +44,7 @@ describe('POST /api/research-studies', () => {
     const response = await send('POST', '/api/research-studies', admin, study)
     expect(response.statusCode).toBe(201)
     expect(response.json()).toMatchObject({ ...study, id: expect.any(Number), attachmentUrl: null })
-    const list = (await app.inject({ method: 'GET', url: '/api/research-studies' })).json()
+    const list = (await setup.app.inject({ method: 'GET', url: '/api/research-studies' })).json()
     expect(list).toHaveLength(1)
   })
 
@@ -64,7 +52,7 @@ describe('POST /api/research-studies', () => {
     expect((await send('POST', '/api/research-studies', undefined, study)).statusCode).toBe(401)
     expect((await send('POST', '/api/research-studies', outsider, study)).statusCode).toBe(403)
     expect((await send('POST', '/api/research-studies', admin, study, CROSS_ORIGIN)).statusCode).toBe(403)
-    const list = (await app.inject({ method: 'GET', url: '/api/research-studies' })).json()
+    const list = (await setup.app.inject({ method: 'GET', url: '/api/research-studies' })).json()
     expect(list).toHaveLength(0)
   })
 
@@ -127,7 +115,7 @@ describe('DELETE /api/research-studies/:id', () => {
 describe('attachments follow their study', () => {
   const upload = async () => {
     const body = multipart('study.pdf', await makePdf())
-    const response = await app.inject({
+    const response = await setup.app.inject({
       method: 'POST',
       url: '/api/upload/research-attachment',
       headers: { ...body.headers, ...SAME_ORIGIN, cookie: admin },
@@ -136,7 +124,7 @@ describe('attachments follow their study', () => {
     expect(response.statusCode).toBe(201)
     return response.json() as { fileId: string; webViewLink: string }
   }
-  const attachmentCount = async () => (await database.handle.db.select().from(attachments)).length
+  const attachmentCount = async () => (await setup.database.handle.db.select().from(attachments)).length
 
   it('saves the link the server made, removes a replaced file and the file of a deleted study', async () => {
     const first = await upload()
@@ -155,7 +143,7 @@ describe('attachments follow their study', () => {
       attachmentUrl: second.webViewLink,
     })
     expect(await attachmentCount()).toBe(1)
-    expect((await app.inject({ method: 'GET', url: first.webViewLink })).statusCode).toBe(404)
+    expect((await setup.app.inject({ method: 'GET', url: first.webViewLink })).statusCode).toBe(404)
 
     await send('DELETE', `/api/research-studies/${id}`, admin)
     expect(await attachmentCount()).toBe(0)
@@ -164,7 +152,7 @@ describe('attachments follow their study', () => {
 
 describe('tRPC mutations', () => {
   const trpc = (path: string, input: unknown, cookie?: string, origin = SAME_ORIGIN) =>
-    app.inject({
+    setup.app.inject({
       method: 'POST',
       url: `/trpc/${path}`,
       headers: { ...origin, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },

@@ -1,39 +1,27 @@
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { attachments } from '../../../src/db/schema'
-import { buildTestApp } from '../../helpers/build-app'
-import { createTestDatabase, resetDatabase, type TestDatabase } from '../../helpers/db'
+import { setUpTestApp } from '../../helpers/build-app'
 import { makeCompoundFile, makeDocx, makeExecutable, makePdf, multipart } from '../../helpers/fixtures'
 import { CROSS_ORIGIN, loginCookie, SAME_ORIGIN } from '../../helpers/login'
 
-let database: TestDatabase
-let app: FastifyInstance
+// 0.05 MB: small enough to test the limit without megabytes of test data.
+const setup = setUpTestApp({ env: { ADMIN_EMAILS: 'admin@example.org', UPLOAD_MAX_MB: '0.05' } })
 let admin: string
 
-beforeAll(async () => {
-  database = await createTestDatabase()
-  // 0.05 MB: small enough to test the limit without megabytes of test data.
-  app = await buildTestApp(database.handle, { env: { ADMIN_EMAILS: 'admin@example.org', UPLOAD_MAX_MB: '0.05' } })
-})
-afterAll(async () => {
-  await app?.close()
-  await database?.drop()
-})
 beforeEach(async () => {
-  await resetDatabase(database.handle)
-  admin = await loginCookie(app, 'admin@example.org')
+  admin = await loginCookie(setup.app, 'admin@example.org')
 })
 
 const upload = (filename: string, content: Buffer, cookie: string | null = admin, origin = SAME_ORIGIN) => {
   const body = multipart(filename, content)
-  return app.inject({
+  return setup.app.inject({
     method: 'POST',
     url: '/api/upload/research-attachment',
     headers: { ...body.headers, ...origin, ...(cookie ? { cookie } : {}) },
     payload: body.payload,
   })
 }
-const stored = async () => (await database.handle.db.select({ id: attachments.id }).from(attachments)).length
+const stored = async () => (await setup.database.handle.db.select({ id: attachments.id }).from(attachments)).length
 
 describe('POST /api/upload/research-attachment', () => {
   it.each([
@@ -52,7 +40,7 @@ describe('POST /api/upload/research-attachment', () => {
     const { webViewLink, fileId } = response.json() as { webViewLink: string; fileId: string }
     expect(webViewLink).toBe(`/files/${fileId}/${filename}`)
 
-    const file = await app.inject({ method: 'GET', url: webViewLink })
+    const file = await setup.app.inject({ method: 'GET', url: webViewLink })
     expect(file.statusCode).toBe(200)
     expect(file.headers['content-type']).toBe(contentType)
     expect(file.headers['x-content-type-options']).toBe('nosniff')
@@ -61,7 +49,7 @@ describe('POST /api/upload/research-attachment', () => {
     expect(file.headers['content-disposition']).toBe(`${disposition}; filename="${filename}"`)
     expect(file.headers['cache-control']).toContain('max-age=31536000')
     expect(file.rawPayload.equals(bytes)).toBe(true)
-    const again = await app.inject({
+    const again = await setup.app.inject({
       method: 'GET',
       url: webViewLink,
       headers: { 'if-none-match': String(file.headers.etag) },
@@ -92,15 +80,15 @@ describe('POST /api/upload/research-attachment', () => {
   it('answers 401 signed out, 403 for a non-admin, 403 cross-origin', async () => {
     const pdf = await makePdf()
     expect((await upload('a.pdf', pdf, null)).statusCode).toBe(401)
-    expect((await upload('a.pdf', pdf, await loginCookie(app, 'someone@example.org'))).statusCode).toBe(403)
+    expect((await upload('a.pdf', pdf, await loginCookie(setup.app, 'someone@example.org'))).statusCode).toBe(403)
     expect((await upload('a.pdf', pdf, admin, CROSS_ORIGIN)).statusCode).toBe(403)
     expect(await stored()).toBe(0)
   })
 
   it('gives a 404 for a file that does not exist', async () => {
     expect(
-      (await app.inject({ method: 'GET', url: '/files/00000000-0000-4000-8000-000000000000/x.pdf' })).statusCode,
+      (await setup.app.inject({ method: 'GET', url: '/files/00000000-0000-4000-8000-000000000000/x.pdf' })).statusCode,
     ).toBe(404)
-    expect((await app.inject({ method: 'GET', url: '/files/nope/x.pdf' })).statusCode).toBe(404)
+    expect((await setup.app.inject({ method: 'GET', url: '/files/nope/x.pdf' })).statusCode).toBe(404)
   })
 })
