@@ -126,6 +126,12 @@ export const users = pgTable('users', {
   firstName: varchar('first_name'),
   lastName: varchar('last_name'),
   profileImageUrl: varchar('profile_image_url'),
+  /**
+   * The OpenID Connect identity (issuer and subject) bound to this e-mail at its first sign-in; a
+   * later sign-in with the same e-mail from another identity is refused.
+   */
+  oidcIssuer: text('oidc_issuer'),
+  oidcSubject: text('oidc_subject'),
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow(),
 })

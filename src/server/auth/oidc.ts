@@ -16,6 +16,8 @@ type Discovery = z.infer<typeof DiscoverySchema>
 export type PendingLogin = { state: string; codeVerifier: string; nonce: string }
 
 type VerifiedIdentity = {
+  issuer: string
+  subject: string
   email: string
   firstName: string | null
   lastName: string | null
@@ -98,10 +100,15 @@ export class OidcProvider {
     if (payload.nonce !== pending.nonce) throw new SignInError('the identity token was not issued for this sign-in')
     const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : ''
     if (!email) throw new SignInError('the sign-in provider did not share an e-mail address')
-    if (payload.email_verified === false)
+    // Only an explicit true: a missing claim, or the string "false", proves nothing.
+    if (payload.email_verified !== true)
       throw new SignInError('the e-mail address is not verified by the sign-in provider')
+    if (typeof payload.sub !== 'string' || payload.sub === '' || typeof payload.iss !== 'string')
+      throw new SignInError('the identity token names no subject')
     const text = (value: unknown) => (typeof value === 'string' && value ? value : null)
     return {
+      issuer: payload.iss,
+      subject: payload.sub,
       email,
       firstName: text(payload.given_name),
       lastName: text(payload.family_name),

@@ -5,7 +5,7 @@ import { consumeOneTimeToken, createOneTimeLink, ONE_TIME_LINK_PATH, ONE_TIME_LI
 import { plainPage } from '../auth/pages'
 import { UnauthorizedError } from '../errors'
 import { SESSION_COOKIE } from '../plugins/session'
-import { upsertUser } from '../services/users'
+import { upsertOidcUser, upsertUser } from '../services/users'
 
 const PENDING_COOKIE = 'mhbot.oidc'
 const PENDING_TTL_S = 10 * 60
@@ -119,12 +119,18 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     if (!pending) return signInFailed(reply, 'the sign-in took too long or was started in another browser')
     try {
       const identity = await provider.finishLogin({ code: query.data.code, state: query.data.state }, pending)
-      const user = await upsertUser(app.db, {
+      const user = await upsertOidcUser(app.db, {
+        issuer: identity.issuer,
+        subject: identity.subject,
         email: identity.email,
         firstName: identity.firstName,
         lastName: identity.lastName,
         profileImageUrl: identity.picture,
       })
+      if (!user) {
+        request.log.warn({ issuer: identity.issuer }, 'sign-in refused: the e-mail belongs to another identity')
+        return signInFailed(reply, 'this e-mail address is already linked to another account', 403)
+      }
       await signIn(request, user.id, 'oidc')
       request.log.info({ userId: user.id }, 'signed in')
       return reply.redirect('/admin')

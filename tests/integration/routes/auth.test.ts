@@ -82,6 +82,9 @@ describe('sign-in through OpenID Connect', () => {
       'could not be verified',
     ],
     ['an unverified e-mail', { email_verified: false }, 'is not verified'],
+    ['an e-mail with no email_verified claim', { email_verified: undefined }, 'is not verified'],
+    ['email_verified given as the string "false"', { email_verified: 'false' }, 'is not verified'],
+    ['email_verified given as the string "true"', { email_verified: 'true' }, 'is not verified'],
     ['no e-mail', { email: undefined }, 'did not share an e-mail'],
   ])('refuses %s with a plain page that offers to try again', async (_case, claims, reason) => {
     const callback = await signInThroughIssuer({ email: 'admin@example.org', email_verified: true, ...claims })
@@ -90,6 +93,17 @@ describe('sign-in through OpenID Connect', () => {
     expect(callback.body).toContain(reason)
     expect(callback.body).toContain('href="/api/login"')
     expect(callback.cookies.find((cookie) => cookie.name === 'mhbot.sid')).toBeUndefined()
+  })
+
+  it('binds an e-mail to the identity that first signed in with it, and refuses another identity', async () => {
+    const first = await signInThroughIssuer({ email: 'admin@example.org', email_verified: true, sub: 'subject-a' })
+    expect(first.statusCode, first.body).toBe(302)
+    const impostor = await signInThroughIssuer({ email: 'admin@example.org', email_verified: true, sub: 'subject-b' })
+    expect(impostor.statusCode).toBe(403)
+    expect(impostor.body).toContain('already linked to another account')
+    expect(impostor.cookies.find((cookie) => cookie.name === 'mhbot.sid')).toBeUndefined()
+    const again = await signInThroughIssuer({ email: 'Admin@example.org', email_verified: true, sub: 'subject-a' })
+    expect(again.statusCode, again.body).toBe(302)
   })
 
   it('refuses a token with a bad signature', async () => {
