@@ -5,6 +5,7 @@ import { TESTIMONIALS_ON_HOME } from '../../shared/constants'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { NewsletterForm } from '../components/newsletter-form'
 import { TestimonialCard } from '../components/testimonial-card'
+import { HEADER_HEIGHT_PX } from '../layout'
 import { pageHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
 
@@ -67,7 +68,7 @@ function HomePage() {
           alignItems: 'center',
           background: 'radial-gradient(circle at 20% 20%, #006daf 0%, #00538b 35%, #002b4a 100%)',
         }}
-        pt={72}
+        pt={HEADER_HEIGHT_PX}
         data-testid="hero"
       >
         <Container size="lg" py={64}>
