@@ -1,4 +1,4 @@
-import { Box, Button, Container, Flex, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
+import { Box, Button, Container, Flex, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import {
   COUNCIL_DOCUMENTS,
@@ -8,6 +8,7 @@ import {
   POSITION_STATEMENT_DATE,
   POSITION_STATEMENT_NUMBER,
 } from '../../content/documents'
+import { BulletList } from '../components/bullet-list'
 import { ComparisonTable } from '../components/comparison-table'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
@@ -49,13 +50,7 @@ function DocumentBlockView({ block, heading }: { block: DocumentBlock; heading: 
         </Text>
       )
     case 'bullets':
-      return (
-        <List spacing="xs" size="lg" c="dark.6">
-          {block.items.map((item) => (
-            <List.Item key={item}>{item}</List.Item>
-          ))}
-        </List>
-      )
+      return <BulletList items={block.items} spacing="xs" size="lg" c="dark.6" />
     case 'table':
       return (
         <ComparisonTable

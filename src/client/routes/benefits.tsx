@@ -1,7 +1,10 @@
-import { Box, Button, Card, Container, Group, List, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core'
+import { Button, Group, Paper, SimpleGrid, Text } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
+import { FeatureCard } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
+import { PageSection } from '../components/page-section'
 import { pageHead } from '../lib/seo'
 
 export const Route = createFileRoute('/benefits')({
@@ -78,54 +81,31 @@ function BenefitsPage() {
         What people report from mild hyperbaric sessions, described honestly as general wellness support.
       </PageHero>
 
-      <Container size="lg" py={56} component="section" aria-labelledby="benefits-heading">
-        <Title order={2} id="benefits-heading">
-          Potential Wellness Benefits
-        </Title>
+      <PageSection headingId="benefits-heading" heading="Potential Wellness Benefits">
         <Text mt="md" size="lg" c="dark.6" lh={1.7} maw={820}>
           Mild hyperbaric sessions, at up to 2.0 ATA and commonly 1.3-1.5 ATA, are used by many people as a restful
           wellness practice. These are the benefits people most often describe.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl" spacing="lg">
           {BENEFITS.map((benefit) => (
-            <Card key={benefit.title} withBorder padding="lg" radius="md" data-testid="benefit-card">
-              <ThemeIcon size="lg" radius="xl" variant="light" aria-hidden="true">
-                ●
-              </ThemeIcon>
-              <Title order={3} size="h4" mt="md">
-                {benefit.title}
-              </Title>
-              <Text mt="xs" c="dark.6" lh={1.6}>
-                {benefit.text}
-              </Text>
-            </Card>
+            <FeatureCard
+              key={benefit.title}
+              icon="●"
+              title={benefit.title}
+              text={benefit.text}
+              data-testid="benefit-card"
+            />
           ))}
         </SimpleGrid>
-      </Container>
+      </PageSection>
 
-      <Box bg="gray.0" component="section" aria-labelledby="integration-heading">
-        <Container size="lg" py={56}>
-          <Title order={2} id="integration-heading">
-            Integrating mHBOT into Your Wellness Routine
-          </Title>
-          <List mt="lg" spacing="sm" size="lg" c="dark.7" maw={860}>
-            {INTEGRATION_ADVICE.map((advice) => (
-              <List.Item key={advice}>{advice}</List.Item>
-            ))}
-          </List>
-        </Container>
-      </Box>
+      <PageSection headingId="integration-heading" heading="Integrating mHBOT into Your Wellness Routine" bg="gray.0">
+        <BulletList items={INTEGRATION_ADVICE} mt="lg" spacing="sm" size="lg" c="dark.7" maw={860} />
+      </PageSection>
 
-      <Container size="lg" py={56} component="section" aria-labelledby="notes-heading">
-        <Title order={2} id="notes-heading">
-          Important Notes
-        </Title>
+      <PageSection headingId="notes-heading" heading="Important Notes">
         <Paper mt="lg" p="lg" radius="md" bg="ocean.0" maw={860} withBorder>
-          <List spacing="sm" size="md" c="dark.8">
-            {IMPORTANT_NOTES.map((note) => (
-              <List.Item key={note}>{note}</List.Item>
-            ))}
-          </List>
+          <BulletList items={IMPORTANT_NOTES} spacing="sm" size="md" c="dark.8" />
         </Paper>
         <Group mt="xl" data-print-hide>
           <Button component={Link} to="/safety">
@@ -135,7 +115,7 @@ function BenefitsPage() {
             Browse the Research Library
           </Button>
         </Group>
-      </Container>
+      </PageSection>
 
       <DisclaimerBox />
     </>

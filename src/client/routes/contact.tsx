@@ -1,8 +1,9 @@
-import { Anchor, Button, Card, Container, Grid, List, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Anchor, Button, Card, Container, Grid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { ContactInputSchema } from '../../shared/schemas/contact'
+import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { pageHead } from '../lib/seo'
@@ -69,11 +70,7 @@ function ContactPage() {
                 <Title order={2} size="h3" id="topics-heading">
                   Common Inquiry Topics
                 </Title>
-                <List mt="md" spacing="xs">
-                  {TOPICS.map((topic) => (
-                    <List.Item key={topic}>{topic}</List.Item>
-                  ))}
-                </List>
+                <BulletList items={TOPICS} mt="md" spacing="xs" />
               </section>
             </Stack>
           </Grid.Col>
