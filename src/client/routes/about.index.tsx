@@ -1,9 +1,9 @@
-import { Anchor, Button, Group, SimpleGrid, Text } from '@mantine/core'
+import { Anchor, Button, Group, Text } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { BulletList } from '../components/bullet-list'
 import { ContactInquiryBlock } from '../components/contact-inquiry-block'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { FeatureCard } from '../components/feature-card'
+import { FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageSection } from '../components/page-section'
 import { pageHead } from '../lib/seo'
@@ -74,11 +74,7 @@ function AboutPage() {
       </PageSection>
 
       <PageSection headingId="values-heading" heading="Our Core Values" bg="gray.0">
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl" spacing="lg">
-          {CORE_VALUES.map((value, index) => (
-            <FeatureCard key={value.title} icon={index + 1} title={value.title} text={value.text} />
-          ))}
-        </SimpleGrid>
+        <FeatureGrid items={CORE_VALUES} cols={{ base: 1, sm: 2, md: 4 }} icon={(index) => index + 1} />
       </PageSection>
 
       <PageSection headingId="what-heading" heading="What We Do">

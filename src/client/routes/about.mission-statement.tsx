@@ -1,7 +1,7 @@
-import { Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { FeatureCard } from '../components/feature-card'
+import { FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageSection } from '../components/page-section'
 import { pageHead } from '../lib/seo'
@@ -83,11 +83,7 @@ function MissionStatementPage() {
       </PageSection>
 
       <PageSection headingId="pillars-heading" heading="Our Three Pillars" bg="gray.0">
-        <SimpleGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg">
-          {PILLARS.map((pillar, index) => (
-            <FeatureCard key={pillar.title} icon={index + 1} title={pillar.title} text={pillar.text} />
-          ))}
-        </SimpleGrid>
+        <FeatureGrid items={PILLARS} cols={{ base: 1, md: 3 }} icon={(index) => index + 1} />
       </PageSection>
 
       <PageSection headingId="commitments-heading" heading="Our Commitments">

@@ -1,8 +1,8 @@
-import { Button, Group, Paper, SimpleGrid, Text } from '@mantine/core'
+import { Button, Group, Paper, Text } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { FeatureCard } from '../components/feature-card'
+import { FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageSection } from '../components/page-section'
 import { pageHead } from '../lib/seo'
@@ -86,17 +86,7 @@ function BenefitsPage() {
           Mild hyperbaric sessions, at up to 2.0 ATA and commonly 1.3-1.5 ATA, are used by many people as a restful
           wellness practice. These are the benefits people most often describe.
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl" spacing="lg">
-          {BENEFITS.map((benefit) => (
-            <FeatureCard
-              key={benefit.title}
-              icon="●"
-              title={benefit.title}
-              text={benefit.text}
-              data-testid="benefit-card"
-            />
-          ))}
-        </SimpleGrid>
+        <FeatureGrid items={BENEFITS} cols={{ base: 1, sm: 2, md: 4 }} icon={() => '●'} cardTestId="benefit-card" />
       </PageSection>
 
       <PageSection headingId="integration-heading" heading="Integrating mHBOT into Your Wellness Routine" bg="gray.0">

@@ -1,9 +1,9 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { COMPARISON_TABLE } from '../../content/documents'
 import { ComparisonTable } from '../components/comparison-table'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { FeatureCard } from '../components/feature-card'
+import { FeatureCard, FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageSection } from '../components/page-section'
 import { pageHead } from '../lib/seo'
@@ -86,27 +86,20 @@ function EducationPage() {
       </PageSection>
 
       <PageSection headingId="how-heading" heading="How It Works" bg="gray.0">
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl" spacing="lg">
-          {HOW_IT_WORKS.map((step, index) => (
-            <FeatureCard key={step.title} icon={index + 1} title={step.title} text={step.text} />
-          ))}
-        </SimpleGrid>
+        <FeatureGrid items={HOW_IT_WORKS} cols={{ base: 1, sm: 2, md: 4 }} icon={(index) => index + 1} />
       </PageSection>
 
       <PageSection headingId="concepts-heading" heading="Key Concepts">
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xl" spacing="lg">
           {KEY_CONCEPTS.map((concept) => (
-            <Card key={concept.title} withBorder padding="lg" radius="md">
-              <Title order={3} size="h4">
-                {concept.title}
-              </Title>
+            <FeatureCard key={concept.title} title={concept.title}>
               <Text mt={6} fz={28} fw={700} c="ocean.8" lh={1.2}>
                 {concept.figure}
               </Text>
               <Text mt="sm" c="dark.6" lh={1.6}>
                 {concept.text}
               </Text>
-            </Card>
+            </FeatureCard>
           ))}
         </SimpleGrid>
       </PageSection>

@@ -4,7 +4,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { TESTIMONIALS_ON_HOME } from '../../shared/constants'
 import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { FeatureCard } from '../components/feature-card'
+import { FeatureGrid } from '../components/feature-card'
 import { NewsletterForm } from '../components/newsletter-form'
 import { PageSection } from '../components/page-section'
 import { TestimonialCard } from '../components/testimonial-card'
@@ -109,11 +109,7 @@ function HomePage() {
       </PageSection>
 
       <PageSection headingId="benefits-heading" heading="Wellness Benefits" rhythm="home">
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="xl" spacing="lg">
-          {BENEFITS.map((benefit) => (
-            <FeatureCard key={benefit.title} icon="●" title={benefit.title} text={benefit.text} />
-          ))}
-        </SimpleGrid>
+        <FeatureGrid items={BENEFITS} cols={{ base: 1, sm: 2, md: 3 }} icon={() => '●'} />
         <Button component={Link} to="/benefits" variant="light" mt="xl">
           Explore All Benefits
         </Button>

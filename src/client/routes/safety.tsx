@@ -1,9 +1,9 @@
-import { Button, Card, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core'
+import { Button, Group, Paper, SimpleGrid, Text } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { CONTRAINDICATIONS } from '../../content/documents'
 import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { FeatureCard } from '../components/feature-card'
+import { FeatureCard, FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageSection } from '../components/page-section'
 import { pageHead } from '../lib/seo'
@@ -107,28 +107,20 @@ function SafetyPage() {
       </PageHero>
 
       <PageSection headingId="protocols-heading" heading="Core Safety Protocols">
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl" spacing="lg">
-          {PROTOCOLS.map((protocol, index) => (
-            <FeatureCard
-              key={protocol.title}
-              icon={index + 1}
-              title={protocol.title}
-              text={protocol.text}
-              data-testid="protocol-card"
-            />
-          ))}
-        </SimpleGrid>
+        <FeatureGrid
+          items={PROTOCOLS}
+          cols={{ base: 1, sm: 2, md: 4 }}
+          icon={(index) => index + 1}
+          cardTestId="protocol-card"
+        />
       </PageSection>
 
       <PageSection headingId="guidelines-heading" heading="Session Guidelines" bg="gray.0">
         <SimpleGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg">
           {GUIDELINES.map((group) => (
-            <Card key={group.title} withBorder padding="lg" radius="md">
-              <Title order={3} size="h4">
-                {group.title}
-              </Title>
+            <FeatureCard key={group.title} title={group.title}>
               <BulletList items={group.items} mt="md" spacing="xs" size="md" c="dark.6" />
-            </Card>
+            </FeatureCard>
           ))}
         </SimpleGrid>
       </PageSection>
@@ -153,17 +145,14 @@ function SafetyPage() {
         </Text>
         <SimpleGrid cols={{ base: 1, md: 2 }} mt="xl" spacing="lg">
           {FACILITY_STANDARDS.map((standard) => (
-            <Card key={standard.title} withBorder padding="lg" radius="md">
-              <Title order={3} size="h4">
-                {standard.title}
-              </Title>
+            <FeatureCard key={standard.title} title={standard.title}>
               <Text mt={4} fw={600} c="ocean.9" size="sm">
                 {standard.subtitle}
               </Text>
               <Text mt="sm" c="dark.6" lh={1.6}>
                 {standard.text}
               </Text>
-            </Card>
+            </FeatureCard>
           ))}
         </SimpleGrid>
         <Group mt="xl" data-print-hide>
