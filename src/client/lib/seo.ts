@@ -11,7 +11,7 @@ export type PageMeta = {
 
 /**
  * A route's head(): '{title} | council short name' plus description, robots and social tags
- * (SPEC.md "Page metadata"). The site's public base URL comes from the root loader, so canonical
+ * (docs/product.md#pages). The site's public base URL comes from the root loader, so canonical
  * links follow PUBLIC_URL without the browser knowing the setting.
  */
 export function pageHead(meta: PageMeta, site: PublicSite | undefined) {
@@ -34,4 +34,9 @@ export function pageHead(meta: PageMeta, site: PublicSite | undefined) {
     ],
     links: url && !meta.noindex ? [{ rel: 'canonical', href: url }] : [],
   }
+}
+
+/** head() for a route whose metadata does not depend on its data; the site is in every match's context. */
+export function routeHead(meta: PageMeta) {
+  return ({ match }: { match: { context: { site?: PublicSite } } }) => pageHead(meta, match.context.site)
 }

@@ -6,20 +6,16 @@ import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageSection } from '../components/page-section'
-import { pageHead } from '../lib/seo'
+import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
 
 export const Route = createFileRoute('/about/')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'About Us',
-        description:
-          'Who we are: an independent council that sets safety standards and publishes education for mild hyperbaric oxygen as a wellness practice.',
-        path: '/about',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'About Us',
+    description:
+      'Who we are: an independent council that sets safety standards and publishes education for mild hyperbaric oxygen as a wellness practice.',
+    path: '/about',
+  }),
   component: AboutPage,
 })
 

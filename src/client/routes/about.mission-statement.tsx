@@ -4,20 +4,16 @@ import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageSection } from '../components/page-section'
-import { pageHead } from '../lib/seo'
+import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
 
 export const Route = createFileRoute('/about/mission-statement')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Mission Statement',
-        description:
-          'The council’s mission, its three pillars of safety, education and integrity, and its commitments to the public, practitioners and the wider field.',
-        path: '/about/mission-statement',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Mission Statement',
+    description:
+      'The council’s mission, its three pillars of safety, education and integrity, and its commitments to the public, practitioners and the wider field.',
+    path: '/about/mission-statement',
+  }),
   component: MissionStatementPage,
 })
 

@@ -12,7 +12,7 @@ import { BulletList } from '../components/bullet-list'
 import { ComparisonTable } from '../components/comparison-table'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
-import { pageHead } from '../lib/seo'
+import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
 
 const POSITION_STATEMENT_SLUG = 'position-statement-mhbot-sc-001'
@@ -29,15 +29,11 @@ const POSITION_STATEMENT = findPositionStatement()
 const POSITION_STATEMENT_ISO_DATE = '2025-10-31'
 
 export const Route = createFileRoute('/about/position-statement')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: `Position Statement ${POSITION_STATEMENT_NUMBER}`,
-        description: POSITION_STATEMENT.description,
-        path: '/about/position-statement',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: `Position Statement ${POSITION_STATEMENT_NUMBER}`,
+    description: POSITION_STATEMENT.description,
+    path: '/about/position-statement',
+  }),
   component: PositionStatementPage,
 })
 

@@ -5,19 +5,15 @@ import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageSection } from '../components/page-section'
-import { pageHead } from '../lib/seo'
+import { routeHead } from '../lib/seo'
 
 export const Route = createFileRoute('/benefits')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Benefits',
-        description:
-          'The wellness benefits people report from mild hyperbaric sessions, how to fit sessions into a healthy routine, and what to keep in mind.',
-        path: '/benefits',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Benefits',
+    description:
+      'The wellness benefits people report from mild hyperbaric sessions, how to fit sessions into a healthy routine, and what to keep in mind.',
+    path: '/benefits',
+  }),
   component: BenefitsPage,
 })
 

@@ -6,23 +6,19 @@ import { ContactInputSchema } from '../../shared/schemas/contact'
 import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
-import { pageHead } from '../lib/seo'
+import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
 import { toast } from '../lib/toast'
 import { useTRPC } from '../lib/trpc'
 import { zodValidate } from '../lib/zod-form'
 
 export const Route = createFileRoute('/contact')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Contact Us',
-        description:
-          'Contact the mHBOT Standards Council about safety standards, educational resources, facility operator support or partnerships.',
-        path: '/contact',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Contact Us',
+    description:
+      'Contact the mHBOT Standards Council about safety standards, educational resources, facility operator support or partnerships.',
+    path: '/contact',
+  }),
   component: ContactPage,
 })
 

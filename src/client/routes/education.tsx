@@ -6,19 +6,15 @@ import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureCard, FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageSection } from '../components/page-section'
-import { pageHead } from '../lib/seo'
+import { routeHead } from '../lib/seo'
 
 export const Route = createFileRoute('/education')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Education',
-        description:
-          'What mild hyperbaric oxygen (mHBOT) is, how it works, key concepts such as ATA and oxygen concentrators, and how wellness sessions differ from medical HBOT.',
-        path: '/education',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Education',
+    description:
+      'What mild hyperbaric oxygen (mHBOT) is, how it works, key concepts such as ATA and oxygen concentrators, and how wellness sessions differ from medical HBOT.',
+    path: '/education',
+  }),
   component: EducationPage,
 })
 

@@ -26,7 +26,7 @@ export const Route = createFileRoute('/faq')({
 
 function FaqPage() {
   // One value for the whole page: opening any question closes every other one, in any category,
-  // and choosing the open question again closes it (SPEC.md section 4).
+  // and choosing the open question again closes it (docs/product.md#states-and-data-loading).
   const [openItem, setOpenItem] = useState<string | null>(null)
 
   return (

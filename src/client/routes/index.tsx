@@ -9,24 +9,21 @@ import { NewsletterForm } from '../components/newsletter-form'
 import { PageSection } from '../components/page-section'
 import { TestimonialCard } from '../components/testimonial-card'
 import { HEADER_HEIGHT_PX } from '../layout'
-import { pageHead } from '../lib/seo'
+import { routeHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
 
 export const Route = createFileRoute('/')({
   loader: async ({ context }) => {
-    // A failed load must not break the page: the section then simply shows no cards (SPEC.md 8).
+    // A failed load must not break the page: the section then simply shows no cards
+    // (docs/product.md#errors-the-user-sees).
     await context.queryClient.prefetchQuery(context.trpc.testimonials.list.queryOptions())
   },
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Setting Standards for Mild Hyperbaric Wellness',
-        description:
-          'The mHBOT Standards Council publishes safety standards, education and research for mild hyperbaric oxygen as a wellness practice.',
-        path: '/',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Setting Standards for Mild Hyperbaric Wellness',
+    description:
+      'The mHBOT Standards Council publishes safety standards, education and research for mild hyperbaric oxygen as a wellness practice.',
+    path: '/',
+  }),
   component: HomePage,
 })
 

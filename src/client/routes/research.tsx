@@ -6,22 +6,18 @@ import { CategoryLibrary } from '../components/category-library'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { loadOnServerPrefetchInBrowser } from '../lib/route-data'
-import { pageHead } from '../lib/seo'
+import { routeHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
 
 export const Route = createFileRoute('/research')({
   loader: ({ context }) =>
     loadOnServerPrefetchInBrowser(context.queryClient, context.trpc.researchStudies.list.queryOptions()),
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Research Library',
-        description:
-          'Published studies on mild hyperbaric exposure, with plain summaries of what each study examined, most of them animal studies.',
-        path: '/research',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Research Library',
+    description:
+      'Published studies on mild hyperbaric exposure, with plain summaries of what each study examined, most of them animal studies.',
+    path: '/research',
+  }),
   component: ResearchPage,
 })
 

@@ -6,22 +6,18 @@ import { CategoryLibrary } from '../components/category-library'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { loadOnServerPrefetchInBrowser } from '../lib/route-data'
-import { pageHead } from '../lib/seo'
+import { routeHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
 
 export const Route = createFileRoute('/resources')({
   loader: ({ context }) =>
     loadOnServerPrefetchInBrowser(context.queryClient, context.trpc.resources.list.queryOptions()),
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Educational Resources',
-        description:
-          'Download the council’s position statement, safety checklists, screening guide and educational documents on mild hyperbaric oxygen.',
-        path: '/resources',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Educational Resources',
+    description:
+      'Download the council’s position statement, safety checklists, screening guide and educational documents on mild hyperbaric oxygen.',
+    path: '/resources',
+  }),
   component: ResourcesPage,
 })
 

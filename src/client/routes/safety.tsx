@@ -6,19 +6,15 @@ import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureCard, FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageSection } from '../components/page-section'
-import { pageHead } from '../lib/seo'
+import { routeHead } from '../lib/seo'
 
 export const Route = createFileRoute('/safety')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Safety & Standards',
-        description:
-          'Council safety protocols for mild hyperbaric sessions: screening, supervision, pressure limits, session guidelines, contraindications and equipment standards (ASME PVHO-1, ISO 13485).',
-        path: '/safety',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Safety & Standards',
+    description:
+      'Council safety protocols for mild hyperbaric sessions: screening, supervision, pressure limits, session guidelines, contraindications and equipment standards (ASME PVHO-1, ISO 13485).',
+    path: '/safety',
+  }),
   component: SafetyPage,
 })
 

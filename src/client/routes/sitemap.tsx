@@ -2,19 +2,15 @@ import { Anchor, Box, Container, List, Paper, SimpleGrid, Text, Title } from '@m
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
-import { pageHead } from '../lib/seo'
+import { routeHead } from '../lib/seo'
 import { type NavLink, SITEMAP_ABOUT_SECTION, SITEMAP_MAIN_PAGES } from '../nav'
 
 export const Route = createFileRoute('/sitemap')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Sitemap',
-        description: 'Every page of the council’s website in one place.',
-        path: '/sitemap',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Sitemap',
+    description: 'Every page of the council’s website in one place.',
+    path: '/sitemap',
+  }),
   component: SitemapPage,
 })
 
