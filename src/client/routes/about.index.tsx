@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Text } from '@mantine/core'
+import { Anchor, Text } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { BulletList } from '../components/bullet-list'
 import { ContactInquiryBlock } from '../components/contact-inquiry-block'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
+import { PageLinks } from '../components/page-links'
 import { PageSection } from '../components/page-section'
 import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
@@ -94,14 +95,10 @@ function AboutPage() {
           </Anchor>{' '}
           for the principles behind our work.
         </Text>
-        <Group mt="xl" data-print-hide>
-          <Button component={Link} to="/safety">
-            Safety Standards
-          </Button>
-          <Button component={Link} to="/education" variant="light">
-            Learn About mHBOT
-          </Button>
-        </Group>
+        <PageLinks
+          primary={{ to: '/safety', label: 'Safety Standards' }}
+          secondary={{ to: '/education', label: 'Learn About mHBOT' }}
+        />
       </PageSection>
 
       <ContactInquiryBlock />

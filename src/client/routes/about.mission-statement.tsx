@@ -1,8 +1,9 @@
-import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { Box, Paper, Stack, Text, Title } from '@mantine/core'
+import { createFileRoute } from '@tanstack/react-router'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
+import { PageLinks } from '../components/page-links'
 import { PageSection } from '../components/page-section'
 import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
@@ -95,14 +96,10 @@ function MissionStatementPage() {
             </Box>
           ))}
         </Stack>
-        <Group mt="xl" data-print-hide>
-          <Button component={Link} to="/about/position-statement">
-            Read the Position Statement
-          </Button>
-          <Button component={Link} to="/about" variant="light">
-            About the Council
-          </Button>
-        </Group>
+        <PageLinks
+          primary={{ to: '/about/position-statement', label: 'Read the Position Statement' }}
+          secondary={{ to: '/about', label: 'About the Council' }}
+        />
       </PageSection>
 
       <DisclaimerBox />

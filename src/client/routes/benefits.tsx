@@ -1,9 +1,10 @@
-import { Button, Group, Paper, Text } from '@mantine/core'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { Paper, Text } from '@mantine/core'
+import { createFileRoute } from '@tanstack/react-router'
 import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
+import { PageLinks } from '../components/page-links'
 import { PageSection } from '../components/page-section'
 import { routeHead } from '../lib/seo'
 
@@ -93,14 +94,10 @@ function BenefitsPage() {
         <Paper mt="lg" p="lg" radius="md" bg="ocean.0" maw={860} withBorder>
           <BulletList items={IMPORTANT_NOTES} spacing="sm" size="md" c="dark.8" />
         </Paper>
-        <Group mt="xl" data-print-hide>
-          <Button component={Link} to="/safety">
-            Safety &amp; Standards
-          </Button>
-          <Button component={Link} to="/research" variant="light">
-            Browse the Research Library
-          </Button>
-        </Group>
+        <PageLinks
+          primary={{ to: '/safety', label: 'Safety & Standards' }}
+          secondary={{ to: '/research', label: 'Browse the Research Library' }}
+        />
       </PageSection>
 
       <DisclaimerBox />

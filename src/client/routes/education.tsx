@@ -1,10 +1,11 @@
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { SimpleGrid, Stack, Text } from '@mantine/core'
+import { createFileRoute } from '@tanstack/react-router'
 import { COMPARISON_TABLE } from '../../content/documents'
 import { ComparisonTable } from '../components/comparison-table'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureCard, FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
+import { PageLinks } from '../components/page-links'
 import { PageSection } from '../components/page-section'
 import { routeHead } from '../lib/seo'
 
@@ -127,14 +128,11 @@ function EducationPage() {
           Learn what people report from mild hyperbaric sessions, how to fit them into a wellness routine, and what to
           keep in mind.
         </Text>
-        <Group mt="lg" data-print-hide>
-          <Button component={Link} to="/benefits">
-            Explore Wellness Benefits
-          </Button>
-          <Button component={Link} to="/safety" variant="light">
-            Safety &amp; Standards
-          </Button>
-        </Group>
+        <PageLinks
+          primary={{ to: '/benefits', label: 'Explore Wellness Benefits' }}
+          secondary={{ to: '/safety', label: 'Safety & Standards' }}
+          mt="lg"
+        />
       </PageSection>
 
       <DisclaimerBox />

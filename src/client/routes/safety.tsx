@@ -1,10 +1,11 @@
-import { Button, Group, Paper, SimpleGrid, Text } from '@mantine/core'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { Paper, SimpleGrid, Text } from '@mantine/core'
+import { createFileRoute } from '@tanstack/react-router'
 import { CONTRAINDICATIONS } from '../../content/documents'
 import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureCard, FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
+import { PageLinks } from '../components/page-links'
 import { PageSection } from '../components/page-section'
 import { routeHead } from '../lib/seo'
 
@@ -151,14 +152,10 @@ function SafetyPage() {
             </FeatureCard>
           ))}
         </SimpleGrid>
-        <Group mt="xl" data-print-hide>
-          <Button component={Link} to="/resources">
-            Download Safety Resources
-          </Button>
-          <Button component={Link} to="/faq" variant="light">
-            Read the FAQ
-          </Button>
-        </Group>
+        <PageLinks
+          primary={{ to: '/resources', label: 'Download Safety Resources' }}
+          secondary={{ to: '/faq', label: 'Read the FAQ' }}
+        />
       </PageSection>
 
       <DisclaimerBox />
