@@ -2,7 +2,10 @@ import { Card, SimpleGrid, type StyleProp, Text, ThemeIcon, Title } from '@manti
 import type { ReactNode } from 'react'
 
 type FeatureCardProps = {
-  /** What the round badge above the title shows, such as a step number or a bullet. It is decoration, hidden from screen readers. */
+  /**
+   * What the round badge above the title shows, such as a step number or a bullet. It is decoration,
+   * hidden from screen readers.
+   */
   icon?: ReactNode
   title: string
   text?: string
