@@ -1,4 +1,14 @@
-import { Card, type MantineSpacing, SimpleGrid, Skeleton, Stack, type StyleProp, Text, Title } from '@mantine/core'
+import {
+  Badge,
+  Card,
+  type MantineSpacing,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  type StyleProp,
+  Text,
+  Title,
+} from '@mantine/core'
 import { type ReactNode, useState } from 'react'
 import { CategoryTabs } from './category-tabs'
 
@@ -18,7 +28,7 @@ type Props<T extends { id: number; category: string }> = {
 }
 
 /**
- * The research library and the resources page share this shape (SPEC.md section 2): category tabs
+ * The research library and the resources page share this shape (docs/product.md#pages): category tabs
  * defaulting to 'all', a count line, 'Loading...' with placeholder cards, an empty state, and the
  * cards, filtered on the loaded list by category equality.
  */
@@ -63,5 +73,24 @@ export function CategoryLibrary<T extends { id: number; category: string }>(prop
         </SimpleGrid>
       )}
     </>
+  )
+}
+
+type LibraryCardProps = { category: string; title: string; 'data-testid': string; children: ReactNode }
+
+/** One item of a library, as a list item: its category badge and its title (an h2), then its details. */
+export function LibraryCard({ category, title, 'data-testid': testId, children }: LibraryCardProps) {
+  return (
+    <Card withBorder padding="lg" radius="md" component="li" data-testid={testId}>
+      <Stack gap="xs" h="100%">
+        <Badge variant="light" color="ocean" style={{ alignSelf: 'flex-start' }}>
+          {category}
+        </Badge>
+        <Title order={2} size="h4" lh={1.35}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
   )
 }

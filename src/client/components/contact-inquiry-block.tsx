@@ -1,6 +1,7 @@
-import { Anchor, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { useSite } from '../lib/site'
+import { PageSection } from './page-section'
 
 /** "Questions or inquiries?": the council's e-mail and website, and a way to the contact form. */
 export function ContactInquiryBlock() {
@@ -8,41 +9,39 @@ export function ContactInquiryBlock() {
   const websiteLabel = site.website.replace(/^https?:\/\//, '').replace(/\/$/, '')
 
   return (
-    <Box component="section" bg="gray.0" aria-labelledby="inquiry-heading" data-testid="contact-inquiry-block">
-      <Container size="lg" py={56}>
-        <Stack gap="md" maw={760}>
-          <Title order={2} id="inquiry-heading">
-            Questions or Inquiries?
-          </Title>
-          <Text c="dark.7" size="lg" lh={1.6}>
-            We welcome questions about our standards, educational materials, facility guidance and partnership
-            opportunities.
+    <PageSection headingId="inquiry-heading" bg="gray.0" data-testid="contact-inquiry-block">
+      <Stack gap="md" maw={760}>
+        <Title order={2} id="inquiry-heading">
+          Questions or Inquiries?
+        </Title>
+        <Text c="dark.7" size="lg" lh={1.6}>
+          We welcome questions about our standards, educational materials, facility guidance and partnership
+          opportunities.
+        </Text>
+        <Stack gap={6}>
+          <Text c="dark.7">
+            <Text span fw={700}>
+              E-mail:{' '}
+            </Text>
+            <Anchor href={`mailto:${site.email}`} underline="always">
+              {site.email}
+            </Anchor>
           </Text>
-          <Stack gap={6}>
-            <Text c="dark.7">
-              <Text span fw={700}>
-                E-mail:{' '}
-              </Text>
-              <Anchor href={`mailto:${site.email}`} underline="always">
-                {site.email}
-              </Anchor>
+          <Text c="dark.7">
+            <Text span fw={700}>
+              Website:{' '}
             </Text>
-            <Text c="dark.7">
-              <Text span fw={700}>
-                Website:{' '}
-              </Text>
-              <Anchor href={site.website} underline="always">
-                {websiteLabel}
-              </Anchor>
-            </Text>
-          </Stack>
-          <Group data-print-hide>
-            <Button component={Link} to="/contact">
-              Contact Us
-            </Button>
-          </Group>
+            <Anchor href={site.website} underline="always">
+              {websiteLabel}
+            </Anchor>
+          </Text>
         </Stack>
-      </Container>
-    </Box>
+        <Group data-print-hide>
+          <Button component={Link} to="/contact">
+            Contact Us
+          </Button>
+        </Group>
+      </Stack>
+    </PageSection>
   )
 }

@@ -1,13 +1,16 @@
 import { Box, Container, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { HEADER_HEIGHT_PX } from '../layout'
+
+const HERO_PADDING_Y_PX = 56
 
 /** The band every content page opens with; it clears the fixed header. */
 export function PageHero({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Box
       component="section"
-      pt={72 + 56}
-      pb={56}
+      pt={HEADER_HEIGHT_PX + HERO_PADDING_Y_PX}
+      pb={HERO_PADDING_Y_PX}
       style={{ background: 'linear-gradient(135deg, #003a63 0%, #00538b 60%, #006daf 100%)' }}
       c="white"
     >

@@ -1,5 +1,6 @@
 import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { DISCLAIMER_TEXT } from '../../content/documents'
 import { FOOTER_QUICK_LINKS } from '../../shared/nav'
 import { useSite } from '../lib/site'
@@ -11,20 +12,14 @@ export function SiteFooter() {
     <Box component="footer" bg="dark.8" c="gray.3" pt={56} pb={32} mt={0}>
       <Container size="xl">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={40}>
-          <Stack gap="xs">
-            <Title order={2} size="h4" c="white">
-              {site.name}
-            </Title>
+          <FooterColumn title={site.name}>
             <Text size="sm" lh={1.7}>
               An independent standards council for mild hyperbaric oxygen as a wellness practice. We publish safety
               protocols, equipment expectations and plain-language education for practitioners, facility operators,
               manufacturers and the public.
             </Text>
-          </Stack>
-          <Stack gap="xs">
-            <Title order={2} size="h4" c="white">
-              Quick Links
-            </Title>
+          </FooterColumn>
+          <FooterColumn title="Quick Links">
             <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {FOOTER_QUICK_LINKS.map((link) => (
                 <li key={link.to}>
@@ -34,15 +29,12 @@ export function SiteFooter() {
                 </li>
               ))}
             </Stack>
-          </Stack>
-          <Stack gap="xs">
-            <Title order={2} size="h4" c="white">
-              Medical Disclaimer
-            </Title>
+          </FooterColumn>
+          <FooterColumn title="Medical Disclaimer">
             <Text size="sm" lh={1.7}>
               {DISCLAIMER_TEXT}
             </Text>
-          </Stack>
+          </FooterColumn>
         </SimpleGrid>
         <Box mt={40} pt={24} style={{ borderTop: '1px solid var(--mantine-color-dark-5)' }}>
           <Text size="sm" ta="center">
@@ -54,5 +46,16 @@ export function SiteFooter() {
         </Box>
       </Container>
     </Box>
+  )
+}
+
+function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4" c="white">
+        {title}
+      </Title>
+      {children}
+    </Stack>
   )
 }

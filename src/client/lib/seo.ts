@@ -35,3 +35,8 @@ export function pageHead(meta: PageMeta, site: PublicSite | undefined) {
     links: url && !meta.noindex ? [{ rel: 'canonical', href: url }] : [],
   }
 }
+
+/** head() for a route whose metadata does not depend on its data; the site is in every match's context. */
+export function routeHead(meta: PageMeta) {
+  return ({ match }: { match: { context: { site?: PublicSite } } }) => pageHead(meta, match.context.site)
+}

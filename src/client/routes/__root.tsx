@@ -5,6 +5,7 @@ import { NotFoundPage } from '../components/not-found-page'
 import { SiteFooter } from '../components/site-footer'
 import { SiteHeader } from '../components/site-header'
 import { ToastRegion } from '../components/toast-region'
+import { layoutCssVariables } from '../layout'
 import { organizationJsonLd } from '../lib/json-ld'
 import { pageHead } from '../lib/seo'
 import type { Trpc } from '../lib/trpc'
@@ -46,7 +47,7 @@ function RootDocument() {
         <HeadContent />
       </head>
       <body>
-        <MantineProvider theme={theme} forceColorScheme="light">
+        <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={layoutCssVariables}>
           <a className="skip-link" href="#main-content">
             Skip to main content
           </a>

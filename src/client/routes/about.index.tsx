@@ -1,22 +1,22 @@
-import { Anchor, Box, Button, Card, Container, Group, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core'
+import { Anchor, Text } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { BulletList } from '../components/bullet-list'
 import { ContactInquiryBlock } from '../components/contact-inquiry-block'
 import { DisclaimerBox } from '../components/disclaimer-box'
+import { FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
-import { pageHead } from '../lib/seo'
+import { PageLinks } from '../components/page-links'
+import { PageSection } from '../components/page-section'
+import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
 
 export const Route = createFileRoute('/about/')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'About Us',
-        description:
-          'Who we are: an independent council that sets safety standards and publishes education for mild hyperbaric oxygen as a wellness practice.',
-        path: '/about',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'About Us',
+    description:
+      'Who we are: an independent council that sets safety standards and publishes education for mild hyperbaric oxygen as a wellness practice.',
+    path: '/about',
+  }),
   component: AboutPage,
 })
 
@@ -57,10 +57,7 @@ function AboutPage() {
         An independent council setting standards for mild hyperbaric oxygen as a safe, honest wellness practice.
       </PageHero>
 
-      <Container size="lg" py={56} component="section" aria-labelledby="who-heading">
-        <Title order={2} id="who-heading">
-          Who We Are
-        </Title>
+      <PageSection headingId="who-heading" heading="Who We Are">
         <Text mt="lg" size="lg" c="dark.6" lh={1.7} maw={820}>
           The {site.name} is a standards body for mild hyperbaric oxygen (mHBOT), the practice of resting in a chamber
           pressurised up to 2.0 ATA, commonly 1.3-1.5 ATA. We bring together wellness practitioners, facility operators,
@@ -71,46 +68,17 @@ function AboutPage() {
           We do not sell chambers or sessions, and we do not certify medical treatments. Our role is to publish
           standards, guidance and education that anyone can use.
         </Text>
-      </Container>
+      </PageSection>
 
-      <Box bg="gray.0" component="section" aria-labelledby="values-heading">
-        <Container size="lg" py={56}>
-          <Title order={2} id="values-heading">
-            Our Core Values
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl" spacing="lg">
-            {CORE_VALUES.map((value, index) => (
-              <Card key={value.title} withBorder padding="lg" radius="md">
-                <ThemeIcon size="lg" radius="xl" variant="light" aria-hidden="true">
-                  {index + 1}
-                </ThemeIcon>
-                <Title order={3} size="h4" mt="md">
-                  {value.title}
-                </Title>
-                <Text mt="xs" c="dark.6" lh={1.6}>
-                  {value.text}
-                </Text>
-              </Card>
-            ))}
-          </SimpleGrid>
-        </Container>
-      </Box>
+      <PageSection headingId="values-heading" heading="Our Core Values" bg="gray.0">
+        <FeatureGrid items={CORE_VALUES} cols={{ base: 1, sm: 2, md: 4 }} icon={(index) => index + 1} />
+      </PageSection>
 
-      <Container size="lg" py={56} component="section" aria-labelledby="what-heading">
-        <Title order={2} id="what-heading">
-          What We Do
-        </Title>
-        <List mt="lg" spacing="sm" size="lg" c="dark.6" maw={820}>
-          {ACTIVITIES.map((activity) => (
-            <List.Item key={activity}>{activity}</List.Item>
-          ))}
-        </List>
-      </Container>
+      <PageSection headingId="what-heading" heading="What We Do">
+        <BulletList items={ACTIVITIES} mt="lg" spacing="sm" size="lg" c="dark.6" maw={820} />
+      </PageSection>
 
-      <Container size="lg" pb={56} component="section" aria-labelledby="commitment-heading">
-        <Title order={2} id="commitment-heading">
-          Our Commitment
-        </Title>
+      <PageSection headingId="commitment-heading" heading="Our Commitment" flushTop>
         <Text mt="lg" size="lg" c="dark.6" lh={1.7} maw={820}>
           We are committed to accuracy over enthusiasm. The figures we publish are stated plainly, our benefit language
           stays within general wellness, and we acknowledge that the research on mild hyperbaric pressure is still early
@@ -127,15 +95,11 @@ function AboutPage() {
           </Anchor>{' '}
           for the principles behind our work.
         </Text>
-        <Group mt="xl" data-print-hide>
-          <Button component={Link} to="/safety">
-            Safety Standards
-          </Button>
-          <Button component={Link} to="/education" variant="light">
-            Learn About mHBOT
-          </Button>
-        </Group>
-      </Container>
+        <PageLinks
+          primary={{ to: '/safety', label: 'Safety Standards' }}
+          secondary={{ to: '/education', label: 'Learn About mHBOT' }}
+        />
+      </PageSection>
 
       <ContactInquiryBlock />
 

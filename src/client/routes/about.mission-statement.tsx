@@ -1,21 +1,20 @@
-import { Box, Button, Card, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { Box, Paper, Stack, Text, Title } from '@mantine/core'
+import { createFileRoute } from '@tanstack/react-router'
 import { DisclaimerBox } from '../components/disclaimer-box'
+import { FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
-import { pageHead } from '../lib/seo'
+import { PageLinks } from '../components/page-links'
+import { PageSection } from '../components/page-section'
+import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
 
 export const Route = createFileRoute('/about/mission-statement')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Mission Statement',
-        description:
-          'The council’s mission, its three pillars of safety, education and integrity, and its commitments to the public, practitioners and the wider field.',
-        path: '/about/mission-statement',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Mission Statement',
+    description:
+      'The council’s mission, its three pillars of safety, education and integrity, and its commitments to the public, practitioners and the wider field.',
+    path: '/about/mission-statement',
+  }),
   component: MissionStatementPage,
 })
 
@@ -58,10 +57,7 @@ function MissionStatementPage() {
         Why the council exists, the pillars our work rests on, and the commitments we hold ourselves to.
       </PageHero>
 
-      <Container size="lg" py={56} component="section" aria-labelledby="mission-heading">
-        <Title order={2} id="mission-heading">
-          Our Mission
-        </Title>
+      <PageSection headingId="mission-heading" heading="Our Mission">
         <Paper
           mt="lg"
           p={{ base: 'lg', sm: 'xl' }}
@@ -81,35 +77,13 @@ function MissionStatementPage() {
           people who use them deserve consistent safety practices and straightforward information, and that the practice
           is best served by modest, accurate claims.
         </Text>
-      </Container>
+      </PageSection>
 
-      <Box bg="gray.0" component="section" aria-labelledby="pillars-heading">
-        <Container size="lg" py={56}>
-          <Title order={2} id="pillars-heading">
-            Our Three Pillars
-          </Title>
-          <SimpleGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg">
-            {PILLARS.map((pillar, index) => (
-              <Card key={pillar.title} withBorder padding="lg" radius="md">
-                <ThemeIcon size="lg" radius="xl" variant="light" aria-hidden="true">
-                  {index + 1}
-                </ThemeIcon>
-                <Title order={3} size="h4" mt="md">
-                  {pillar.title}
-                </Title>
-                <Text mt="xs" c="dark.6" lh={1.6}>
-                  {pillar.text}
-                </Text>
-              </Card>
-            ))}
-          </SimpleGrid>
-        </Container>
-      </Box>
+      <PageSection headingId="pillars-heading" heading="Our Three Pillars" bg="gray.0">
+        <FeatureGrid items={PILLARS} cols={{ base: 1, md: 3 }} icon={(index) => index + 1} />
+      </PageSection>
 
-      <Container size="lg" py={56} component="section" aria-labelledby="commitments-heading">
-        <Title order={2} id="commitments-heading">
-          Our Commitments
-        </Title>
+      <PageSection headingId="commitments-heading" heading="Our Commitments">
         <Stack mt="xl" gap="lg" maw={860}>
           {COMMITMENTS.map((commitment) => (
             <Box key={commitment.title}>
@@ -122,15 +96,11 @@ function MissionStatementPage() {
             </Box>
           ))}
         </Stack>
-        <Group mt="xl" data-print-hide>
-          <Button component={Link} to="/about/position-statement">
-            Read the Position Statement
-          </Button>
-          <Button component={Link} to="/about" variant="light">
-            About the Council
-          </Button>
-        </Group>
-      </Container>
+        <PageLinks
+          primary={{ to: '/about/position-statement', label: 'Read the Position Statement' }}
+          secondary={{ to: '/about', label: 'About the Council' }}
+        />
+      </PageSection>
 
       <DisclaimerBox />
     </>

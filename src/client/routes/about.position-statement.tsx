@@ -1,4 +1,4 @@
-import { Box, Button, Container, Flex, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
+import { Box, Button, Container, Flex, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import {
   COUNCIL_DOCUMENTS,
@@ -8,10 +8,11 @@ import {
   POSITION_STATEMENT_DATE,
   POSITION_STATEMENT_NUMBER,
 } from '../../content/documents'
+import { BulletList } from '../components/bullet-list'
 import { ComparisonTable } from '../components/comparison-table'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
-import { pageHead } from '../lib/seo'
+import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
 
 const POSITION_STATEMENT_SLUG = 'position-statement-mhbot-sc-001'
@@ -28,15 +29,11 @@ const POSITION_STATEMENT = findPositionStatement()
 const POSITION_STATEMENT_ISO_DATE = '2025-10-31'
 
 export const Route = createFileRoute('/about/position-statement')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: `Position Statement ${POSITION_STATEMENT_NUMBER}`,
-        description: POSITION_STATEMENT.description,
-        path: '/about/position-statement',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: `Position Statement ${POSITION_STATEMENT_NUMBER}`,
+    description: POSITION_STATEMENT.description,
+    path: '/about/position-statement',
+  }),
   component: PositionStatementPage,
 })
 
@@ -49,13 +46,7 @@ function DocumentBlockView({ block, heading }: { block: DocumentBlock; heading: 
         </Text>
       )
     case 'bullets':
-      return (
-        <List spacing="xs" size="lg" c="dark.6">
-          {block.items.map((item) => (
-            <List.Item key={item}>{item}</List.Item>
-          ))}
-        </List>
-      )
+      return <BulletList items={block.items} spacing="xs" size="lg" c="dark.6" />
     case 'table':
       return (
         <ComparisonTable

@@ -1,20 +1,20 @@
-import { Box, Button, Card, Container, Group, List, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { Paper, Text } from '@mantine/core'
+import { createFileRoute } from '@tanstack/react-router'
+import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
+import { FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
-import { pageHead } from '../lib/seo'
+import { PageLinks } from '../components/page-links'
+import { PageSection } from '../components/page-section'
+import { routeHead } from '../lib/seo'
 
 export const Route = createFileRoute('/benefits')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Benefits',
-        description:
-          'The wellness benefits people report from mild hyperbaric sessions, how to fit sessions into a healthy routine, and what to keep in mind.',
-        path: '/benefits',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Benefits',
+    description:
+      'The wellness benefits people report from mild hyperbaric sessions, how to fit sessions into a healthy routine, and what to keep in mind.',
+    path: '/benefits',
+  }),
   component: BenefitsPage,
 })
 
@@ -78,64 +78,27 @@ function BenefitsPage() {
         What people report from mild hyperbaric sessions, described honestly as general wellness support.
       </PageHero>
 
-      <Container size="lg" py={56} component="section" aria-labelledby="benefits-heading">
-        <Title order={2} id="benefits-heading">
-          Potential Wellness Benefits
-        </Title>
+      <PageSection headingId="benefits-heading" heading="Potential Wellness Benefits">
         <Text mt="md" size="lg" c="dark.6" lh={1.7} maw={820}>
           Mild hyperbaric sessions, at up to 2.0 ATA and commonly 1.3-1.5 ATA, are used by many people as a restful
           wellness practice. These are the benefits people most often describe.
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl" spacing="lg">
-          {BENEFITS.map((benefit) => (
-            <Card key={benefit.title} withBorder padding="lg" radius="md" data-testid="benefit-card">
-              <ThemeIcon size="lg" radius="xl" variant="light" aria-hidden="true">
-                ●
-              </ThemeIcon>
-              <Title order={3} size="h4" mt="md">
-                {benefit.title}
-              </Title>
-              <Text mt="xs" c="dark.6" lh={1.6}>
-                {benefit.text}
-              </Text>
-            </Card>
-          ))}
-        </SimpleGrid>
-      </Container>
+        <FeatureGrid items={BENEFITS} cols={{ base: 1, sm: 2, md: 4 }} icon={() => '●'} cardTestId="benefit-card" />
+      </PageSection>
 
-      <Box bg="gray.0" component="section" aria-labelledby="integration-heading">
-        <Container size="lg" py={56}>
-          <Title order={2} id="integration-heading">
-            Integrating mHBOT into Your Wellness Routine
-          </Title>
-          <List mt="lg" spacing="sm" size="lg" c="dark.7" maw={860}>
-            {INTEGRATION_ADVICE.map((advice) => (
-              <List.Item key={advice}>{advice}</List.Item>
-            ))}
-          </List>
-        </Container>
-      </Box>
+      <PageSection headingId="integration-heading" heading="Integrating mHBOT into Your Wellness Routine" bg="gray.0">
+        <BulletList items={INTEGRATION_ADVICE} mt="lg" spacing="sm" size="lg" c="dark.7" maw={860} />
+      </PageSection>
 
-      <Container size="lg" py={56} component="section" aria-labelledby="notes-heading">
-        <Title order={2} id="notes-heading">
-          Important Notes
-        </Title>
+      <PageSection headingId="notes-heading" heading="Important Notes">
         <Paper mt="lg" p="lg" radius="md" bg="ocean.0" maw={860} withBorder>
-          <List spacing="sm" size="md" c="dark.8">
-            {IMPORTANT_NOTES.map((note) => (
-              <List.Item key={note}>{note}</List.Item>
-            ))}
-          </List>
+          <BulletList items={IMPORTANT_NOTES} spacing="sm" size="md" c="dark.8" />
         </Paper>
-        <Group mt="xl" data-print-hide>
-          <Button component={Link} to="/safety">
-            Safety &amp; Standards
-          </Button>
-          <Button component={Link} to="/research" variant="light">
-            Browse the Research Library
-          </Button>
-        </Group>
-      </Container>
+        <PageLinks
+          primary={{ to: '/safety', label: 'Safety & Standards' }}
+          secondary={{ to: '/research', label: 'Browse the Research Library' }}
+        />
+      </PageSection>
 
       <DisclaimerBox />
     </>

@@ -1,27 +1,24 @@
-import { Anchor, Button, Card, Container, Grid, List, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Anchor, Button, Card, Container, Grid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { ContactInputSchema } from '../../shared/schemas/contact'
+import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
-import { pageHead } from '../lib/seo'
+import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
 import { toast } from '../lib/toast'
 import { useTRPC } from '../lib/trpc'
 import { zodValidate } from '../lib/zod-form'
 
 export const Route = createFileRoute('/contact')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Contact Us',
-        description:
-          'Contact the mHBOT Standards Council about safety standards, educational resources, facility operator support or partnerships.',
-        path: '/contact',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Contact Us',
+    description:
+      'Contact the mHBOT Standards Council about safety standards, educational resources, facility operator support or partnerships.',
+    path: '/contact',
+  }),
   component: ContactPage,
 })
 
@@ -69,11 +66,7 @@ function ContactPage() {
                 <Title order={2} size="h3" id="topics-heading">
                   Common Inquiry Topics
                 </Title>
-                <List mt="md" spacing="xs">
-                  {TOPICS.map((topic) => (
-                    <List.Item key={topic}>{topic}</List.Item>
-                  ))}
-                </List>
+                <BulletList items={TOPICS} mt="md" spacing="xs" />
               </section>
             </Stack>
           </Grid.Col>

@@ -1,22 +1,21 @@
-import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { SimpleGrid, Stack, Text } from '@mantine/core'
+import { createFileRoute } from '@tanstack/react-router'
 import { COMPARISON_TABLE } from '../../content/documents'
 import { ComparisonTable } from '../components/comparison-table'
 import { DisclaimerBox } from '../components/disclaimer-box'
+import { FeatureCard, FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
-import { pageHead } from '../lib/seo'
+import { PageLinks } from '../components/page-links'
+import { PageSection } from '../components/page-section'
+import { routeHead } from '../lib/seo'
 
 export const Route = createFileRoute('/education')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Education',
-        description:
-          'What mild hyperbaric oxygen (mHBOT) is, how it works, key concepts such as ATA and oxygen concentrators, and how wellness sessions differ from medical HBOT.',
-        path: '/education',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Education',
+    description:
+      'What mild hyperbaric oxygen (mHBOT) is, how it works, key concepts such as ATA and oxygen concentrators, and how wellness sessions differ from medical HBOT.',
+    path: '/education',
+  }),
   component: EducationPage,
 })
 
@@ -70,10 +69,7 @@ function EducationPage() {
         hyperbaric oxygen therapy.
       </PageHero>
 
-      <Container size="lg" py={56} component="section" aria-labelledby="what-heading">
-        <Title order={2} id="what-heading">
-          What is Mild Hyperbaric Oxygen Therapy?
-        </Title>
+      <PageSection headingId="what-heading" heading="What is Mild Hyperbaric Oxygen Therapy?">
         <Text mt="lg" size="lg" c="dark.6" lh={1.7} maw={820}>
           Mild hyperbaric oxygen, usually shortened to mHBOT, means resting in a chamber pressurised slightly above the
           air around us. Sea level is 1.0 ATA; mild sessions run at up to 2.0 ATA, commonly 1.3-1.5 ATA. Chambers range
@@ -84,96 +80,60 @@ function EducationPage() {
           The council treats mHBOT as a wellness practice: time set aside to rest in a quiet, pressurised space. It is
           not a medical treatment and is not a substitute for care from a qualified healthcare provider.
         </Text>
-      </Container>
+      </PageSection>
 
-      <Box bg="gray.0" component="section" aria-labelledby="how-heading">
-        <Container size="lg" py={56}>
-          <Title order={2} id="how-heading">
-            How It Works
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl" spacing="lg">
-            {HOW_IT_WORKS.map((step, index) => (
-              <Card key={step.title} withBorder padding="lg" radius="md">
-                <ThemeIcon size="lg" radius="xl" variant="light" aria-hidden="true">
-                  {index + 1}
-                </ThemeIcon>
-                <Title order={3} size="h4" mt="md">
-                  {step.title}
-                </Title>
-                <Text mt="xs" c="dark.6" lh={1.6}>
-                  {step.text}
-                </Text>
-              </Card>
-            ))}
-          </SimpleGrid>
-        </Container>
-      </Box>
+      <PageSection headingId="how-heading" heading="How It Works" bg="gray.0">
+        <FeatureGrid items={HOW_IT_WORKS} cols={{ base: 1, sm: 2, md: 4 }} icon={(index) => index + 1} />
+      </PageSection>
 
-      <Container size="lg" py={56} component="section" aria-labelledby="concepts-heading">
-        <Title order={2} id="concepts-heading">
-          Key Concepts
-        </Title>
+      <PageSection headingId="concepts-heading" heading="Key Concepts">
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xl" spacing="lg">
           {KEY_CONCEPTS.map((concept) => (
-            <Card key={concept.title} withBorder padding="lg" radius="md">
-              <Title order={3} size="h4">
-                {concept.title}
-              </Title>
+            <FeatureCard key={concept.title} title={concept.title}>
               <Text mt={6} fz={28} fw={700} c="ocean.8" lh={1.2}>
                 {concept.figure}
               </Text>
               <Text mt="sm" c="dark.6" lh={1.6}>
                 {concept.text}
               </Text>
-            </Card>
+            </FeatureCard>
           ))}
         </SimpleGrid>
-      </Container>
+      </PageSection>
 
-      <Box bg="gray.0" component="section" aria-labelledby="compare-heading">
-        <Container size="lg" py={56}>
-          <Title order={2} id="compare-heading">
-            Wellness Versus Medical
-          </Title>
-          <Stack gap="md" mt="lg" maw={820}>
-            <Text size="lg" c="dark.7" lh={1.7}>
-              Medical hyperbaric oxygen therapy (HBOT) is stated as 2.4-6 ATA with 100% oxygen, a range that spans
-              clinical treatment protocols. It is prescribed and supervised by physicians in hospitals and licensed
-              clinical facilities for specific medical conditions.
-            </Text>
-            <Text size="lg" c="dark.7" lh={1.7}>
-              The comparison below draws the line more simply: medical HBOT runs above 2.0 ATA, typically 2.0-3.0 ATA,
-              while mild wellness sessions stay at or below 2.0 ATA, commonly 1.3-1.5 ATA. Either way, the two are
-              different practices with different purposes.
-            </Text>
-          </Stack>
-          <ComparisonTable
-            header={COMPARISON_TABLE.header}
-            rows={COMPARISON_TABLE.rows}
-            label="Comparison table: mild versus medical hyperbaric oxygen"
-            caption="Mild hyperbaric sessions compared with medical hyperbaric oxygen therapy"
-            mt="xl"
-          />
-        </Container>
-      </Box>
+      <PageSection headingId="compare-heading" heading="Wellness Versus Medical" bg="gray.0">
+        <Stack gap="md" mt="lg" maw={820}>
+          <Text size="lg" c="dark.7" lh={1.7}>
+            Medical hyperbaric oxygen therapy (HBOT) is stated as 2.4-6 ATA with 100% oxygen, a range that spans
+            clinical treatment protocols. It is prescribed and supervised by physicians in hospitals and licensed
+            clinical facilities for specific medical conditions.
+          </Text>
+          <Text size="lg" c="dark.7" lh={1.7}>
+            The comparison below draws the line more simply: medical HBOT runs above 2.0 ATA, typically 2.0-3.0 ATA,
+            while mild wellness sessions stay at or below 2.0 ATA, commonly 1.3-1.5 ATA. Either way, the two are
+            different practices with different purposes.
+          </Text>
+        </Stack>
+        <ComparisonTable
+          header={COMPARISON_TABLE.header}
+          rows={COMPARISON_TABLE.rows}
+          label="Comparison table: mild versus medical hyperbaric oxygen"
+          caption="Mild hyperbaric sessions compared with medical hyperbaric oxygen therapy"
+          mt="xl"
+        />
+      </PageSection>
 
-      <Container size="lg" py={56} component="section" aria-labelledby="next-heading">
-        <Title order={2} id="next-heading">
-          Next: Wellness Benefits
-        </Title>
+      <PageSection headingId="next-heading" heading="Next: Wellness Benefits">
         <Text mt="md" size="lg" c="dark.6" lh={1.7} maw={820}>
           Learn what people report from mild hyperbaric sessions, how to fit them into a wellness routine, and what to
           keep in mind.
         </Text>
-        <Group mt="lg" data-print-hide>
-          <Button component={Link} to="/benefits">
-            Explore Wellness Benefits
-          </Button>
-          <Button component={Link} to="/safety" variant="light">
-            Safety &amp; Standards
-          </Button>
-        </Group>
-      </Container>
+        <PageLinks
+          primary={{ to: '/benefits', label: 'Explore Wellness Benefits' }}
+          secondary={{ to: '/safety', label: 'Safety & Standards' }}
+          mt="lg"
+        />
+      </PageSection>
 
       <DisclaimerBox />
     </>

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { FAQ_CATEGORIES } from '../../content/faq'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
+import { PageSection } from '../components/page-section'
 import { faqJsonLd } from '../lib/json-ld'
 import { pageHead } from '../lib/seo'
 
@@ -25,7 +26,7 @@ export const Route = createFileRoute('/faq')({
 
 function FaqPage() {
   // One value for the whole page: opening any question closes every other one, in any category,
-  // and choosing the open question again closes it (SPEC.md section 4).
+  // and choosing the open question again closes it (docs/product.md#states-and-data-loading).
   const [openItem, setOpenItem] = useState<string | null>(null)
 
   return (
@@ -69,19 +70,14 @@ function FaqPage() {
         </Stack>
       </Container>
 
-      <Box bg="gray.0" component="section" aria-labelledby="more-questions-heading">
-        <Container size="md" py={56}>
-          <Title order={2} id="more-questions-heading">
-            Still Have Questions?
-          </Title>
-          <Text mt="md" size="lg" c="dark.7" lh={1.7}>
-            Send us a message and we will reply, typically within 2-3 business days.
-          </Text>
-          <Button component={Link} to="/contact" mt="lg" data-print-hide>
-            Contact Us
-          </Button>
-        </Container>
-      </Box>
+      <PageSection headingId="more-questions-heading" heading="Still Have Questions?" bg="gray.0" size="md">
+        <Text mt="md" size="lg" c="dark.7" lh={1.7}>
+          Send us a message and we will reply, typically within 2-3 business days.
+        </Text>
+        <Button component={Link} to="/contact" mt="lg" data-print-hide>
+          Contact Us
+        </Button>
+      </PageSection>
 
       <DisclaimerBox />
     </>

@@ -1,28 +1,29 @@
-import { Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { TESTIMONIALS_ON_HOME } from '../../shared/constants'
+import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
+import { FeatureGrid } from '../components/feature-card'
 import { NewsletterForm } from '../components/newsletter-form'
+import { PageSection } from '../components/page-section'
 import { TestimonialCard } from '../components/testimonial-card'
-import { pageHead } from '../lib/seo'
+import { HEADER_HEIGHT_PX } from '../layout'
+import { routeHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
 
 export const Route = createFileRoute('/')({
   loader: async ({ context }) => {
-    // A failed load must not break the page: the section then simply shows no cards (SPEC.md 8).
+    // A failed load must not break the page: the section then simply shows no cards
+    // (docs/product.md#errors-the-user-sees).
     await context.queryClient.prefetchQuery(context.trpc.testimonials.list.queryOptions())
   },
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Setting Standards for Mild Hyperbaric Wellness',
-        description:
-          'The mHBOT Standards Council publishes safety standards, education and research for mild hyperbaric oxygen as a wellness practice.',
-        path: '/',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Setting Standards for Mild Hyperbaric Wellness',
+    description:
+      'The mHBOT Standards Council publishes safety standards, education and research for mild hyperbaric oxygen as a wellness practice.',
+    path: '/',
+  }),
   component: HomePage,
 })
 
@@ -67,7 +68,7 @@ function HomePage() {
           alignItems: 'center',
           background: 'radial-gradient(circle at 20% 20%, #006daf 0%, #00538b 35%, #002b4a 100%)',
         }}
-        pt={72}
+        pt={HEADER_HEIGHT_PX}
         data-testid="hero"
       >
         <Container size="lg" py={64}>
@@ -89,94 +90,58 @@ function HomePage() {
         </Container>
       </Box>
 
-      <Container size="lg" py={72} component="section" aria-labelledby="mission-heading">
-        <Title order={2} id="mission-heading">
-          Our Mission
-        </Title>
-        <List mt="lg" spacing="sm" size="lg">
-          {MISSION_POINTS.map((point) => (
-            <List.Item key={point}>{point}</List.Item>
-          ))}
-        </List>
-      </Container>
+      <PageSection headingId="mission-heading" heading="Our Mission" rhythm="home">
+        <BulletList items={MISSION_POINTS} mt="lg" spacing="sm" size="lg" />
+      </PageSection>
 
-      <Box bg="gray.0" component="section" aria-labelledby="what-heading">
-        <Container size="lg" py={72}>
-          <Title order={2} id="what-heading">
-            What is Mild Hyperbaric Oxygen Therapy?
-          </Title>
-          <Text mt="lg" size="lg" lh={1.7} maw={820}>
-            Mild hyperbaric oxygen (mHBOT) means resting in a chamber pressurised slightly above the air around us: up
-            to 2.0 ATA, commonly 1.3-1.5 ATA, where sea level is 1.0 ATA. Some chambers add air from an oxygen
-            concentrator, whose output is about 93-96% oxygen. Sessions last 60-90 minutes.
-          </Text>
-          <Button component={Link} to="/education" variant="light" mt="lg">
-            Read the Education Guide
-          </Button>
-        </Container>
-      </Box>
+      <PageSection headingId="what-heading" heading="What is Mild Hyperbaric Oxygen Therapy?" bg="gray.0" rhythm="home">
+        <Text mt="lg" size="lg" lh={1.7} maw={820}>
+          Mild hyperbaric oxygen (mHBOT) means resting in a chamber pressurised slightly above the air around us: up to
+          2.0 ATA, commonly 1.3-1.5 ATA, where sea level is 1.0 ATA. Some chambers add air from an oxygen concentrator,
+          whose output is about 93-96% oxygen. Sessions last 60-90 minutes.
+        </Text>
+        <Button component={Link} to="/education" variant="light" mt="lg">
+          Read the Education Guide
+        </Button>
+      </PageSection>
 
-      <Container size="lg" py={72} component="section" aria-labelledby="benefits-heading">
-        <Title order={2} id="benefits-heading">
-          Wellness Benefits
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="xl" spacing="lg">
-          {BENEFITS.map((benefit) => (
-            <Card key={benefit.title} withBorder padding="lg" radius="md">
-              <ThemeIcon size="lg" radius="xl" variant="light" aria-hidden="true">
-                ●
-              </ThemeIcon>
-              <Title order={3} size="h4" mt="md">
-                {benefit.title}
-              </Title>
-              <Text mt="xs" c="dark.6" lh={1.6}>
-                {benefit.text}
-              </Text>
-            </Card>
-          ))}
-        </SimpleGrid>
+      <PageSection headingId="benefits-heading" heading="Wellness Benefits" rhythm="home">
+        <FeatureGrid items={BENEFITS} cols={{ base: 1, sm: 2, md: 3 }} icon={() => '●'} />
         <Button component={Link} to="/benefits" variant="light" mt="xl">
           Explore All Benefits
         </Button>
-      </Container>
+      </PageSection>
 
-      <Box bg="gray.0" component="section" aria-labelledby="testimonials-heading">
-        <Container size="lg" py={72}>
-          <Title order={2} id="testimonials-heading">
-            What People Say
-          </Title>
-          <SimpleGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg">
-            {shown.map((item) => (
-              <TestimonialCard key={item.id} name={item.name} location={item.location} testimonial={item.testimonial} />
-            ))}
-          </SimpleGrid>
-        </Container>
-      </Box>
+      <PageSection headingId="testimonials-heading" heading="What People Say" bg="gray.0" rhythm="home">
+        <SimpleGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg">
+          {shown.map((item) => (
+            <TestimonialCard key={item.id} name={item.name} location={item.location} testimonial={item.testimonial} />
+          ))}
+        </SimpleGrid>
+      </PageSection>
 
       <NewsletterForm />
 
       <DisclaimerBox />
 
-      <Box component="section" bg="ocean.9" c="white" aria-labelledby="cta-heading">
-        <Container size="lg" py={72}>
-          <Stack align="flex-start">
-            <Title order={2} id="cta-heading">
-              Learn More, Practise Safely
-            </Title>
-            <Text size="lg" maw={680}>
-              Read the council’s education guide, or contact us about standards, resources and partnerships.
-            </Text>
-            <Group>
-              <Button component={Link} to="/education" color="white" c="ocean.9">
-                Start Learning
-              </Button>
-              <Button component={Link} to="/contact" variant="outline" color="white">
-                Contact Us
-              </Button>
-            </Group>
-          </Stack>
-        </Container>
-      </Box>
+      <PageSection headingId="cta-heading" bg="ocean.9" c="white" rhythm="home">
+        <Stack align="flex-start">
+          <Title order={2} id="cta-heading">
+            Learn More, Practise Safely
+          </Title>
+          <Text size="lg" maw={680}>
+            Read the council’s education guide, or contact us about standards, resources and partnerships.
+          </Text>
+          <Group>
+            <Button component={Link} to="/education" color="white" c="ocean.9">
+              Start Learning
+            </Button>
+            <Button component={Link} to="/contact" variant="outline" color="white">
+              Contact Us
+            </Button>
+          </Group>
+        </Stack>
+      </PageSection>
     </>
   )
 }

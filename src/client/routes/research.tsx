@@ -1,27 +1,23 @@
-import { Anchor, Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Container, Group, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { STUDY_CATEGORIES, STUDY_PLACEHOLDER_CARDS } from '../../shared/constants'
-import { CategoryLibrary } from '../components/category-library'
+import { CategoryLibrary, LibraryCard } from '../components/category-library'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { loadOnServerPrefetchInBrowser } from '../lib/route-data'
-import { pageHead } from '../lib/seo'
+import { routeHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
 
 export const Route = createFileRoute('/research')({
   loader: ({ context }) =>
     loadOnServerPrefetchInBrowser(context.queryClient, context.trpc.researchStudies.list.queryOptions()),
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Research Library',
-        description:
-          'Published studies on mild hyperbaric exposure, with plain summaries of what each study examined, most of them animal studies.',
-        path: '/research',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Research Library',
+    description:
+      'Published studies on mild hyperbaric exposure, with plain summaries of what each study examined, most of them animal studies.',
+    path: '/research',
+  }),
   component: ResearchPage,
 })
 
@@ -47,45 +43,37 @@ function ResearchPage() {
           columns={{ base: 1, md: 2 }}
           empty={{ title: 'No Studies Found', text: 'No research studies found in this category.' }}
           renderItem={(study) => (
-            <Card key={study.id} withBorder padding="lg" radius="md" component="li" data-testid="study-card">
-              <Stack gap="xs" h="100%">
-                <Badge variant="light" color="ocean" style={{ alignSelf: 'flex-start' }}>
-                  {study.category}
-                </Badge>
-                <Title order={2} size="h4" lh={1.35}>
-                  {study.title}
-                </Title>
-                {study.authors ? (
-                  <Text size="sm" c="dark.6">
-                    {study.authors}
-                  </Text>
+            <LibraryCard key={study.id} category={study.category} title={study.title} data-testid="study-card">
+              {study.authors ? (
+                <Text size="sm" c="dark.6">
+                  {study.authors}
+                </Text>
+              ) : null}
+              {study.journal || study.year ? (
+                <Text size="sm" c="dark.6" fs="italic">
+                  {[study.journal, study.year].filter(Boolean).join(', ')}
+                </Text>
+              ) : null}
+              {study.summary ? (
+                <Text size="sm" lh={1.6} c="dark.7">
+                  {study.summary}
+                </Text>
+              ) : null}
+              <Group mt="auto" pt="xs" gap="lg">
+                {study.url ? (
+                  <Anchor href={study.url} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
+                    View Study
+                    <VisuallyNewTab />
+                  </Anchor>
                 ) : null}
-                {study.journal || study.year ? (
-                  <Text size="sm" c="dark.6" fs="italic">
-                    {[study.journal, study.year].filter(Boolean).join(', ')}
-                  </Text>
+                {study.attachmentUrl ? (
+                  <Anchor href={study.attachmentUrl} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
+                    Full Study
+                    <VisuallyNewTab />
+                  </Anchor>
                 ) : null}
-                {study.summary ? (
-                  <Text size="sm" lh={1.6} c="dark.7">
-                    {study.summary}
-                  </Text>
-                ) : null}
-                <Group mt="auto" pt="xs" gap="lg">
-                  {study.url ? (
-                    <Anchor href={study.url} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
-                      View Study
-                      <VisuallyNewTab />
-                    </Anchor>
-                  ) : null}
-                  {study.attachmentUrl ? (
-                    <Anchor href={study.attachmentUrl} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
-                      Full Study
-                      <VisuallyNewTab />
-                    </Anchor>
-                  ) : null}
-                </Group>
-              </Stack>
-            </Card>
+              </Group>
+            </LibraryCard>
           )}
         />
       </Container>

@@ -1,27 +1,23 @@
-import { Badge, Button, Card, Container, Stack, Text, Title } from '@mantine/core'
+import { Button, Container, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { RESOURCE_CATEGORIES, RESOURCE_PLACEHOLDER_CARDS } from '../../shared/constants'
-import { CategoryLibrary } from '../components/category-library'
+import { CategoryLibrary, LibraryCard } from '../components/category-library'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { loadOnServerPrefetchInBrowser } from '../lib/route-data'
-import { pageHead } from '../lib/seo'
+import { routeHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
 
 export const Route = createFileRoute('/resources')({
   loader: ({ context }) =>
     loadOnServerPrefetchInBrowser(context.queryClient, context.trpc.resources.list.queryOptions()),
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Educational Resources',
-        description:
-          'Download the council’s position statement, safety checklists, screening guide and educational documents on mild hyperbaric oxygen.',
-        path: '/resources',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Educational Resources',
+    description:
+      'Download the council’s position statement, safety checklists, screening guide and educational documents on mild hyperbaric oxygen.',
+    path: '/resources',
+  }),
   component: ResourcesPage,
 })
 
@@ -47,32 +43,29 @@ function ResourcesPage() {
           columns={{ base: 1, sm: 2, md: 3 }}
           empty={{ title: 'No Resources Found', text: 'No resources available in this category.' }}
           renderItem={(resource) => (
-            <Card key={resource.id} withBorder padding="lg" radius="md" component="li" data-testid="resource-card">
-              <Stack gap="xs" h="100%">
-                <Badge variant="light" color="ocean" style={{ alignSelf: 'flex-start' }}>
-                  {resource.category}
-                </Badge>
-                <Title order={2} size="h4" lh={1.35}>
-                  {resource.title}
-                </Title>
-                {resource.description ? (
-                  <Text size="sm" lh={1.6} c="dark.7">
-                    {resource.description}
-                  </Text>
-                ) : null}
-                <Button
-                  component="a"
-                  href={resource.fileUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  mt="auto"
-                  style={{ alignSelf: 'flex-start' }}
-                  aria-label={`Download ${resource.fileType}: ${resource.title} (opens in a new window)`}
-                >
-                  Download {resource.fileType}
-                </Button>
-              </Stack>
-            </Card>
+            <LibraryCard
+              key={resource.id}
+              category={resource.category}
+              title={resource.title}
+              data-testid="resource-card"
+            >
+              {resource.description ? (
+                <Text size="sm" lh={1.6} c="dark.7">
+                  {resource.description}
+                </Text>
+              ) : null}
+              <Button
+                component="a"
+                href={resource.fileUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                mt="auto"
+                style={{ alignSelf: 'flex-start' }}
+                aria-label={`Download ${resource.fileType}: ${resource.title} (opens in a new window)`}
+              >
+                Download {resource.fileType}
+              </Button>
+            </LibraryCard>
           )}
         />
       </Container>

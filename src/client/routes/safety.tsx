@@ -1,21 +1,21 @@
-import { Box, Button, Card, Container, Group, List, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { Paper, SimpleGrid, Text } from '@mantine/core'
+import { createFileRoute } from '@tanstack/react-router'
 import { CONTRAINDICATIONS } from '../../content/documents'
+import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
+import { FeatureCard, FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
-import { pageHead } from '../lib/seo'
+import { PageLinks } from '../components/page-links'
+import { PageSection } from '../components/page-section'
+import { routeHead } from '../lib/seo'
 
 export const Route = createFileRoute('/safety')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Safety & Standards',
-        description:
-          'Council safety protocols for mild hyperbaric sessions: screening, supervision, pressure limits, session guidelines, contraindications and equipment standards (ASME PVHO-1, ISO 13485).',
-        path: '/safety',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Safety & Standards',
+    description:
+      'Council safety protocols for mild hyperbaric sessions: screening, supervision, pressure limits, session guidelines, contraindications and equipment standards (ASME PVHO-1, ISO 13485).',
+    path: '/safety',
+  }),
   component: SafetyPage,
 })
 
@@ -103,103 +103,60 @@ function SafetyPage() {
         provider.
       </PageHero>
 
-      <Container size="lg" py={56} component="section" aria-labelledby="protocols-heading">
-        <Title order={2} id="protocols-heading">
-          Core Safety Protocols
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl" spacing="lg">
-          {PROTOCOLS.map((protocol, index) => (
-            <Card key={protocol.title} withBorder padding="lg" radius="md" data-testid="protocol-card">
-              <ThemeIcon size="lg" radius="xl" variant="light" aria-hidden="true">
-                {index + 1}
-              </ThemeIcon>
-              <Title order={3} size="h4" mt="md">
-                {protocol.title}
-              </Title>
-              <Text mt="xs" c="dark.6" lh={1.6}>
-                {protocol.text}
-              </Text>
-            </Card>
+      <PageSection headingId="protocols-heading" heading="Core Safety Protocols">
+        <FeatureGrid
+          items={PROTOCOLS}
+          cols={{ base: 1, sm: 2, md: 4 }}
+          icon={(index) => index + 1}
+          cardTestId="protocol-card"
+        />
+      </PageSection>
+
+      <PageSection headingId="guidelines-heading" heading="Session Guidelines" bg="gray.0">
+        <SimpleGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg">
+          {GUIDELINES.map((group) => (
+            <FeatureCard key={group.title} title={group.title}>
+              <BulletList items={group.items} mt="md" spacing="xs" size="md" c="dark.6" />
+            </FeatureCard>
           ))}
         </SimpleGrid>
-      </Container>
+      </PageSection>
 
-      <Box bg="gray.0" component="section" aria-labelledby="guidelines-heading">
-        <Container size="lg" py={56}>
-          <Title order={2} id="guidelines-heading">
-            Session Guidelines
-          </Title>
-          <SimpleGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg">
-            {GUIDELINES.map((group) => (
-              <Card key={group.title} withBorder padding="lg" radius="md">
-                <Title order={3} size="h4">
-                  {group.title}
-                </Title>
-                <List mt="md" spacing="xs" size="md" c="dark.6">
-                  {group.items.map((item) => (
-                    <List.Item key={item}>{item}</List.Item>
-                  ))}
-                </List>
-              </Card>
-            ))}
-          </SimpleGrid>
-        </Container>
-      </Box>
-
-      <Container size="lg" py={56} component="section" aria-labelledby="contraindications-heading">
-        <Title order={2} id="contraindications-heading">
-          Contraindications
-        </Title>
+      <PageSection headingId="contraindications-heading" heading="Contraindications">
         <Text mt="md" size="lg" c="dark.6" lh={1.7} maw={820}>
           Do not begin mild hyperbaric sessions without a healthcare provider’s advice if any of the following apply:
         </Text>
         <Paper mt="lg" p="lg" radius="md" withBorder bg="red.0" maw={820}>
-          <List spacing="xs" size="lg" c="dark.8" data-testid="contraindications">
-            {CONTRAINDICATIONS.map((item) => (
-              <List.Item key={item}>{item}</List.Item>
-            ))}
-          </List>
+          <BulletList items={CONTRAINDICATIONS} spacing="xs" size="lg" c="dark.8" data-testid="contraindications" />
         </Paper>
         <Text mt="md" c="dark.6" lh={1.7} maw={820}>
           Tell the operator about any other health condition or medication before a session, and about any change in
           your health before each later one.
         </Text>
-      </Container>
+      </PageSection>
 
-      <Box bg="gray.0" component="section" aria-labelledby="standards-heading">
-        <Container size="lg" py={56}>
-          <Title order={2} id="standards-heading">
-            Facility &amp; Equipment Standards
-          </Title>
-          <Text mt="md" size="lg" c="dark.7" lh={1.7} maw={820}>
-            The council points providers to recognised standards rather than inventing its own. These are the ones we
-            reference, and what each actually covers.
-          </Text>
-          <SimpleGrid cols={{ base: 1, md: 2 }} mt="xl" spacing="lg">
-            {FACILITY_STANDARDS.map((standard) => (
-              <Card key={standard.title} withBorder padding="lg" radius="md">
-                <Title order={3} size="h4">
-                  {standard.title}
-                </Title>
-                <Text mt={4} fw={600} c="ocean.9" size="sm">
-                  {standard.subtitle}
-                </Text>
-                <Text mt="sm" c="dark.6" lh={1.6}>
-                  {standard.text}
-                </Text>
-              </Card>
-            ))}
-          </SimpleGrid>
-          <Group mt="xl" data-print-hide>
-            <Button component={Link} to="/resources">
-              Download Safety Resources
-            </Button>
-            <Button component={Link} to="/faq" variant="light">
-              Read the FAQ
-            </Button>
-          </Group>
-        </Container>
-      </Box>
+      <PageSection headingId="standards-heading" heading="Facility & Equipment Standards" bg="gray.0">
+        <Text mt="md" size="lg" c="dark.7" lh={1.7} maw={820}>
+          The council points providers to recognised standards rather than inventing its own. These are the ones we
+          reference, and what each actually covers.
+        </Text>
+        <SimpleGrid cols={{ base: 1, md: 2 }} mt="xl" spacing="lg">
+          {FACILITY_STANDARDS.map((standard) => (
+            <FeatureCard key={standard.title} title={standard.title}>
+              <Text mt={4} fw={600} c="ocean.9" size="sm">
+                {standard.subtitle}
+              </Text>
+              <Text mt="sm" c="dark.6" lh={1.6}>
+                {standard.text}
+              </Text>
+            </FeatureCard>
+          ))}
+        </SimpleGrid>
+        <PageLinks
+          primary={{ to: '/resources', label: 'Download Safety Resources' }}
+          secondary={{ to: '/faq', label: 'Read the FAQ' }}
+        />
+      </PageSection>
 
       <DisclaimerBox />
     </>

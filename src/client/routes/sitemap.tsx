@@ -3,18 +3,14 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { type NavLink, SITEMAP_ABOUT_SECTION, SITEMAP_MAIN_PAGES } from '../../shared/nav'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
-import { pageHead } from '../lib/seo'
+import { routeHead } from '../lib/seo'
 
 export const Route = createFileRoute('/sitemap')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Sitemap',
-        description: 'Every page of the council’s website in one place.',
-        path: '/sitemap',
-      },
-      match.context.site,
-    ),
+  head: routeHead({
+    title: 'Sitemap',
+    description: 'Every page of the council’s website in one place.',
+    path: '/sitemap',
+  }),
   component: SitemapPage,
 })
 
