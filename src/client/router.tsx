@@ -5,7 +5,16 @@ import { createTrpcProxy, TRPCProvider, type TrpcClient } from './lib/trpc'
 import { routeTree } from './routeTree.gen'
 
 /** One router per request on the server, one for the page's lifetime in the browser. */
-export function createAppRouter({ queryClient, trpcClient }: { queryClient: QueryClient; trpcClient: TrpcClient }) {
+export function createAppRouter({
+  queryClient,
+  trpcClient,
+  scriptMark,
+}: {
+  queryClient: QueryClient
+  trpcClient: TrpcClient
+  /** Server only: written on every script the router emits, so the page's CSP can name exactly those. */
+  scriptMark?: string
+}) {
   const trpc = createTrpcProxy(trpcClient, queryClient)
   const router = createRouter({
     routeTree,
@@ -14,6 +23,7 @@ export function createAppRouter({ queryClient, trpcClient }: { queryClient: Quer
     // Loaders only prime the query cache; react-query decides freshness (never stale: docs/product.md#states-and-data-loading).
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    ...(scriptMark ? { ssr: { nonce: scriptMark } } : {}),
     Wrap: ({ children }) => (
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         {children}
@@ -27,5 +37,11 @@ export function createAppRouter({ queryClient, trpcClient }: { queryClient: Quer
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>
+  }
+  interface StaticDataRouteOption {
+    /** The page (and every page under it) depends on who asks: the server never caches its HTML. */
+    private?: boolean
+    /** The heading an admin screen shows, also while the sign-in is being checked. */
+    adminTitle?: string
   }
 }

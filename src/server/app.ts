@@ -43,7 +43,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    routerOptions: { maxParamLength: 5000 },
+    // Slow clients cannot hold connections: the whole request within REQUEST_TIMEOUT_S, headers
+    // within 10 s of it, idle keep-alive sockets closed after 5 s, a silent socket after 60 s.
+    requestTimeout: env.REQUEST_TIMEOUT_S * 1000,
+    keepAliveTimeout: 5_000,
+    connectionTimeout: 60_000,
+    http: {
+      headersTimeout: Math.min(10_000, env.REQUEST_TIMEOUT_S * 1000),
+      // How often Node looks for requests past their time; its default (30 s) would double the wait.
+      connectionsCheckingInterval: 1_000,
+    },
+    // The longest parameter is a tRPC batch's list of procedure names; ten of them fit easily.
+    routerOptions: { maxParamLength: 500 },
   })
 
   await app.register(configPlugin, { env })

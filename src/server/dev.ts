@@ -2,7 +2,7 @@ import middie from '@fastify/middie'
 import { createServer } from 'vite'
 import { parseEnv } from './env'
 import { DEV_ASSETS } from './ssr/assets'
-import type { RenderPage } from './ssr/types'
+import type { RenderInput, RenderPage } from './ssr/types'
 import { exitOnStartupError, startServer } from './start'
 
 /**
@@ -15,10 +15,11 @@ try {
     server: { middlewareMode: true, hmr: { port: env.PORT + 10000 } },
     appType: 'custom',
   })
-  const render: RenderPage = async (input) => {
-    const module = (await vite.ssrLoadModule('/src/server/ssr/render.tsx')) as { render: RenderPage }
-    return module.render(input)
-  }
+  // Loaded through Vite on every call, so edits to pages show without a restart.
+  const load = async () => (await vite.ssrLoadModule('/src/server/ssr/render.tsx')) as { render: RenderPage }
+  const render: RenderPage = Object.assign(async (input: RenderInput) => (await load()).render(input), {
+    resolve: async (url: string) => (await load()).render.resolve(url),
+  })
   await startServer(env, {
     render,
     assets: DEV_ASSETS,

@@ -71,6 +71,19 @@ const EnvSchema = z
         .max(1024, 'must be at most 1024')
         .default(20),
     ),
+    /**
+     * Longest a client may take to send one whole request (headers and body). A stalled upload is
+     * closed after this, so slow clients cannot hold connections open (slowloris).
+     */
+    REQUEST_TIMEOUT_S: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'must be a number' })
+        .int('must be a whole number of seconds')
+        .min(1, 'must be between 1 and 300')
+        .max(300, 'must be between 1 and 300')
+        .default(30),
+    ),
     RATE_LIMITS: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
     /**
      * Which peers may set X-Forwarded-For/-Proto (proxy-addr syntax: 'true', 'false', or

@@ -34,3 +34,6 @@ export const TEXT_LIMITS = {
   url: 2048,
   summary: 5000,
 } as const
+
+/** Calls one tRPC request may batch: the browser's link and the server's limit share this. */
+export const TRPC_MAX_BATCH = 10

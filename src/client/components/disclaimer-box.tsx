@@ -1,7 +1,7 @@
 import { Alert, Container } from '@mantine/core'
 import { DISCLAIMER_TEXT } from '../../content/documents'
 
-/** The wellness-only disclaimer that every content page repeats (SPEC.md section 1). */
+/** The wellness-only disclaimer that every content page repeats (docs/product.md#who-it-is-for). */
 export function DisclaimerBox() {
   return (
     <Container size="lg" py="xl">

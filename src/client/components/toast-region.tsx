@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../shared/constants'
 
 /**
- * The notification area of SPEC.md: one toast at a time, 5000 ms, swipe right past 50 px to
+ * The notification area (docs/product.md#shared-frame): one toast at a time, 5000 ms, swipe right past 50 px to
  * dismiss, and F8 moves keyboard focus to it.
  */
 export function ToastRegion() {

@@ -4,6 +4,7 @@ import type { inferRouterOutputs } from '@trpc/server'
 import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import superjson from 'superjson'
 import type { AppRouter } from '../../server/trpc/router'
+import { TRPC_MAX_BATCH } from '../../shared/constants'
 
 export type Trpc = TRPCOptionsProxy<AppRouter>
 export type TrpcClient = TRPCClient<AppRouter>
@@ -16,6 +17,7 @@ export function createBrowserTrpcClient(): TrpcClient {
     links: [
       httpBatchLink({
         url: '/trpc',
+        maxItems: TRPC_MAX_BATCH,
         transformer: superjson,
         fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
       }),

@@ -9,19 +9,13 @@ import { pageHead } from '../lib/seo'
 import { toast } from '../lib/toast'
 import { useTRPC } from '../lib/trpc'
 
-declare module '@tanstack/react-router' {
-  interface StaticDataRouteOption {
-    /** The heading an admin screen shows, also while the sign-in is being checked. */
-    adminTitle?: string
-  }
-}
-
 /**
  * The admin area's layout: every admin screen is rendered inside it, so the sign-in check, its
  * toast and redirect, and the signed-in bar are written once (docs/product.md#errors-the-user-sees).
  * Screens never render for a visitor who is not an admin.
  */
 export const Route = createFileRoute('/admin')({
+  staticData: { private: true },
   head: ({ match }) =>
     pageHead({ title: 'Admin', description: 'The council’s admin.', noindex: true }, match.context.site),
   component: AdminLayout,

@@ -3,8 +3,13 @@ import fp from 'fastify-plugin'
 import { ForbiddenError } from '../errors'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-/** GET routes that change state all the same (the spec makes Sign Out a navigation). */
-const STATE_CHANGING_GETS = new Set(['/api/logout'])
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET that changes state all the same (Sign Out is a navigation), so it gets the origin check. */
+    stateChanging?: boolean
+  }
+}
 
 /**
  * Every state-changing request must come from the site itself (docs/decisions/003-sign-in.md), on top of SameSite
@@ -19,8 +24,8 @@ export const sameOriginPlugin = fp(
       origin === publicOrigin || origin === `${request.protocol}://${request.host}`
 
     app.addHook('onRequest', async (request) => {
-      const path = request.url.split('?')[0] ?? ''
-      if (SAFE_METHODS.has(request.method) && !STATE_CHANGING_GETS.has(path)) return
+      // Decided on the route the router matched, never on the raw URL: '/api/%6Cogout' is /api/logout.
+      if (SAFE_METHODS.has(request.method) && !request.routeOptions.config.stateChanging) return
       const origin = request.headers.origin
       const fetchSite = request.headers['sec-fetch-site']
       const allowed =

@@ -75,6 +75,15 @@ export const sessionPlugin = fp(
       const isAdmin = env.ADMIN_EMAILS.includes(user.email) || request.session.get('via') === 'link'
       request.user = { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, isAdmin }
     })
+
+    // A page or data answer to a signed-in request may be about that person: no shared or browser
+    // cache keeps it. Files and scripts are the same for everyone and keep their own caching.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const type = String(reply.getHeader('content-type') ?? '')
+      if (request.user && /^(text\/html|application\/json)/.test(type))
+        reply.header('cache-control', 'no-store, private')
+      return payload
+    })
   },
   { name: 'session', dependencies: ['db'] },
 )

@@ -4,7 +4,6 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ClientAssets } from '../ssr/assets'
-import { inlineScriptHashes } from '../ssr/csp-hashes'
 import type { RenderPage } from '../ssr/types'
 import { createContext } from '../trpc/context'
 
@@ -18,13 +17,40 @@ export type SsrOptions = {
   beforeRoutes?: (app: FastifyInstance) => Promise<void>
 }
 
-/** At most this many rendered URLs are kept; past it the oldest inserted entry goes first. */
+/** At most this many pages are kept; past it the least recently used goes first. */
 const MAX_CACHED_PAGES = 500
 
 type CachedPage = { status: number; html: string; etag: string; hashes: string[]; location?: string }
 
-/** Never cached: the admin page depends on who asks, and API paths are not pages. */
-const UNCACHEABLE = /^\/(admin|api|trpc|files)(\/|$|\?)/
+/**
+ * Least recently used first out: a Map keeps insertion order, so a hit moves its entry to the end
+ * (docs/decisions/010-page-cache-and-invalidation.md says why this is not a library).
+ */
+class PageCache {
+  private readonly entries = new Map<string, CachedPage>()
+
+  get(key: string): CachedPage | undefined {
+    const page = this.entries.get(key)
+    if (page) {
+      this.entries.delete(key)
+      this.entries.set(key, page)
+    }
+    return page
+  }
+
+  set(key: string, page: CachedPage) {
+    this.entries.delete(key)
+    if (this.entries.size >= MAX_CACHED_PAGES) {
+      const oldest = this.entries.keys().next().value
+      if (oldest !== undefined) this.entries.delete(oldest)
+    }
+    this.entries.set(key, page)
+  }
+
+  clear() {
+    this.entries.clear()
+  }
+}
 
 /**
  * Renders public pages on the server with their data and meta, and keeps the HTML per URL until the
@@ -33,7 +59,7 @@ const UNCACHEABLE = /^\/(admin|api|trpc|files)(\/|$|\?)/
  */
 export const ssrPlugin = fp<SsrOptions>(
   async (app, options) => {
-    const cache = new Map<string, CachedPage>()
+    const cache = new PageCache()
     // Bumped on every change: a render that began before a change finished reading old data and
     // must not be stored after the cache was cleared.
     let generation = 0
@@ -64,15 +90,16 @@ export const ssrPlugin = fp<SsrOptions>(
       })
     }
 
-    const renderUrl = async (request: FastifyRequest, url: string): Promise<CachedPage> => {
-      const { status, html, location } = await options.render({
+    const renderUrl = async (request: FastifyRequest, url: string) => {
+      const { status, html, scriptHashes, location, dataFailed } = await options.render({
         url,
         site: app.site,
         assets: options.assets,
         createContext: async () => createContext({ req: request }),
       })
       const etag = `"${createHash('sha1').update(html).digest('base64url')}"`
-      return { status, html, etag, hashes: inlineScriptHashes(html), location }
+      const page: CachedPage = { status, html, etag, hashes: scriptHashes, location }
+      return { page, dataFailed }
     }
 
     app.route({
@@ -82,19 +109,22 @@ export const ssrPlugin = fp<SsrOptions>(
         const url = request.url
         // Unknown API and file paths get the one JSON not-found answer, not a page.
         if (/^\/(api|trpc|files|assets)(\/|$|\?)/.test(url)) return reply.callNotFound()
-        const cacheable = !UNCACHEABLE.test(url)
-        let page = cacheable ? cache.get(url) : undefined
+        const { key } = await options.render.resolve(url)
+        let page = key === null ? undefined : cache.get(key)
         if (!page) {
           const renderedAt = generation
-          page = await renderUrl(request, url)
-          if (cacheable && page.status < 500 && renderedAt === generation) {
-            if (cache.size >= MAX_CACHED_PAGES) {
-              const oldest = cache.keys().next().value
-              if (oldest !== undefined) cache.delete(oldest)
-            }
-            cache.set(url, page)
+          const rendered = await renderUrl(request, url)
+          page = rendered.page
+          if (rendered.dataFailed) {
+            // Half a page is not kept, and not passed off as a success: the next visit tries again.
+            request.log.warn({ url }, 'page rendered without some of its data')
+            reply.header('retry-after', '5')
+            page = { ...page, status: 503 }
+          } else if (key !== null && page.status < 500 && renderedAt === generation) {
+            cache.set(key, page)
           }
         }
+        const cacheable = key !== null
         if (page.location) return reply.redirect(page.location, page.status)
         reply.cspScriptHashes = page.hashes
         reply.header('content-type', 'text/html; charset=utf-8')

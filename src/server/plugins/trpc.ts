@@ -1,8 +1,13 @@
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify'
 import fp from 'fastify-plugin'
+import { TRPC_MAX_BATCH } from '../../shared/constants'
 import { createContext } from '../trpc/context'
 import { type AppRouter, appRouter } from '../trpc/router'
 
+/**
+ * The React app's API. A batch names at most TRPC_MAX_BATCH procedures, so one small request can
+ * never fan out into hundreds of queries; more is a 400 before any work.
+ */
 export const trpcPlugin = fp(
   async (app) => {
     await app.register(fastifyTRPCPlugin, {
@@ -10,6 +15,9 @@ export const trpcPlugin = fp(
       trpcOptions: {
         router: appRouter,
         createContext,
+        maxBatchSize: TRPC_MAX_BATCH,
+        // Answers are for the app that asked, often about who asked: no cache may keep them.
+        responseMeta: () => ({ headers: { 'cache-control': 'no-store' } }),
         onError({ error, path }) {
           if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed')
         },

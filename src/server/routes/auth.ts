@@ -161,7 +161,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return reply.redirect('/admin')
   })
 
-  app.get('/api/logout', async (request, reply) => {
+  app.get('/api/logout', { config: { stateChanging: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     if (request.session.get('userId')) await request.session.destroy()
     reply.clearCookie(SESSION_COOKIE, { path: '/' })

@@ -9,50 +9,24 @@ type UserProfile = {
   profileImageUrl?: string | null
 }
 
-/** Creates the user on first sign-in, refreshes the profile on later ones; e-mail is the key. */
-export async function upsertUser(db: Db, profile: UserProfile) {
-  const email = profile.email.trim().toLowerCase()
-  const values = {
-    email,
-    firstName: profile.firstName ?? null,
-    lastName: profile.lastName ?? null,
-    profileImageUrl: profile.profileImageUrl ?? null,
-  }
-  const [row] = await db
-    .insert(users)
-    .values(values)
-    .onConflictDoUpdate({
-      target: users.email,
-      set: {
-        firstName: sql`coalesce(excluded.first_name, ${users.firstName})`,
-        lastName: sql`coalesce(excluded.last_name, ${users.lastName})`,
-        profileImageUrl: sql`coalesce(excluded.profile_image_url, ${users.profileImageUrl})`,
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning()
-  if (!row) throw new Error('upsert returned no row')
-  return row
-}
-
 type OidcIdentity = { issuer: string; subject: string }
 
 /**
- * Signs in through OpenID Connect. The first sign-in binds the e-mail to the issuer and subject
- * that proved it; a later one with the same e-mail from another identity gets null, because admin
- * rights follow the e-mail and must not pass to whoever else can claim that address.
+ * Creates the user on first sign-in and refreshes the profile on later ones; the e-mail is the key.
+ * With an OpenID Connect identity, the first sign-in binds the e-mail to that issuer and subject,
+ * and a later one from another identity changes nothing and gets null: admin rights follow the
+ * e-mail and must not pass to whoever else can claim that address.
  */
-export async function upsertOidcUser(db: Db, profile: UserProfile & OidcIdentity) {
-  const email = profile.email.trim().toLowerCase()
+async function upsert(db: Db, profile: UserProfile, identity: OidcIdentity | null) {
   const [row] = await db
     .insert(users)
     .values({
-      email,
+      email: profile.email.trim().toLowerCase(),
       firstName: profile.firstName ?? null,
       lastName: profile.lastName ?? null,
       profileImageUrl: profile.profileImageUrl ?? null,
-      oidcIssuer: profile.issuer,
-      oidcSubject: profile.subject,
+      oidcIssuer: identity?.issuer ?? null,
+      oidcSubject: identity?.subject ?? null,
     })
     .onConflictDoUpdate({
       target: users.email,
@@ -64,10 +38,24 @@ export async function upsertOidcUser(db: Db, profile: UserProfile & OidcIdentity
         oidcSubject: sql`coalesce(${users.oidcSubject}, excluded.oidc_subject)`,
         updatedAt: sql`now()`,
       },
-      setWhere: sql`${users.oidcSubject} is null or (${users.oidcIssuer} = excluded.oidc_issuer and ${users.oidcSubject} = excluded.oidc_subject)`,
+      setWhere: identity
+        ? sql`${users.oidcSubject} is null or (${users.oidcIssuer} = excluded.oidc_issuer and ${users.oidcSubject} = excluded.oidc_subject)`
+        : undefined,
     })
     .returning()
   return row ?? null
+}
+
+/** A user known by e-mail alone (the one-time sign-in link). */
+export async function upsertUser(db: Db, profile: UserProfile) {
+  const row = await upsert(db, profile, null)
+  if (!row) throw new Error('upsert returned no row')
+  return row
+}
+
+/** A user proved by an OpenID Connect identity; null when the e-mail belongs to another identity. */
+export function upsertOidcUser(db: Db, profile: UserProfile & OidcIdentity) {
+  return upsert(db, profile, { issuer: profile.issuer, subject: profile.subject })
 }
 
 export async function findUserById(db: Db, id: string) {

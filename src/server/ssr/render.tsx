@@ -5,7 +5,8 @@ import { createQueryClient } from '../../client/lib/query-client'
 import { createAppRouter } from '../../client/router'
 import { type AppRouter, appRouter } from '../trpc/router'
 import type { ClientAssets } from './assets'
-import type { RenderInput, RenderOutput } from './types'
+import { ownScriptHashes, renderMark } from './csp-hashes'
+import type { PageResolution, RenderInput, RenderOutput, RenderPage } from './types'
 
 const manifests = new WeakMap<ClientAssets, ReturnType<typeof buildManifest>>()
 
@@ -38,22 +39,81 @@ function buildManifest(assets: ClientAssets) {
  * Renders one page on the server. Procedures are called in-process through tRPC's local link, so
  * the page's data is fetched without HTTP and handed to the browser with the HTML.
  */
-export async function render(input: RenderInput): Promise<RenderOutput> {
+async function renderPage(input: RenderInput): Promise<RenderOutput> {
   const queryClient = createQueryClient()
   const trpcClient = createTRPCClient<AppRouter>({
     links: [unstable_localLink({ router: appRouter, createContext: input.createContext, transformer: superjson })],
   })
   const request = new Request(new URL(input.url, input.site.publicUrl))
+  const mark = renderMark()
   const handler = createRequestHandler({
     request,
-    createRouter: () => createAppRouter({ queryClient, trpcClient }),
+    createRouter: () => createAppRouter({ queryClient, trpcClient, scriptMark: mark }),
     getRouterManifest: () => routerManifest(input.assets),
   })
   const response = await handler(({ router, responseHeaders }) =>
     renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> }),
   )
+  const dataFailed = queryClient
+    .getQueryCache()
+    .getAll()
+    .some((query) => query.state.status === 'error')
   if (response.status >= 300 && response.status < 400) {
-    return { status: response.status, html: '', location: response.headers.get('location') ?? '/' }
+    const location = response.headers.get('location') ?? '/'
+    return { status: response.status, html: '', scriptHashes: [], location, dataFailed }
   }
-  return { status: response.status, html: await response.text() }
+  const { html, hashes } = ownScriptHashes(await response.text(), mark)
+  return { status: response.status, html, scriptHashes: hashes, dataFailed }
 }
+
+/** A router used only to match URLs to routes; it never loads data, so its clients are never called. */
+let matcher: ReturnType<typeof createAppRouter> | null = null
+const routeMatcher = () => {
+  matcher ??= createAppRouter({
+    queryClient: createQueryClient(),
+    trpcClient: createTRPCClient<AppRouter>({
+      links: [
+        unstable_localLink({
+          router: appRouter,
+          createContext: async () => {
+            throw new Error('the route matcher loads no data')
+          },
+          transformer: superjson,
+        }),
+      ],
+    }),
+  })
+  return matcher
+}
+
+type SearchValidator = ((raw: Record<string, unknown>) => unknown) | { parse: (raw: unknown) => unknown }
+
+/** The query parameters a route reads: whatever its validateSearch keeps. */
+function readSearch(validator: unknown, raw: Record<string, unknown>): unknown {
+  if (!validator) return undefined
+  try {
+    const validate = validator as SearchValidator
+    return typeof validate === 'function' ? validate(raw) : validate.parse(raw)
+  } catch {
+    return 'invalid'
+  }
+}
+
+/** See PageResolution: matched the way the router itself matches (decoded, case-insensitive). */
+async function resolvePage(url: string): Promise<PageResolution> {
+  const parsed = new URL(url, 'http://page.invalid')
+  let pathname: string
+  try {
+    pathname = decodeURIComponent(parsed.pathname)
+  } catch {
+    return { key: 'not-found' }
+  }
+  const [branch, params, found] = routeMatcher().getMatchedRoutes(pathname)
+  if (!found) return { key: 'not-found' }
+  if (branch.some((route) => route.options.staticData?.private)) return { key: null }
+  const raw = Object.fromEntries(parsed.searchParams)
+  const search = branch.map((route) => readSearch(route.options.validateSearch, raw)).filter(Boolean)
+  return { key: JSON.stringify([found.id, params, search]) }
+}
+
+export const render: RenderPage = Object.assign(renderPage, { resolve: resolvePage })

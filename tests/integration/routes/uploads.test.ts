@@ -44,8 +44,9 @@ describe('POST /api/upload/research-attachment', () => {
     expect(file.statusCode).toBe(200)
     expect(file.headers['content-type']).toBe(contentType)
     expect(file.headers['x-content-type-options']).toBe('nosniff')
-    // No document policy on a file: it would blank Chromium's PDF viewer (object-src 'none').
-    expect(file.headers['content-security-policy']).toBeUndefined()
+    // Sandboxed: an uploaded file runs no script and reaches no cookie of the site. Not the pages'
+    // policy, whose object-src 'none' would blank Chromium's PDF viewer; sandbox alone leaves it working.
+    expect(file.headers['content-security-policy']).toBe('sandbox')
     expect(file.headers['content-disposition']).toBe(`${disposition}; filename="${filename}"`)
     expect(file.headers['cache-control']).toContain('max-age=31536000')
     expect(file.rawPayload.equals(bytes)).toBe(true)
