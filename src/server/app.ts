@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { DbHandle } from '../db/client'
 import type { Env } from './env'
+import { loggerOptions } from './log'
 import { configPlugin } from './plugins/config'
 import { contentEventsPlugin } from './plugins/content-events'
 import { dbPlugin } from './plugins/db'
@@ -22,6 +23,8 @@ import { healthRoutes } from './routes/health'
 import { publicDataRoutes } from './routes/public-data'
 import { seoFileRoutes } from './routes/seo-files'
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/
+
 export type BuildAppOptions = {
   env: Env
   /** An opened, migrated database; the caller closes it after the app. */
@@ -37,11 +40,18 @@ export type BuildAppOptions = {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options
+  const trust = env.TRUST_PROXY
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
-    trustProxy: env.TRUST_PROXY,
+    logger: options.logger ?? loggerOptions(env.LOG_LEVEL),
+    // A proxy's X-Request-Id ties our log lines to its own, but only in a plain format: anything
+    // else could forge or break log lines, and gets an id of ours.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const offered = request.headers['x-request-id']
+      return typeof offered === 'string' && SAFE_REQUEST_ID.test(offered) ? offered : randomUUID()
+    },
+    // A hop count trusts that many proxies nearest to us (proxy-addr counts hops from the socket).
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
     // Slow clients cannot hold connections: the whole request within REQUEST_TIMEOUT_S, headers
     // within 10 s of it, idle keep-alive sockets closed after 5 s, a silent socket after 60 s.

@@ -86,19 +86,20 @@ const EnvSchema = z
     ),
     RATE_LIMITS: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
     /**
-     * Which peers may set X-Forwarded-For/-Proto (proxy-addr syntax: 'true', 'false', or
-     * comma-separated addresses, CIDRs and the names loopback, linklocal, uniquelocal). The default
-     * trusts private networks, where load balancers and ingress controllers live; a client on the
-     * internet cannot then spoof its address past the per-IP limits.
+     * Which peers may set X-Forwarded-For/-Proto. By default nobody: the client's address is the
+     * connection's, so no client can choose its own rate-limit key. Behind a load balancer, name it:
+     * a hop count ('1' for one proxy in front), or addresses/CIDRs (proxy-addr syntax, including
+     * the names loopback, linklocal, uniquelocal), or 'true' to trust every hop.
      */
     TRUST_PROXY: z.preprocess(
       emptyToUndefined,
       z
         .string()
-        .default('loopback,linklocal,uniquelocal')
-        .transform((value): boolean | string => {
+        .default('false')
+        .transform((value): boolean | number | string => {
           if (value === 'true') return true
           if (value === 'false') return false
+          if (/^\d+$/.test(value)) return Number(value)
           return value
         }),
     ),

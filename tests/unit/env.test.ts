@@ -19,8 +19,9 @@ describe('parseEnv', () => {
     expect(parseEnv({ PUBLIC_URL: 'https://example.org/' }).PUBLIC_URL).toBe('https://example.org')
   })
 
-  it('reads TRUST_PROXY as a boolean or an address list', () => {
-    expect(parseEnv({}).TRUST_PROXY).toBe('loopback,linklocal,uniquelocal')
+  it('reads TRUST_PROXY as a boolean, a hop count or an address list, trusting nobody by default', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false)
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1)
     expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true)
     expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false)
     expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8')

@@ -31,7 +31,8 @@ export const securityPlugin = fp<SecurityOptions>(
   async (app, { https, devMode }) => {
     app.addHook('onSend', async (_request, reply, payload) => {
       reply.header('x-content-type-options', 'nosniff')
-      reply.header('referrer-policy', 'strict-origin-when-cross-origin')
+      // A route may ask for less (the sign-in link page sends none at all); never overwrite it.
+      if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'strict-origin-when-cross-origin')
       reply.header('x-frame-options', 'DENY')
       reply.header('cross-origin-opener-policy', 'same-origin')
       reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()')

@@ -9,6 +9,9 @@ import { storeAttachment } from '../../services/attachments'
  * docs/decisions/007-uploads-over-rest-multipart.md), are checked (size, extension and content
  * agreeing) and stored in Postgres.
  */
+/** @fastify/multipart's refusals of a form with more parts than the limits allow. */
+const TOO_MANY_PARTS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT'])
+
 export const adminUploadRoutes: FastifyPluginAsync = async (app) => {
   const maxBytes = Math.floor(app.env.UPLOAD_MAX_MB * 1024 * 1024)
   const tooLarge = () => new PayloadTooLargeError(`The file is larger than ${app.env.UPLOAD_MAX_MB} MB`)
@@ -27,8 +30,9 @@ export const adminUploadRoutes: FastifyPluginAsync = async (app) => {
       if (part?.fieldname !== 'file') throw new BadInputError('Send the file in a field named "file"')
       bytes = await part.toBuffer()
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge()
-      if ((error as { statusCode?: number }).statusCode === 413) throw tooLarge()
+      const code = (error as { code?: string }).code ?? ''
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge()
+      if (TOO_MANY_PARTS.has(code)) throw new BadInputError('Send one file, in a field named "file", and nothing else')
       throw error
     }
     // A streamed file past the limit is cut short and flagged, not rejected: check the flag.
