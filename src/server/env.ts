@@ -103,6 +103,14 @@ const EnvSchema = z
           return value
         }),
     ),
+    /**
+     * With no OIDC_ISSUER, whether a start prints a single-use admin sign-in link: 'auto' prints it
+     * except in production once its user has signed in before; 'on' prints one at this start.
+     */
+    SIGN_IN_LINK: z.preprocess(
+      emptyToUndefined,
+      z.enum(['auto', 'on'], { error: 'must be auto or on' }).default('auto'),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -10,7 +10,12 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * The cheap way in for tests: a user row and a session row, and the signed cookie that names it
  * (the sign-in flow itself has its own end-to-end test against a real OIDC server).
  */
-export async function loginCookie(app: FastifyInstance, email: string, via: 'oidc' | 'link' = 'oidc'): Promise<string> {
+export async function loginCookie(
+  app: FastifyInstance,
+  email: string,
+  via: 'oidc' | 'link' = 'oidc',
+  signedInAt = Date.now(),
+): Promise<string> {
   const user = await upsertUser(app.db, { email })
   const sid = randomBytes(24).toString('base64url')
   const expires = new Date(Date.now() + DAY_MS)
@@ -27,6 +32,7 @@ export async function loginCookie(app: FastifyInstance, email: string, via: 'oid
       },
       userId: user.id,
       via,
+      signedInAt,
     },
     expire: expires,
   })

@@ -5,6 +5,25 @@ import { loginTokens } from '../../db/schema'
 
 export const ONE_TIME_LINK_TTL_MS = 15 * 60 * 1000
 export const ONE_TIME_LINK_PATH = '/api/login/link'
+/** A session opened with the link lasts hours, not the days an OpenID Connect session may. */
+export const LINK_SESSION_TTL_MS = 8 * 60 * 60 * 1000
+
+const FALLBACK_OPERATOR_EMAIL = 'admin@localhost'
+
+type LinkSettings = { OIDC_ISSUER?: string; ADMIN_EMAILS: string[] }
+
+/** Who the link signs in: the first ADMIN_EMAILS entry, or a stand-in operator when there is none. */
+export const linkEmail = (env: LinkSettings) => env.ADMIN_EMAILS[0] ?? FALLBACK_OPERATOR_EMAIL
+
+/**
+ * Whether a link session still counts as an admin: only while no issuer is configured (once one
+ * is, sign-in goes through it) and while its e-mail is still allowed.
+ */
+export function linkSessionAllowed(env: LinkSettings, email: string, signedInAt: number | undefined): boolean {
+  if (env.OIDC_ISSUER) return false
+  if (signedInAt === undefined || Date.now() - signedInAt > LINK_SESSION_TTL_MS) return false
+  return env.ADMIN_EMAILS.length > 0 ? env.ADMIN_EMAILS.includes(email) : email === FALLBACK_OPERATOR_EMAIL
+}
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 

@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie'
 import fastifySession from '@fastify/session'
 import fp from 'fastify-plugin'
 import type { SessionUser } from '../auth/access'
+import { linkSessionAllowed } from '../auth/one-time-link'
 import { DrizzleSessionStore } from '../auth/session-store'
 import type { Env } from '../env'
 import { findUserById } from '../services/users'
@@ -18,6 +19,8 @@ declare module 'fastify' {
     userId?: string
     /** How the user proved who they are; a one-time-link user is the operator and an admin. */
     via?: 'oidc' | 'link'
+    /** When the session was opened (ms since the epoch); a link session ends after LINK_SESSION_TTL_MS. */
+    signedInAt?: number
   }
 }
 
@@ -72,7 +75,12 @@ export const sessionPlugin = fp(
         await request.session.destroy()
         return
       }
-      const isAdmin = env.ADMIN_EMAILS.includes(user.email) || request.session.get('via') === 'link'
+      const viaLink = request.session.get('via') === 'link'
+      if (viaLink && !linkSessionAllowed(env, user.email, request.session.get('signedInAt'))) {
+        await request.session.destroy()
+        return
+      }
+      const isAdmin = viaLink || env.ADMIN_EMAILS.includes(user.email)
       request.user = { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, isAdmin }
     })
 

@@ -1,15 +1,21 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { OidcProvider, type PendingLogin, SignInError } from '../auth/oidc'
-import { consumeOneTimeToken, createOneTimeLink, ONE_TIME_LINK_PATH, ONE_TIME_LINK_TTL_MS } from '../auth/one-time-link'
+import {
+  consumeOneTimeToken,
+  createOneTimeLink,
+  LINK_SESSION_TTL_MS,
+  linkEmail,
+  ONE_TIME_LINK_PATH,
+  ONE_TIME_LINK_TTL_MS,
+} from '../auth/one-time-link'
 import { plainPage } from '../auth/pages'
 import { UnauthorizedError } from '../errors'
 import { SESSION_COOKIE } from '../plugins/session'
-import { upsertOidcUser, upsertUser } from '../services/users'
+import { findUserByEmail, upsertOidcUser, upsertUser } from '../services/users'
 
 const PENDING_COOKIE = 'mhbot.oidc'
 const PENDING_TTL_S = 10 * 60
-const DEFAULT_OPERATOR_EMAIL = 'admin@localhost'
 
 const PendingSchema = z.object({ state: z.string(), codeVerifier: z.string(), nonce: z.string() })
 const CallbackQuerySchema = z.object({
@@ -54,13 +60,22 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     await request.session.regenerate()
     request.session.set('userId', userId)
     request.session.set('via', via)
+    request.session.set('signedInAt', Date.now())
+    if (via === 'link') request.session.cookie.maxAge = LINK_SESSION_TTL_MS
     await request.session.save()
   }
 
   if (!provider) {
-    // The operator's way in on a fresh install: announce a fresh link at every start.
+    // The operator's way in on a fresh install. In production a live link in every start's log is
+    // a standing risk once the operator has signed in: then it is printed only when asked for.
     app.addHook('onReady', async () => {
-      const email = env.ADMIN_EMAILS[0] ?? DEFAULT_OPERATOR_EMAIL
+      const email = linkEmail(env)
+      if (env.NODE_ENV === 'production' && env.SIGN_IN_LINK === 'auto' && (await findUserByEmail(app.db, email))) {
+        app.log.info(
+          `No OIDC_ISSUER configured and ${email} has signed in before, so no sign-in link is printed. Start once with SIGN_IN_LINK=on for a fresh one.`,
+        )
+        return
+      }
       const link = await createOneTimeLink(app.db, email, env.PUBLIC_URL)
       app.log.warn(
         { signInLink: link, email, validMinutes: ONE_TIME_LINK_TTL_MS / 60_000 },

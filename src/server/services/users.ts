@@ -62,3 +62,8 @@ export async function findUserById(db: Db, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id))
   return row ?? null
 }
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()))
+  return row ?? null
+}

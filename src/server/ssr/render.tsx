@@ -41,6 +41,11 @@ function buildManifest(assets: ClientAssets) {
  */
 async function renderPage(input: RenderInput): Promise<RenderOutput> {
   const queryClient = createQueryClient()
+  // Watched as it happens: the router's SSR integration may clear the cache once the data is sent.
+  let dataFailed = false
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error') dataFailed = true
+  })
   const trpcClient = createTRPCClient<AppRouter>({
     links: [unstable_localLink({ router: appRouter, createContext: input.createContext, transformer: superjson })],
   })
@@ -54,10 +59,6 @@ async function renderPage(input: RenderInput): Promise<RenderOutput> {
   const response = await handler(({ router, responseHeaders }) =>
     renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> }),
   )
-  const dataFailed = queryClient
-    .getQueryCache()
-    .getAll()
-    .some((query) => query.state.status === 'error')
   if (response.status >= 300 && response.status < 400) {
     const location = response.headers.get('location') ?? '/'
     return { status: response.status, html: '', scriptHashes: [], location, dataFailed }
