@@ -24,6 +24,25 @@ const postgresUrl = z.preprocess(
     .optional(),
 )
 
+const WINDOW_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const
+
+/** A rate-limit budget written as '<requests>/<window>', such as '5/10m' (s, m or h). */
+const budget = (fallback: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default(fallback)
+      .transform((value, ctx) => {
+        const match = /^(\d+)\/(\d+)(s|m|h)$/.exec(value.trim())
+        if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+          ctx.addIssue({ code: 'custom', message: 'must look like 5/10m (requests per window of s, m or h)' })
+          return z.NEVER
+        }
+        return { max: Number(match[1]), windowMs: Number(match[2]) * WINDOW_UNITS_MS[match[3] as 's' | 'm' | 'h'] }
+      }),
+  )
+
 const httpUrl = z
   .string()
   .url('must be an absolute URL')
@@ -85,6 +104,12 @@ const EnvSchema = z
         .default(30),
     ),
     RATE_LIMITS: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
+    /** Budgets per client address, shared by every replica (src/server/plugins/rate-limit.ts). */
+    RATE_LIMIT_CONTACT: budget('5/10m'),
+    RATE_LIMIT_NEWSLETTER: budget('10/10m'),
+    RATE_LIMIT_UPLOAD: budget('30/10m'),
+    RATE_LIMIT_LOGIN: budget('20/10m'),
+    RATE_LIMIT_CALLBACK: budget('20/10m'),
     /**
      * Which peers may set X-Forwarded-For/-Proto. By default nobody: the client's address is the
      * connection's, so no client can choose its own rate-limit key. Behind a load balancer, name it:

@@ -73,7 +73,8 @@ export class UnsupportedMediaTypeError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  constructor() {
+  /** How long until the budget has room again, for the Retry-After header. */
+  constructor(readonly retryAfterSeconds: number) {
     super('too_many_requests', 'Too many requests. Please wait a few minutes and try again.')
   }
 }

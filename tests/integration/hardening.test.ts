@@ -300,3 +300,63 @@ describe('small findings', () => {
     }
   })
 })
+
+describe('rate limits shared by replicas', () => {
+  const contact = { name: 'Jane', email: 'jane@example.org', subject: 'Budget check', message: 'Counting my sends.' }
+  const post = (app: FastifyInstance, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url: '/api/contact', headers: { ...SAME_ORIGIN, ...headers }, payload: contact })
+
+  it('answer 429 in the one JSON shape with Retry-After and RateLimit headers, one budget for two replicas', async () => {
+    await resetDatabase(setup.database.handle)
+    const [first, second] = [
+      await buildTestApp(setup.database.handle, { env: { RATE_LIMITS: 'on' } }),
+      await buildTestApp(setup.database.handle, { env: { RATE_LIMITS: 'on' } }),
+    ]
+    try {
+      const statuses: number[] = []
+      for (let i = 0; i < 3; i++) {
+        statuses.push((await post(first)).statusCode, (await post(second)).statusCode)
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
+      const limited = await post(first)
+      expect(limited.statusCode).toBe(429)
+      expect(limited.json()).toEqual({
+        error: 'Too Many Requests',
+        message: 'Too many requests. Please wait a few minutes and try again.',
+      })
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+      expect(limited.headers['ratelimit-limit']).toBe('5')
+      expect(limited.headers['ratelimit-remaining']).toBe('0')
+      const trpc = await first.inject({
+        method: 'POST',
+        url: '/trpc/contact.submit',
+        headers: { ...SAME_ORIGIN, 'content-type': 'application/json' },
+        payload: JSON.stringify({ json: contact }),
+      })
+      expect(trpc.statusCode).toBe(429)
+      expect(Number(trpc.headers['retry-after'])).toBeGreaterThan(0)
+    } finally {
+      await first.close()
+      await second.close()
+    }
+  })
+
+  it('limit sign-in starts, each budget configurable, and never pages or reads', async () => {
+    await resetDatabase(setup.database.handle)
+    const app = await buildTestApp(setup.database.handle, {
+      env: { RATE_LIMITS: 'on', RATE_LIMIT_LOGIN: '2/1m' },
+      ssr: { render, assets: ASSETS },
+    })
+    try {
+      const logins = []
+      for (let i = 0; i < 3; i++) logins.push((await app.inject({ method: 'GET', url: '/api/login' })).statusCode)
+      expect(logins).toEqual([200, 200, 429])
+      for (let i = 0; i < 30; i++) {
+        expect((await app.inject({ method: 'GET', url: '/research' })).statusCode).toBe(200)
+        expect((await app.inject({ method: 'GET', url: '/api/research-studies' })).statusCode).toBe(200)
+      }
+    } finally {
+      await app.close()
+    }
+  })
+})

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import { pruneExpiredSessions } from '../auth/session-store'
 import { pruneOrphanAttachments } from '../services/attachments'
+import { pruneRateLimitCounters } from './rate-limit'
 
 const EVERY_MS = 30 * 60 * 1000
 
@@ -14,8 +15,12 @@ export const maintenancePlugin = fp(
       try {
         const sessions = await pruneExpiredSessions(app.db)
         const attachments = await pruneOrphanAttachments(app.db)
-        if (sessions + attachments > 0)
-          app.log.info({ sessions, attachments }, 'pruned expired sessions and unused uploads')
+        const counters = await pruneRateLimitCounters(app.db)
+        if (sessions + attachments + counters > 0)
+          app.log.info(
+            { sessions, attachments, counters },
+            'pruned expired sessions, unused uploads and old rate-limit counts',
+          )
       } catch (error) {
         app.log.warn({ err: error }, 'housekeeping failed; it will run again')
       }

@@ -1,21 +1,31 @@
+import fastifyRateLimit, { type FastifyRateLimitStore, normalizeIP } from '@fastify/rate-limit'
+import { lt, sql } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { Db } from '../../db/client'
+import { rateLimitCounters } from '../../db/schema'
+import type { Env } from '../env'
 import { TooManyRequestsError } from '../errors'
 
 /**
- * Named budgets for what anonymous visitors may send. A REST route names its budget in
+ * Named budgets for what a client address may send. A REST route names its budget in
  * `config: { budget }`, a tRPC procedure in `.meta({ budget })`; this plugin alone counts and
- * refuses, so both paths to one form share one budget (docs/decisions/009-rate-limits.md).
+ * refuses, with @fastify/rate-limit over a store in Postgres, so both paths to one form and every
+ * replica share one budget (docs/decisions/009-rate-limits.md).
  */
-const BUDGETS = {
-  contact: { max: 5, windowMs: 10 * 60 * 1000 },
-  newsletter: { max: 10, windowMs: 10 * 60 * 1000 },
-} as const satisfies Record<string, { max: number; windowMs: number }>
+const BUDGET_SETTINGS = {
+  contact: 'RATE_LIMIT_CONTACT',
+  newsletter: 'RATE_LIMIT_NEWSLETTER',
+  upload: 'RATE_LIMIT_UPLOAD',
+  login: 'RATE_LIMIT_LOGIN',
+  callback: 'RATE_LIMIT_CALLBACK',
+} as const satisfies Record<string, keyof Env>
 
-export type BudgetName = keyof typeof BUDGETS
+export type BudgetName = keyof typeof BUDGET_SETTINGS
 
 export type RateLimits = {
-  /** Counts one attempt of `budget` from `key`; throws TooManyRequestsError past the budget. */
-  consume: (budget: BudgetName, key: string) => void
+  /** Counts one request of `request`'s address against `budget`; throws TooManyRequestsError past it. */
+  consume: (budget: BudgetName, request: FastifyRequest) => Promise<void>
 }
 
 declare module 'fastify' {
@@ -28,52 +38,93 @@ declare module 'fastify' {
   }
 }
 
-const SWEEP_ABOVE = 10_000
-
-/** A fixed window per key: cheap, and enough to turn a flood from one address into 429s. */
-class FixedWindowCounter {
-  private readonly windows = new Map<string, { start: number; count: number }>()
-
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-  ) {}
-
-  attempt(key: string, now = Date.now()): boolean {
-    const window = this.windows.get(key)
-    if (!window || now - window.start >= this.windowMs) {
-      if (this.windows.size > SWEEP_ABOVE) this.sweep(now)
-      this.windows.set(key, { start: now, count: 1 })
-      return true
-    }
-    window.count += 1
-    return window.count <= this.max
-  }
-
-  private sweep(now: number) {
-    for (const [key, window] of this.windows) {
-      if (now - window.start >= this.windowMs) this.windows.delete(key)
-    }
-  }
+/**
+ * One row per budget and address: the first hit of a window inserts it, later hits count up, and a
+ * hit after the window starts a new one. A single statement, so concurrent replicas never lose a count.
+ */
+async function countHit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const result = await db.execute<{ current: number; ttl: number }>(sql`
+    insert into rate_limit_counters as c (key, count, reset_at)
+    values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+    on conflict (key) do update set
+      count = case when c.reset_at <= now() then 1 else c.count + 1 end,
+      reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
+    returning count as current, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int as ttl`)
+  const row = (Array.isArray(result) ? result[0] : (result as { rows: unknown[] }).rows[0]) as
+    | { current: number; ttl: number }
+    | undefined
+  if (!row) throw new Error('rate-limit count returned no row')
+  return { current: Number(row.current), ttl: Number(row.ttl) }
 }
 
-export const rateLimitPlugin = fp<{ enabled: boolean }>(
-  async (app, { enabled }) => {
+/** Windows that ended more than a day ago; the housekeeping calls this. */
+export async function pruneRateLimitCounters(db: Db): Promise<number> {
+  const removed = await db
+    .delete(rateLimitCounters)
+    .where(lt(rateLimitCounters.resetAt, new Date(Date.now() - 24 * 60 * 60 * 1000)))
+    .returning({ key: rateLimitCounters.key })
+  return removed.length
+}
+
+export const rateLimitPlugin = fp(
+  async (app) => {
+    const { env, db } = app
+    const enabled = env.RATE_LIMITS === 'on'
     if (!enabled) app.log.warn('RATE_LIMITS=off: the public forms accept any number of requests per address')
-    const counters = new Map(
-      Object.entries(BUDGETS).map(([name, budget]) => [name, new FixedWindowCounter(budget.max, budget.windowMs)]),
-    )
-    const limits: RateLimits = {
-      consume(budget, key) {
-        if (!enabled) return
-        if (!counters.get(budget)?.attempt(key)) throw new TooManyRequestsError()
-      },
-    }
-    app.decorate('limits', limits)
-    app.addHook('onRequest', async (request) => {
-      const budget = request.routeOptions.config.budget
-      if (budget) limits.consume(budget, request.ip)
+
+    const keyOf = (budget: BudgetName, request: FastifyRequest) => `${budget}:${normalizeIP(request.ip)}`
+    const optionsFor = (budget: BudgetName) => ({
+      max: env[BUDGET_SETTINGS[budget]].max,
+      timeWindow: env[BUDGET_SETTINGS[budget]].windowMs,
+      keyGenerator: (request: FastifyRequest) => keyOf(budget, request),
     })
+
+    // Budgets become @fastify/rate-limit route settings before its own onRoute hook reads them.
+    app.addHook('onRoute', (route) => {
+      const budget = route.config?.budget
+      if (budget && enabled) route.config = { ...route.config, rateLimit: optionsFor(budget) }
+    })
+
+    class PostgresStore implements FastifyRateLimitStore {
+      incr(
+        key: string,
+        callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+        window: number,
+      ) {
+        countHit(db, key, window).then(
+          (result) => callback(null, result),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        )
+      }
+      // Keys already name their budget, so every route shares the one table.
+      child() {
+        return this
+      }
+    }
+
+    await app.register(fastifyRateLimit, {
+      global: false,
+      store: PostgresStore,
+      enableDraftSpec: true,
+      // A database that cannot count must not turn every form into a 429; the request itself will
+      // meet the same database and get its own answer.
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) => new TooManyRequestsError(Math.ceil(context.ttl / 1000)),
+    })
+
+    const limiters = new Map<BudgetName, ReturnType<typeof app.createRateLimit>>()
+    app.decorate('limits', {
+      async consume(budget, request) {
+        if (!enabled) return
+        let limiter = limiters.get(budget)
+        if (!limiter) {
+          limiter = app.createRateLimit(optionsFor(budget))
+          limiters.set(budget, limiter)
+        }
+        const result = await limiter(request)
+        if (!result.isAllowed && result.isExceeded) throw new TooManyRequestsError(result.ttlInSeconds)
+      },
+    } satisfies RateLimits)
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['config', 'db'] },
 )

@@ -1,6 +1,7 @@
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify'
 import fp from 'fastify-plugin'
 import { TRPC_MAX_BATCH } from '../../shared/constants'
+import { TooManyRequestsError } from '../errors'
 import { createContext } from '../trpc/context'
 import { type AppRouter, appRouter } from '../trpc/router'
 
@@ -17,7 +18,15 @@ export const trpcPlugin = fp(
         createContext,
         maxBatchSize: TRPC_MAX_BATCH,
         // Answers are for the app that asked, often about who asked: no cache may keep them.
-        responseMeta: () => ({ headers: { 'cache-control': 'no-store' } }),
+        responseMeta: ({ errors }) => {
+          const limited = errors.map((error) => error.cause).find((cause) => cause instanceof TooManyRequestsError)
+          return {
+            headers: {
+              'cache-control': 'no-store',
+              ...(limited ? { 'retry-after': String(limited.retryAfterSeconds) } : {}),
+            },
+          }
+        },
         onError({ error, path }) {
           if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed')
         },

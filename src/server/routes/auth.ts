@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     })
   }
 
-  app.get('/api/login', async (request, reply) => {
+  app.get('/api/login', { config: { budget: 'login' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     if (!provider) {
       return reply.type('text/html; charset=utf-8').send(
@@ -116,7 +116,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     }
   })
 
-  app.get('/api/callback', async (request, reply) => {
+  app.get('/api/callback', { config: { budget: 'callback' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     if (!provider) return reply.redirect('/api/login')
     const query = CallbackQuerySchema.safeParse(request.query)

@@ -9,8 +9,8 @@ export type Context = {
   site: PublicSite
   user: SessionUser | null
   limits: RateLimits
-  /** The client's address, for rate limits. */
-  ip: string
+  /** The HTTP request behind the call (for rate limits, which count per client address). */
+  request: FastifyRequest
 }
 
 /** One context for HTTP calls and for the in-process calls of server rendering alike. */
@@ -20,6 +20,6 @@ export function createContext({ req }: { req: FastifyRequest }): Context {
     site: req.server.site,
     user: req.user,
     limits: req.server.limits,
-    ip: req.ip,
+    request: req,
   }
 }

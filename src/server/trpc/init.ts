@@ -46,8 +46,8 @@ const withErrorTable = t.middleware(async ({ next }) => {
   return result
 })
 
-const withBudget = t.middleware(({ ctx, meta, next }) => {
-  if (meta?.budget) ctx.limits.consume(meta.budget, ctx.ip)
+const withBudget = t.middleware(async ({ ctx, meta, next }) => {
+  if (meta?.budget) await ctx.limits.consume(meta.budget, ctx.request)
   return next()
 })
 

@@ -19,7 +19,7 @@ export const adminUploadRoutes: FastifyPluginAsync = async (app) => {
     limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   })
 
-  app.post('/api/upload/research-attachment', async (request, reply) => {
+  app.post('/api/upload/research-attachment', { config: { budget: 'upload' } }, async (request, reply) => {
     if (!request.isMultipart()) {
       throw new UnsupportedMediaTypeError('Send the file as multipart/form-data in a field named "file"')
     }
