@@ -44,7 +44,9 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
   if (target.kind === 'postgres') {
     const { default: postgres } = await import('postgres')
     const { drizzle } = await import('drizzle-orm/postgres-js')
-    const client = postgres(target.url, { max: 10, onnotice: () => {}, connect_timeout: 10 })
+    // A database that does not answer within 3 s is treated as away (a 503 to the client), so no
+    // request waits on it for long.
+    const client = postgres(target.url, { max: 10, onnotice: () => {}, connect_timeout: 3 })
     const db = drizzle(client, { schema })
     const { migrate } = await import('drizzle-orm/postgres-js/migrator')
     return {

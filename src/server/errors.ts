@@ -14,6 +14,7 @@ export const ERROR_KINDS = {
   payload_too_large: { status: 413, trpcCode: 'PAYLOAD_TOO_LARGE' },
   unsupported_media_type: { status: 415, trpcCode: 'UNSUPPORTED_MEDIA_TYPE' },
   too_many_requests: { status: 429, trpcCode: 'TOO_MANY_REQUESTS' },
+  service_unavailable: { status: 503, trpcCode: 'SERVICE_UNAVAILABLE' },
 } as const
 
 export type ErrorKind = keyof typeof ERROR_KINDS
@@ -79,6 +80,42 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** How long a client should wait before trying again while the database is away. */
+export const DATABASE_RETRY_AFTER_S = 5
+
+export class DatabaseUnavailableError extends AppError {
+  readonly retryAfterSeconds = DATABASE_RETRY_AFTER_S
+  constructor() {
+    super('service_unavailable', 'The database is not answering. Please try again in a moment.')
+  }
+}
+
+/** Codes of a database that cannot be reached or went away (Node's socket errors, postgres-js's, and Postgres's class 08 and 57P). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  '57P01',
+  '57P02',
+  '57P03',
+])
+
+/** Whether `error`, or anything it was caused by, says the database could not be reached. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false
+  if (error instanceof DatabaseUnavailableError) return true
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true
+  return isDatabaseUnavailable(error.cause, depth + 1)
+}
+
 /** Field name → its first message. */
 export function zodFieldErrors(error: ZodError): FieldErrors {
   const fields: FieldErrors = {}
@@ -106,16 +143,24 @@ const clientStatus = (error: unknown): number | null => {
  * What a failure looks like on the wire. Bad input names what is wrong; anything unforeseen is a
  * 500 whose detail stays in the server's log.
  */
-export function describeError(error: unknown): { status: number; body: ApiErrorBody; expected: boolean } {
+export function describeError(error: unknown): {
+  status: number
+  body: ApiErrorBody
+  expected: boolean
+  retryAfterSeconds?: number
+} {
+  if (isDatabaseUnavailable(error) && !(error instanceof AppError)) return describeError(new DatabaseUnavailableError())
   if (error instanceof ZodError) {
     const fields = zodFieldErrors(error)
     return { status: 400, body: apiErrorBody(400, Object.values(fields)[0] ?? 'Invalid input', fields), expected: true }
   }
   if (error instanceof AppError) {
+    const retryAfterSeconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds
     return {
       status: error.statusCode,
       body: apiErrorBody(error.statusCode, error.message, error.fields),
       expected: true,
+      ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
     }
   }
   const status = clientStatus(error)

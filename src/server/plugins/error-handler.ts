@@ -9,8 +9,10 @@ import { apiErrorBody, describeError } from '../errors'
 export const errorHandlerPlugin = fp(
   async (app) => {
     app.setErrorHandler((error, request, reply) => {
-      const { status, body, expected } = describeError(error)
+      const { status, body, expected, retryAfterSeconds } = describeError(error)
       if (!expected) request.log.error({ err: error }, 'request failed')
+      if (status === 503) request.log.warn({ err: error }, 'database unavailable')
+      if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds))
       return reply.code(status).send(body)
     })
     app.setNotFoundHandler((request, reply) => {

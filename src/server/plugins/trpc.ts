@@ -1,7 +1,7 @@
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify'
 import fp from 'fastify-plugin'
 import { TRPC_MAX_BATCH } from '../../shared/constants'
-import { TooManyRequestsError } from '../errors'
+import { DatabaseUnavailableError, TooManyRequestsError } from '../errors'
 import { createContext } from '../trpc/context'
 import { type AppRouter, appRouter } from '../trpc/router'
 
@@ -19,11 +19,13 @@ export const trpcPlugin = fp(
         maxBatchSize: TRPC_MAX_BATCH,
         // Answers are for the app that asked, often about who asked: no cache may keep them.
         responseMeta: ({ errors }) => {
-          const limited = errors.map((error) => error.cause).find((cause) => cause instanceof TooManyRequestsError)
+          const waitFor = errors
+            .map((error) => error.cause)
+            .find((cause) => cause instanceof TooManyRequestsError || cause instanceof DatabaseUnavailableError)
           return {
             headers: {
               'cache-control': 'no-store',
-              ...(limited ? { 'retry-after': String(limited.retryAfterSeconds) } : {}),
+              ...(waitFor ? { 'retry-after': String(waitFor.retryAfterSeconds) } : {}),
             },
           }
         },
