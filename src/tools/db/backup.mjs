@@ -6,8 +6,8 @@
 // The file is PGlite's own dump of the whole folder (dumpDataDir), so it also holds the
 // session-secret file the server generates there when SESSION_SECRET is not set: signed-in
 // sessions then still work after a restore.
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import {
   argumentPath,
@@ -77,6 +77,7 @@ async function main() {
     // under the real name. Owner-only: it holds every row and possibly the session secret.
     const partial = `${target}.partial`
     try {
+      mkdirSync(dirname(target), { recursive: true })
       writeFileSync(partial, gz, { mode: 0o600 })
       renameSync(partial, target)
     } catch (error) {
