@@ -55,6 +55,8 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/drizzle ./drizzle
+# The embedded database's backup and restore commands (README, Backups): plain Node, PGlite only.
+COPY --from=build /app/src/tools/db ./src/tools/db
 
 # The directory must exist with its owner before VOLUME, or the volume is created root-owned.
 RUN mkdir -p /data && chown node:node /data
