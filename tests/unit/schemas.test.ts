@@ -26,6 +26,13 @@ describe('ContactInputSchema', () => {
   it('counts trimmed length', () => {
     expect(ContactInputSchema.safeParse({ ...valid, name: '  A  ' }).success).toBe(false)
   })
+
+  // Postgres text cannot hold U+0000: it made the insert fail as a 500 (found by tests/integration/hostile-input.test.ts).
+  it.each(['name', 'subject', 'message'])('refuses a null character in %s', (field) => {
+    const result = ContactInputSchema.safeParse({ ...valid, [field]: `${valid[field as keyof typeof valid]}\u0000x` })
+    expect(Object.keys(messagesOf(result))).toEqual([field])
+    expect(messagesOf(result)[field]).toMatch(/must not contain a null character$/)
+  })
 })
 
 describe('NewsletterInputSchema', () => {
@@ -62,6 +69,13 @@ describe('ResearchStudyInputSchema', () => {
     const result = ResearchStudyInputSchema.safeParse({ ...valid, ...override })
     expect(result.success).toBe(false)
     expect(Object.keys(messagesOf(result))).toContain(field)
+  })
+
+  it.each(['title', 'authors', 'journal', 'summary', 'url'])('refuses a null character in %s', (field) => {
+    const value = field === 'url' ? 'https://example.org/a\u0000b' : 'Some text\u0000'
+    const result = ResearchStudyInputSchema.safeParse({ ...valid, [field]: value })
+    expect(Object.keys(messagesOf(result))).toEqual([field])
+    expect(messagesOf(result)[field]).toMatch(/must not contain a null character$/)
   })
 
   it('accepts an empty year, and drops an attachment link sent by the client (the server builds it)', () => {

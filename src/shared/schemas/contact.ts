@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { TEXT_LIMITS } from '../constants'
+import { hasNoNullCharacter, nullCharacterMessage } from './text'
 
 /** The contact form: the messages are the product's (docs/product.md#validation), shown inline and returned by the server. */
 export const ContactInputSchema = z.object({
@@ -7,7 +8,8 @@ export const ContactInputSchema = z.object({
     .string()
     .trim()
     .min(2, 'Name must be at least 2 characters')
-    .max(TEXT_LIMITS.name, `Name must be at most ${TEXT_LIMITS.name} characters`),
+    .max(TEXT_LIMITS.name, `Name must be at most ${TEXT_LIMITS.name} characters`)
+    .refine(hasNoNullCharacter, nullCharacterMessage('Name')),
   email: z
     .string()
     .trim()
@@ -17,12 +19,14 @@ export const ContactInputSchema = z.object({
     .string()
     .trim()
     .min(5, 'Subject must be at least 5 characters')
-    .max(TEXT_LIMITS.subject, `Subject must be at most ${TEXT_LIMITS.subject} characters`),
+    .max(TEXT_LIMITS.subject, `Subject must be at most ${TEXT_LIMITS.subject} characters`)
+    .refine(hasNoNullCharacter, nullCharacterMessage('Subject')),
   message: z
     .string()
     .trim()
     .min(10, 'Message must be at least 10 characters')
-    .max(TEXT_LIMITS.message, `Message must be at most ${TEXT_LIMITS.message} characters`),
+    .max(TEXT_LIMITS.message, `Message must be at most ${TEXT_LIMITS.message} characters`)
+    .refine(hasNoNullCharacter, nullCharacterMessage('Message')),
   /** Honeypot: hidden from people; a filled value marks a bot. */
   website: z.string().max(500).optional(),
 })

@@ -1,11 +1,13 @@
 import { z } from 'zod'
 import { STUDY_CATEGORIES, TEXT_LIMITS } from '../constants'
+import { hasNoNullCharacter, nullCharacterMessage } from './text'
 
 const optionalText = (max: number, label: string) =>
   z
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoNullCharacter, nullCharacterMessage(label))
     .nullish()
     .transform((value) => (value ? value : null))
 
@@ -14,6 +16,7 @@ const httpUrl = (label: string) =>
     .string()
     .trim()
     .max(TEXT_LIMITS.url, `${label} is too long`)
+    .refine(hasNoNullCharacter, nullCharacterMessage(label))
     .refine((value) => {
       try {
         const url = new URL(value)
@@ -28,7 +31,8 @@ export const ResearchStudyInputSchema = z.object({
     .string()
     .trim()
     .min(1, 'Title is required')
-    .max(TEXT_LIMITS.title, `Title must be at most ${TEXT_LIMITS.title} characters`),
+    .max(TEXT_LIMITS.title, `Title must be at most ${TEXT_LIMITS.title} characters`)
+    .refine(hasNoNullCharacter, nullCharacterMessage('Title')),
   authors: optionalText(TEXT_LIMITS.authors, 'Authors'),
   journal: optionalText(TEXT_LIMITS.journal, 'Journal'),
   year: z

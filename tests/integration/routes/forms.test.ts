@@ -32,6 +32,14 @@ describe('POST /api/contact', () => {
     expect(rows[0]).toMatchObject({ ...valid, status: 'new' })
   })
 
+  it('answers 400 to a null character, which Postgres text cannot hold, and stores nothing', async () => {
+    // Found by tests/integration/hostile-input.test.ts: it was a 500 from the failed insert.
+    const response = await post('/api/contact', { ...valid, message: 'What does\u0000 PVHO-1 cover?' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().fields).toEqual({ message: 'Message must not contain a null character' })
+    expect(await setup.database.handle.db.select().from(contactSubmissions)).toHaveLength(0)
+  })
+
   it('answers 400 with the spec message for each field', async () => {
     const response = await post('/api/contact', { name: 'J', email: 'nope', subject: 'Hey', message: 'short' })
     expect(response.statusCode).toBe(400)

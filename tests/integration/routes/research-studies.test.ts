@@ -84,6 +84,16 @@ describe('PATCH /api/research-studies/:id', () => {
     expect(response.json().title).toBe('Renamed')
   })
 
+  it('answers 400 to a null character, which Postgres text cannot hold, and leaves the study as it was', async () => {
+    // Found by tests/integration/hostile-input.test.ts: it was a 500 from the failed update.
+    const { id } = await createOne()
+    const response = await send('PATCH', `/api/research-studies/${id}`, admin, { ...study, summary: 'A\u0000 review.' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().fields).toEqual({ summary: 'Summary must not contain a null character' })
+    const list = (await setup.app.inject({ method: 'GET', url: '/api/research-studies' })).json()
+    expect(list[0].summary).toBe(study.summary)
+  })
+
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expect((await send('PATCH', '/api/research-studies/9999', admin, study)).statusCode).toBe(404)
     expect((await send('PATCH', '/api/research-studies/abc', admin, study)).statusCode).toBe(400)
