@@ -35,6 +35,14 @@ function buildManifest(assets: ClientAssets) {
 }
 
 /**
+ * The requested path and query on the site's own origin. Resolving the path against the site's
+ * URL instead would read '//host/x' as another host (and '//%3C' as an invalid one, a 500).
+ */
+export function pageUrl(url: string, publicUrl: string): URL {
+  return new URL(`${new URL(publicUrl).origin}${url.startsWith('/') ? '' : '/'}${url}`)
+}
+
+/**
  * Renders one page on the server. Procedures are called in-process through tRPC's local link, so
  * the page's data is fetched without HTTP and handed to the browser with the HTML.
  */
@@ -43,7 +51,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const trpcClient = createTRPCClient<AppRouter>({
     links: [unstable_localLink({ router: appRouter, createContext: input.createContext, transformer: superjson })],
   })
-  const request = new Request(new URL(input.url, input.site.publicUrl))
+  const request = new Request(pageUrl(input.url, input.site.publicUrl))
   const handler = createRequestHandler({
     request,
     createRouter: () => createAppRouter({ queryClient, trpcClient }),
