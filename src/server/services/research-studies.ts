@@ -27,7 +27,9 @@ const MAX_STUDY_ID = 2_147_483_647
  * parameter itself ("out of range for type integer") and the request would fail as a 500.
  */
 function assertStudyIdInRange(id: number): void {
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_STUDY_ID) throw new NotFoundError(`Research study ${id} not found`)
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_STUDY_ID) {
+    throw new NotFoundError(`Research study ${id} not found`)
+  }
 }
 
 /** Newest first, ties broken by id so the order is stable. */
