@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import type { DbHandle } from '../db/client'
 import type { Env } from './env'
+import { describeError } from './errors'
 import { loggerOptions } from './log'
 import { configPlugin } from './plugins/config'
 import { contentEventsPlugin } from './plugins/content-events'
@@ -10,7 +11,7 @@ import { errorHandlerPlugin } from './plugins/error-handler'
 import { maintenancePlugin } from './plugins/maintenance'
 import { rateLimitPlugin } from './plugins/rate-limit'
 import { sameOriginPlugin } from './plugins/same-origin'
-import { securityPlugin } from './plugins/security'
+import { applySecurityHeaders, type SecurityOptions, securityPlugin } from './plugins/security'
 import { sessionPlugin } from './plugins/session'
 import { type SsrOptions, ssrPlugin } from './plugins/ssr'
 import { trpcPlugin } from './plugins/trpc'
@@ -41,6 +42,10 @@ export type BuildAppOptions = {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options
   const trust = env.TRUST_PROXY
+  const security: SecurityOptions = {
+    https: env.PUBLIC_URL.startsWith('https://'),
+    devMode: options.ssr?.dev === true,
+  }
   const app = Fastify({
     logger: options.logger ?? loggerOptions(env.LOG_LEVEL),
     // A proxy's X-Request-Id ties our log lines to its own, but only in a plain format: anything
@@ -53,6 +58,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A hop count trusts that many proxies nearest to us (proxy-addr counts hops from the socket).
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
+    // A malformed URL or an over-long path parameter is refused by Fastify before any hook runs:
+    // answer it in the one error shape with the same headers as everything else.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      // Fastify types this reply by the route generics no route has yet; it is a plain reply.
+      const reply = frameworkReply as unknown as FastifyReply
+      const { status, body } = describeError(error)
+      applySecurityHeaders(reply, security)
+      reply.code(status).send(body)
+    },
     // Slow clients cannot hold connections: the whole request within REQUEST_TIMEOUT_S, headers
     // within 10 s of it, idle keep-alive sockets closed after 5 s, a silent socket after 60 s.
     requestTimeout: env.REQUEST_TIMEOUT_S * 1000,
@@ -69,10 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(configPlugin, { env })
   await app.register(errorHandlerPlugin)
-  await app.register(securityPlugin, {
-    https: env.PUBLIC_URL.startsWith('https://'),
-    devMode: options.ssr?.dev === true,
-  })
+  await app.register(securityPlugin, security)
   await app.register(dbPlugin, { handle: options.db })
   await app.register(contentEventsPlugin)
   await app.register(sameOriginPlugin)

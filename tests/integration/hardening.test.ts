@@ -130,6 +130,13 @@ describe('the page cache', () => {
     expect(renders).toBe(before)
   })
 
+  it('never files a page under another page’s entry: //host/research is not /research', async () => {
+    expect((await setup.app.inject({ method: 'GET', url: '//evil.example/research' })).statusCode).toBe(404)
+    const research = await setup.app.inject({ method: 'GET', url: '/research' })
+    expect(research.statusCode).toBe(200)
+    expect(research.body).toContain('Studies Found')
+  })
+
   it('answers 503 when the data behind a page failed, and keeps nothing', async () => {
     const { db } = setup.database.handle
     await resetDatabase(setup.database.handle)

@@ -61,6 +61,17 @@ describe('server HTML of each public route', () => {
     expect(response.body).toContain('<meta name="robots" content="noindex,nofollow"/>')
   })
 
+  // Found by tests/integration/hostile-input.test.ts: the renderer read '//x' as a host, and
+  // '//%3C' as an invalid one (a 500).
+  it.each(['//%3C%3C', '//evil.example/research'])(
+    '%s is a path on this site: the not-found page, not a 500 nor another page',
+    async (url) => {
+      const response = await setup.app.inject({ method: 'GET', url })
+      expect(response.statusCode).toBe(404)
+      expect(response.body).toContain('404 Page Not Found')
+    },
+  )
+
   it('/admin is noindex, never cached, and its HTML carries no private data', async () => {
     const response = await setup.app.inject({ method: 'GET', url: '/admin' })
     expect(response.statusCode).toBe(200)

@@ -6,6 +6,7 @@ import { appRouter } from '../../src/server/trpc/router'
 import { buildTestApp, setUpTestApp } from '../helpers/build-app'
 import { makePdf, multipart } from '../helpers/fixtures'
 import { CROSS_ORIGIN, loginCookie, SAME_ORIGIN } from '../helpers/login'
+import { registeredRoutes } from '../helpers/routes'
 
 /**
  * The policies every route and procedure gets by default: one error shape, one not-found answer,
@@ -23,22 +24,6 @@ let app: FastifyInstance
 let limited: FastifyInstance
 let admin: string
 let outsider: string
-
-/** Every route the app registered, read from Fastify's own route tree. */
-function registeredRoutes(target: FastifyInstance): { method: string; url: string }[] {
-  const found: { method: string; url: string }[] = []
-  const stack: string[] = []
-  for (const line of target.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+) \(([^)]*)\)/.exec(line)
-    if (!match) continue
-    const depth = (match[1] ?? '').length / 4
-    stack.length = depth
-    const url = `${stack.join('')}${match[2]}`
-    stack.push(match[2] ?? '')
-    for (const method of (match[3] ?? '').split(', ')) found.push({ method, url })
-  }
-  return found
-}
 
 beforeAll(async () => {
   app = setup.app

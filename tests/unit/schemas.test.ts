@@ -26,6 +26,27 @@ describe('ContactInputSchema', () => {
   it('counts trimmed length', () => {
     expect(ContactInputSchema.safeParse({ ...valid, name: '  A  ' }).success).toBe(false)
   })
+
+  // Text a database cannot store (U+0000, a lone surrogate) made the insert fail as a 500 (found by
+  // tests/integration/hostile-input.test.ts).
+  it.each(
+    ['name', 'subject', 'message'].flatMap((field) => [
+      [field, '\u0000', 'must not contain a null character'],
+      [field, '\ud800', 'must be valid Unicode text'],
+      [field, '\udc00', 'must be valid Unicode text'],
+    ]),
+  )('refuses %s holding %j', (field, character, message) => {
+    const result = ContactInputSchema.safeParse({
+      ...valid,
+      [field]: `${valid[field as keyof typeof valid]}${character}x`,
+    })
+    expect(Object.keys(messagesOf(result))).toEqual([field])
+    expect(messagesOf(result)[field]).toMatch(new RegExp(`${message}$`))
+  })
+
+  it('accepts characters outside the basic plane (a surrogate pair)', () => {
+    expect(ContactInputSchema.safeParse({ ...valid, message: 'Ten chars and 😀 𝕏' }).success).toBe(true)
+  })
 })
 
 describe('NewsletterInputSchema', () => {
@@ -62,6 +83,18 @@ describe('ResearchStudyInputSchema', () => {
     const result = ResearchStudyInputSchema.safeParse({ ...valid, ...override })
     expect(result.success).toBe(false)
     expect(Object.keys(messagesOf(result))).toContain(field)
+  })
+
+  it.each(
+    ['title', 'authors', 'journal', 'summary', 'url'].flatMap((field) => [
+      [field, '\u0000', 'must not contain a null character'],
+      [field, '\ud800', 'must be valid Unicode text'],
+    ]),
+  )('refuses %s holding %j', (field, character, message) => {
+    const value = field === 'url' ? `https://example.org/a${character}b` : `Some text${character}`
+    const result = ResearchStudyInputSchema.safeParse({ ...valid, [field]: value })
+    expect(Object.keys(messagesOf(result))).toEqual([field])
+    expect(messagesOf(result)[field]).toMatch(new RegExp(`${message}$`))
   })
 
   it('accepts an empty year, and drops an attachment link sent by the client (the server builds it)', () => {

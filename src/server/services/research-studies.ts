@@ -19,6 +19,19 @@ const studyColumns = {
   createdAt: researchStudies.createdAt,
 }
 
+/** research_studies.id is a Postgres integer (serial): no study has a larger id. */
+const MAX_STUDY_ID = 2_147_483_647
+
+/**
+ * An id the column cannot hold names no study. Checked before querying: Postgres would refuse the
+ * parameter itself ("out of range for type integer") and the request would fail as a 500.
+ */
+function assertStudyIdInRange(id: number): void {
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_STUDY_ID) {
+    throw new NotFoundError(`Research study ${id} not found`)
+  }
+}
+
 /** Newest first, ties broken by id so the order is stable. */
 export function listResearchStudies(db: Db) {
   return db
@@ -49,6 +62,7 @@ export async function createResearchStudy(db: Db, data: ResearchStudyData) {
 
 /** Replacing a study's attachment removes the old file when nothing else uses it. */
 export async function updateResearchStudy(db: Db, id: number, data: ResearchStudyData) {
+  assertStudyIdInRange(id)
   const values = await withAttachmentLink(db, data)
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -67,6 +81,7 @@ export async function updateResearchStudy(db: Db, id: number, data: ResearchStud
 }
 
 export async function deleteResearchStudy(db: Db, id: number) {
+  assertStudyIdInRange(id)
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(researchStudies).where(eq(researchStudies.id, id)).returning(studyColumns)
     if (!row) throw new NotFoundError(`Research study ${id} not found`)

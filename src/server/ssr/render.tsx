@@ -36,6 +36,14 @@ function buildManifest(assets: ClientAssets) {
 }
 
 /**
+ * The requested path and query on the site's own origin. Resolving the path against the site's
+ * URL instead would read '//host/x' as another host (and '//%3C' as an invalid one, a 500).
+ */
+export function pageUrl(url: string, publicUrl: string): URL {
+  return new URL(`${new URL(publicUrl).origin}${url.startsWith('/') ? '' : '/'}${url}`)
+}
+
+/**
  * Renders one page on the server. Procedures are called in-process through tRPC's local link, so
  * the page's data is fetched without HTTP and handed to the browser with the HTML.
  */
@@ -49,7 +57,7 @@ async function renderPage(input: RenderInput): Promise<RenderOutput> {
   const trpcClient = createTRPCClient<AppRouter>({
     links: [unstable_localLink({ router: appRouter, createContext: input.createContext, transformer: superjson })],
   })
-  const request = new Request(new URL(input.url, input.site.publicUrl))
+  const request = new Request(pageUrl(input.url, input.site.publicUrl))
   const mark = renderMark()
   const handler = createRequestHandler({
     request,
@@ -102,7 +110,8 @@ function readSearch(validator: unknown, raw: Record<string, unknown>): unknown {
 
 /** See PageResolution: matched the way the router itself matches (decoded, case-insensitive). */
 async function resolvePage(url: string): Promise<PageResolution> {
-  const parsed = new URL(url, 'http://page.invalid')
+  // Parsed exactly as renderPage parses it, so a URL and the page it renders share one key.
+  const parsed = pageUrl(url, 'http://page.invalid')
   let pathname: string
   try {
     pathname = decodeURIComponent(parsed.pathname)

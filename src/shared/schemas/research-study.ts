@@ -1,34 +1,31 @@
 import { z } from 'zod'
 import { STUDY_CATEGORIES, TEXT_LIMITS } from '../constants'
+import { storableText } from './text'
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+  storableText(z.string().trim().max(max, `${label} must be at most ${max} characters`), label)
     .nullish()
     .transform((value) => (value ? value : null))
 
 const httpUrl = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(TEXT_LIMITS.url, `${label} is too long`)
-    .refine((value) => {
-      try {
-        const url = new URL(value)
-        return url.protocol === 'http:' || url.protocol === 'https:'
-      } catch {
-        return false
-      }
-    }, `${label} must be an http or https link`)
+  storableText(z.string().trim().max(TEXT_LIMITS.url, `${label} is too long`), label).refine((value) => {
+    try {
+      const url = new URL(value)
+      return url.protocol === 'http:' || url.protocol === 'https:'
+    } catch {
+      return false
+    }
+  }, `${label} must be an http or https link`)
 
 export const ResearchStudyInputSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, 'Title is required')
-    .max(TEXT_LIMITS.title, `Title must be at most ${TEXT_LIMITS.title} characters`),
+  title: storableText(
+    z
+      .string()
+      .trim()
+      .min(1, 'Title is required')
+      .max(TEXT_LIMITS.title, `Title must be at most ${TEXT_LIMITS.title} characters`),
+    'Title',
+  ),
   authors: optionalText(TEXT_LIMITS.authors, 'Authors'),
   journal: optionalText(TEXT_LIMITS.journal, 'Journal'),
   year: z

@@ -32,6 +32,24 @@ describe('POST /api/contact', () => {
     expect(rows[0]).toMatchObject({ ...valid, status: 'new' })
   })
 
+  it('answers 400 to a null character, which Postgres text cannot hold, and stores nothing', async () => {
+    // Found by tests/integration/hostile-input.test.ts: it was a 500 from the failed insert.
+    const response = await post('/api/contact', { ...valid, message: 'What does\u0000 PVHO-1 cover?' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().fields).toEqual({ message: 'Message must not contain a null character' })
+    expect(await setup.database.handle.db.select().from(contactSubmissions)).toHaveLength(0)
+  })
+
+  it('answers 400 to lone surrogates, which the embedded database cannot store, and stores nothing', async () => {
+    // Found by tests/integration/hostile-input.test.ts: PGlite 0.5 miscounts the bytes of lone low
+    // surrogates, so it cut the stored text short or, as here, failed the insert ("invalid byte
+    // sequence for encoding UTF8"), a 500; Postgres kept U+FFFD in their place.
+    const response = await post('/api/contact', { ...valid, subject: 'Standards question \udc00\udc00' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().fields).toEqual({ subject: 'Subject must be valid Unicode text' })
+    expect(await setup.database.handle.db.select().from(contactSubmissions)).toHaveLength(0)
+  })
+
   it('answers 400 with the spec message for each field', async () => {
     const response = await post('/api/contact', { name: 'J', email: 'nope', subject: 'Hey', message: 'short' })
     expect(response.statusCode).toBe(400)

@@ -84,6 +84,16 @@ describe('PATCH /api/research-studies/:id', () => {
     expect(response.json().title).toBe('Renamed')
   })
 
+  it('answers 400 to a null character, which Postgres text cannot hold, and leaves the study as it was', async () => {
+    // Found by tests/integration/hostile-input.test.ts: it was a 500 from the failed update.
+    const { id } = await createOne()
+    const response = await send('PATCH', `/api/research-studies/${id}`, admin, { ...study, summary: 'A\u0000 review.' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().fields).toEqual({ summary: 'Summary must not contain a null character' })
+    const list = (await setup.app.inject({ method: 'GET', url: '/api/research-studies' })).json()
+    expect(list[0].summary).toBe(study.summary)
+  })
+
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expect((await send('PATCH', '/api/research-studies/9999', admin, study)).statusCode).toBe(404)
     expect((await send('PATCH', '/api/research-studies/abc', admin, study)).statusCode).toBe(400)
@@ -109,6 +119,25 @@ describe('DELETE /api/research-studies/:id', () => {
     expect((await send('DELETE', `/api/research-studies/${id}`)).statusCode).toBe(401)
     expect((await send('DELETE', `/api/research-studies/${id}`, outsider)).statusCode).toBe(403)
     expect((await send('DELETE', `/api/research-studies/${id}`, admin, undefined, CROSS_ORIGIN)).statusCode).toBe(403)
+  })
+})
+
+/** Past research_studies.id (a Postgres integer): such an id names no study. Found by tests/integration/hostile-input.test.ts. */
+const OUT_OF_RANGE_IDS = [2_147_483_648, 99_999_999_999]
+
+describe('a study id past the 32-bit integer column', () => {
+  it.each(OUT_OF_RANGE_IDS)('PATCH and DELETE /api/research-studies/%i answer 404, not 500', async (id) => {
+    const patched = await send('PATCH', `/api/research-studies/${id}`, admin, study)
+    expect(patched.statusCode).toBe(404)
+    expect(patched.json()).toEqual({ error: 'Not Found', message: `Research study ${id} not found` })
+    const deleted = await send('DELETE', `/api/research-studies/${id}`, admin)
+    expect(deleted.statusCode).toBe(404)
+    expect(deleted.json()).toEqual({ error: 'Not Found', message: `Research study ${id} not found` })
+  })
+
+  it('the largest id the column holds is looked up as usual', async () => {
+    expect((await send('PATCH', '/api/research-studies/2147483647', admin, study)).statusCode).toBe(404)
+    expect((await send('DELETE', '/api/research-studies/2147483647', admin)).statusCode).toBe(404)
   })
 })
 
@@ -169,6 +198,16 @@ describe('tRPC mutations', () => {
     ).toBe('T2')
     expect((await trpc('researchStudies.remove', { id }, admin)).statusCode).toBe(200)
     expect((await trpc('researchStudies.remove', { id }, admin)).statusCode).toBe(404)
+  })
+
+  it.each(OUT_OF_RANGE_IDS)('update and remove with id %i answer NOT_FOUND (404), not 500', async (id) => {
+    for (const response of [
+      await trpc('researchStudies.update', { id, data: study }, admin),
+      await trpc('researchStudies.remove', { id }, admin),
+    ]) {
+      expect(response.statusCode).toBe(404)
+      expect(response.json().error.json.data.code).toBe('NOT_FOUND')
+    }
   })
 
   it('answer 401 signed out, 403 for a non-admin, 403 cross-origin, 400 for bad input', async () => {

@@ -78,6 +78,30 @@ describe('POST /api/upload/research-attachment', () => {
     expect(await stored()).toBe(0)
   })
 
+  // Found by tests/integration/hostile-input.test.ts: the multipart parser's own errors were 500s.
+  it.each([
+    ['no boundary', 'multipart/form-data', ''],
+    ['a body cut short', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="file"'],
+    [
+      'a blank boundary',
+      'multipart/form-data; boundary= ',
+      '-- \r\nContent-Disposition: form-data; name="file"\r\n\r\n%PDF',
+    ],
+  ])('answers 400 to a malformed multipart body (%s) and keeps nothing', async (_case, contentType, payload) => {
+    const response = await setup.app.inject({
+      method: 'POST',
+      url: '/api/upload/research-attachment',
+      headers: { ...SAME_ORIGIN, cookie: admin, 'content-type': contentType },
+      payload,
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      error: 'Bad Request',
+      message: 'The upload could not be read: send multipart/form-data with the file in a field named "file"',
+    })
+    expect(await stored()).toBe(0)
+  })
+
   it('answers 401 signed out, 403 for a non-admin, 403 cross-origin', async () => {
     const pdf = await makePdf()
     expect((await upload('a.pdf', pdf, null)).statusCode).toBe(401)

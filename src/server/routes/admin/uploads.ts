@@ -1,8 +1,11 @@
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyPluginAsync } from 'fastify'
-import { BadInputError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors'
+import { AppError, BadInputError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors'
 import { ACCEPTED_ATTACHMENTS_MESSAGE, detectAttachment, safeFileName } from '../../services/attachment-type'
 import { storeAttachment } from '../../services/attachments'
+
+const MALFORMED_MULTIPART_MESSAGE =
+  'The upload could not be read: send multipart/form-data with the file in a field named "file"'
 
 /**
  * Study attachments arrive as multipart with one field 'file' (REST, not tRPC: see
@@ -33,7 +36,12 @@ export const adminUploadRoutes: FastifyPluginAsync = async (app) => {
       const code = (error as { code?: string }).code ?? ''
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge()
       if (TOO_MANY_PARTS.has(code)) throw new BadInputError('Send one file, in a field named "file", and nothing else')
-      throw error
+      const status = (error as { statusCode?: unknown }).statusCode
+      if (status === 413) throw tooLarge()
+      if (error instanceof AppError || (typeof status === 'number' && status >= 500)) throw error
+      // The parser's own failures (no boundary, a body cut short, broken part headers) carry no
+      // status: they describe the request, not the server.
+      throw new BadInputError(MALFORMED_MULTIPART_MESSAGE)
     }
     // A streamed file past the limit is cut short and flagged, not rejected: check the flag.
     if (part.file.truncated || bytes.length > maxBytes) throw tooLarge()

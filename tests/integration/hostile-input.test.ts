@@ -1,0 +1,1390 @@
+import { count, eq } from 'drizzle-orm'
+import fc from 'fast-check'
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import superjson from 'superjson'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import {
+  attachments,
+  contactSubmissions,
+  newsletterSubscribers,
+  researchStudies,
+  testimonials,
+} from '../../src/db/schema'
+import { render } from '../../src/server/ssr/render'
+import { appRouter } from '../../src/server/trpc/router'
+import { STUDY_CATEGORIES, TEXT_LIMITS } from '../../src/shared/constants'
+import { ContactInputSchema } from '../../src/shared/schemas/contact'
+import { NewsletterInputSchema } from '../../src/shared/schemas/newsletter'
+import { ResearchStudyInputSchema, StudyIdSchema } from '../../src/shared/schemas/research-study'
+import { buildTestApp, setUpTestApp } from '../helpers/build-app'
+import { makeCompoundFile, makeDocx, makeExecutable, makePdf } from '../helpers/fixtures'
+import { loginCookie, SAME_ORIGIN } from '../helpers/login'
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startTestIssuer, type TestIssuer } from '../helpers/oidc'
+import { registeredRoutes } from '../helpers/routes'
+
+/**
+ * Hostile input as properties (fast-check): random and malformed input at every REST endpoint and
+ * tRPC procedure. Each request must answer below 500; input the shared schema rejects must leave
+ * every table as it was; what a page shows back stays text.
+ *
+ * Runs per property: HOSTILE_RUNS (default 50), so a longer hunt is `HOSTILE_RUNS=2000 npx vitest run
+ * --project db:postgres tests/integration/hostile-input.test.ts`. A failure prints the request and
+ * fast-check's seed and shrunk counterexample; replay it with `{ seed, path }` in fc.assert.
+ */
+
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 50)
+/** PGlite is several times slower than Postgres; pages render in-process on top. */
+const TIMEOUT = 240_000
+const ADMIN_EMAIL = 'admin@example.org'
+const INT32_MAX = 2_147_483_647
+
+const setup = setUpTestApp({
+  // 0.05 MB: uploads can cross the limit with small test data.
+  env: { ADMIN_EMAILS: ADMIN_EMAIL, UPLOAD_MAX_MB: '0.05' },
+  ssr: { render, assets: { scripts: [], css: [], preloads: [] } },
+  reset: false,
+})
+let admin: string
+
+beforeAll(async () => {
+  admin = await loginCookie(setup.app, ADMIN_EMAIL)
+})
+
+// ---------------------------------------------------------------------------------------------
+// Arbitraries
+// ---------------------------------------------------------------------------------------------
+
+/** SQL, HTML, path and encoding fragments, mixed into otherwise valid values. */
+const FRAGMENTS = [
+  "'; drop table research_studies; --",
+  "' or '1'='1",
+  '" or ""="',
+  '1); delete from contact_submissions; --',
+  "' union select sid, sess::text from sessions --",
+  '$1',
+  '<script>alert(1)</script>',
+  '</script><script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg onload=alert(1)>',
+  "'><iframe src=javascript:alert(1)>",
+  '</title><script>alert(1)</script>',
+  '<!--',
+  '-->',
+  ']]>',
+  'javascript:alert(1)',
+  '{{7*7}}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, meant literally
+  '${7*7}',
+  '\u0000',
+  '%00',
+  '\\u0000',
+  '\r\n',
+  '\r\nSet-Cookie: x=1',
+  '\u2028\u2029',
+  '\uFEFF',
+  '\u202E',
+  '\uD800',
+  '\uDFFF',
+  '𝕏😀',
+  'Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǫ̗',
+  '../../etc/passwd',
+  '..%2f..%2fetc%2fpasswd',
+  '..\\..\\windows\\win.ini',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%C0%AF',
+  '__proto__',
+  'constructor',
+  'toString',
+  'null',
+  'undefined',
+  'NaN',
+  '-1',
+  '2147483648',
+  '99999999999',
+  '1e309',
+] as const
+
+/** The fragments that are markup doing something: none may ever appear raw in a page. */
+const ACTIVE_MARKUP = FRAGMENTS.filter((fragment) => /<[a-z/]/i.test(fragment) && /alert/.test(fragment))
+
+type ValueOf<A> = A extends fc.Arbitrary<infer T> ? T : never
+
+const fragment = fc.constantFrom(...FRAGMENTS)
+const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code))
+
+const shortText = (maxLength = 40) =>
+  fc.oneof(
+    fc.string({ unit: 'grapheme', maxLength }),
+    fc.string({ unit: 'binary', maxLength }),
+    fc.string({ unit: 'binary-ascii', maxLength }),
+    fc.string({ unit: fc.oneof(fragment, loneSurrogate, fc.string({ unit: 'grapheme', maxLength: 4 })), maxLength: 8 }),
+  )
+
+/** Strings just under, at and over each stored-text limit. */
+const atLimits = fc
+  .tuple(
+    fc.constantFrom(...new Set(Object.values(TEXT_LIMITS))),
+    fc.integer({ min: -1, max: 1 }),
+    fc.constantFrom('x', 'é', '😀', '<', ' '),
+  )
+  .map(([limit, delta, unit]) => unit.repeat(limit + delta))
+
+/** 100 KB to 1.2 MB (the JSON body limit is 1 MB). */
+const huge = fc
+  .tuple(fc.oneof(fragment, fc.constant('a')), fc.integer({ min: 100_000, max: 1_200_000 }))
+  .map(([piece, length]) => piece.repeat(Math.ceil(length / piece.length)))
+
+const hostileText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 8, arbitrary: shortText() },
+  { weight: 2, arbitrary: atLimits },
+  { weight: 1, arbitrary: huge },
+)
+
+/** Arrays or objects 100 to 3000 levels deep. */
+const deeplyNested = fc
+  .record({
+    depth: fc.integer({ min: 100, max: 3000 }),
+    kind: fc.constantFrom('array', 'object', 'mixed'),
+    leaf: fc.oneof(fragment, fc.constant(null)),
+  })
+  .map(({ depth, kind, leaf }) => {
+    let value: unknown = leaf
+    for (let level = 0; level < depth; level++) {
+      value = kind === 'array' || (kind === 'mixed' && level % 2 === 0) ? [value] : { a: value }
+    }
+    return value
+  })
+
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(0, -0, -1, 1.5, INT32_MAX, INT32_MAX + 1, 99_999_999_999, 2 ** 53 + 2, 1e308, -1e308),
+)
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 5, arbitrary: hostileText },
+  { weight: 1, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 2, arbitrary: hostileNumber },
+  { weight: 1, arbitrary: fc.array(hostileText, { maxLength: 4 }) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  { weight: 1, arbitrary: fc.anything({ maxDepth: 3, withNullPrototype: true }) },
+  { weight: 1, arbitrary: deeplyNested },
+)
+
+/** A valid value with a fragment or random text spliced in somewhere. */
+const laced = (valid: fc.Arbitrary<string>) =>
+  fc
+    .tuple(valid, fc.oneof(fragment, shortText(12)), fc.nat())
+    .map(([text, piece, at]) => `${text.slice(0, at % (text.length + 1))}${piece}${text.slice(at % (text.length + 1))}`)
+
+/** A field that is mostly valid, sometimes laced, sometimes anything at all. */
+const fieldOf = (valid: fc.Arbitrary<string>) =>
+  fc.oneof(
+    { weight: 4, arbitrary: valid },
+    { weight: 3, arbitrary: laced(valid) },
+    { weight: 2, arbitrary: hostileValue },
+  )
+
+/** Extra keys, prototype-shaped ones included. */
+const extraKeys = fc.dictionary(
+  fc.oneof(fragment, fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'isAdmin'), fc.string()),
+  hostileValue,
+  { maxKeys: 2 },
+)
+
+/** Almost-valid objects, with extra keys, in arrays, or anything in place of the object. */
+const bodyLike = (almost: fc.Arbitrary<Record<string, unknown>>) =>
+  fc.oneof(
+    { weight: 6, arbitrary: almost },
+    { weight: 1, arbitrary: fc.tuple(almost, extraKeys).map(([known, extra]) => ({ ...extra, ...known })) },
+    { weight: 1, arbitrary: fc.array(almost, { minLength: 1, maxLength: 3 }) },
+    { weight: 2, arbitrary: hostileValue },
+  )
+
+/** Text that keeps its type but not its content: random, or laced with one or two fragments. */
+const textOf = (valid: fc.Arbitrary<string>) => fc.oneof(valid, laced(valid), laced(laced(valid)))
+
+const validEmail = fc.oneof(fc.constant('jane@example.org'), fc.emailAddress())
+
+/**
+ * Each input comes in two kinds: right in shape with hostile text (what reaches the services and
+ * the database), and any field anything at all (what the schema must refuse).
+ */
+const contactLike = fc.oneof(
+  fc.record({
+    name: textOf(fc.constantFrom('Jane Doe', 'Zoë Ångström', '李小龙')),
+    email: validEmail,
+    subject: textOf(fc.constantFrom('A question', 'Sessions near me')),
+    message: textOf(fc.constantFrom('Hello, I would like to know more.', 'm'.repeat(TEXT_LIMITS.message - 20))),
+  }),
+  fc.record(
+    {
+      name: fieldOf(fc.constantFrom('Jane Doe', 'Zoë Ångström', '李小龙')),
+      email: fieldOf(validEmail),
+      subject: fieldOf(fc.constantFrom('A question', 'Sessions near me')),
+      message: fieldOf(fc.constantFrom('Hello, I would like to know more.', 'm'.repeat(TEXT_LIMITS.message))),
+      website: fieldOf(fc.constant('')),
+    },
+    { requiredKeys: ['name', 'email', 'subject', 'message'] },
+  ),
+)
+const newsletterLike = fc.record({ email: fc.oneof(validEmail, fieldOf(validEmail)) })
+
+const optionalTextField = (valid: string) => fc.oneof(fieldOf(fc.constant(valid)), fc.constantFrom(null, ''))
+const validUrl = fc.oneof(fc.constant('https://doi.org/10.1007/s12576-019-00678-5'), fc.webUrl())
+const studyLike = fc.oneof(
+  fc.record(
+    {
+      title: textOf(fc.constantFrom('A study', 'Mild hyperbaric oxygen: mechanisms and effects')),
+      authors: textOf(fc.constant('Ishihara A')),
+      journal: textOf(fc.constant('The Journal of Physiological Sciences')),
+      year: fc.constantFrom('2019', '', null),
+      category: fc.constantFrom(...STUDY_CATEGORIES),
+      url: textOf(validUrl),
+      summary: textOf(fc.constant('A review.')),
+      attachmentUrl: fc.oneof(fragment, validUrl),
+    },
+    { requiredKeys: ['title', 'category', 'url'] },
+  ),
+  fc.record(
+    {
+      title: fieldOf(fc.constantFrom('A study', 'Mild hyperbaric oxygen: mechanisms and effects')),
+      authors: optionalTextField('Ishihara A'),
+      journal: optionalTextField('The Journal of Physiological Sciences'),
+      year: optionalTextField('2019'),
+      category: fieldOf(fc.constantFrom(...STUDY_CATEGORIES)),
+      url: fieldOf(validUrl),
+      summary: optionalTextField('A review.'),
+      attachmentFileId: fc.oneof(fc.constant(null), fc.uuid(), hostileValue),
+      attachmentUrl: hostileValue,
+    },
+    { requiredKeys: ['title', 'category', 'url'] },
+  ),
+)
+
+/** Study ids as they arrive in a path or an input: numbers, numeric text of any size, garbage. */
+const studyIdText = fc.oneof(
+  fc.constantFrom('1', '0', '-1', '01', ' 1', '1.5', '1e3', '0x10', 'NaN', 'Infinity', '1e400'),
+  fc.constantFrom(String(INT32_MAX), String(INT32_MAX + 1), '99999999999', '9007199254740993'),
+  fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
+  fc.double().map(String),
+  shortText(),
+)
+const studyIdValue: fc.Arbitrary<unknown> = fc.oneof(studyIdText, hostileNumber, hostileValue)
+
+/** Request bodies that are not what the route parses: any content type, any bytes. */
+const rawBody = fc.record({
+  contentType: fc.option(
+    fc.oneof(
+      fc.constantFrom(
+        'application/json',
+        'application/json; charset=utf-16',
+        'application/json; charset=latin1',
+        'APPLICATION/JSON',
+        'text/plain',
+        'text/html',
+        'application/xml',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data',
+        'multipart/form-data; boundary=x',
+        'application/octet-stream',
+        'application/csp-report',
+        '*/*',
+        '',
+        ';',
+      ),
+      fc.string({ unit: 'grapheme-ascii', maxLength: 40 }),
+    ),
+    { nil: undefined },
+  ),
+  body: fc.oneof(
+    shortText(200),
+    huge,
+    fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+    fc.jsonValue().map((value) => JSON.stringify(value).slice(0, -1)), // truncated JSON
+    fc.constantFrom(
+      '{"__proto__":{"polluted":1}}',
+      '{"constructor":{"prototype":{"polluted":1}}}',
+      '{"json":{"__proto__":{"polluted":1}}}',
+      '[',
+      '{"a":',
+      '\u0000',
+      'null',
+      '1e999999',
+      '"\\ud800"',
+      `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+    ),
+  ),
+})
+
+// ---------------------------------------------------------------------------------------------
+// Sending, and the checks every answer gets
+// ---------------------------------------------------------------------------------------------
+
+type Sent = {
+  method: NonNullable<InjectOptions['method']>
+  url: string
+  headers?: Record<string, string>
+  payload?: string | Buffer
+}
+
+const clip = (text: string, max = 400) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text)
+
+function describeRequest(request: Sent): string {
+  const body =
+    request.payload === undefined
+      ? ''
+      : typeof request.payload === 'string'
+        ? JSON.stringify(clip(request.payload))
+        : `<${request.payload.length} bytes> ${JSON.stringify(clip(request.payload.toString('latin1')))}`
+  return `${request.method} ${clip(request.url, 300)} ${JSON.stringify(request.headers ?? {})} ${body}`
+}
+
+/** Any code point sequence as well-formed UTF-16 (lone surrogates become U+FFFD), so it can be URL-encoded. */
+const wellFormed = (text: string) => Buffer.from(text, 'utf8').toString('utf8')
+const encode = (text: string) => encodeURIComponent(wellFormed(text))
+
+const PROTOTYPE_KEYS = {
+  object: Object.getOwnPropertyNames(Object.prototype).sort(),
+  array: Object.getOwnPropertyNames(Array.prototype).sort(),
+}
+
+/** What the checks read from an answer, whether it came through inject() or a socket. */
+type Answer = {
+  statusCode: number
+  headers: Record<string, string | string[] | number | undefined>
+  body: string
+  cookies: { name: string }[]
+  json: () => unknown
+}
+
+const listening = new WeakMap<FastifyInstance, Promise<string>>()
+/**
+ * inject() cannot carry a multipart body to tRPC: its adapter streams the body only from a real
+ * IncomingMessage, and light-my-request's request is not one (a 500 that never happens on a
+ * socket). Those requests go over a socket to the same app.
+ */
+async function overSocket(request: Sent, app: FastifyInstance): Promise<Answer> {
+  let base = listening.get(app)
+  if (!base) {
+    base = app.listen({ port: 0, host: '127.0.0.1' })
+    listening.set(app, base)
+  }
+  const response = await fetch(`${await base}${request.url}`, {
+    method: request.method,
+    headers: request.headers,
+    body:
+      typeof request.payload === 'string' || request.payload === undefined
+        ? request.payload
+        : new Uint8Array(request.payload),
+  })
+  const body = await response.text()
+  return {
+    statusCode: response.status,
+    headers: Object.fromEntries(response.headers),
+    body,
+    cookies: response.headers.getSetCookie().map((cookie) => ({ name: cookie.split('=')[0] ?? '' })),
+    json: () => JSON.parse(body),
+  }
+}
+
+const needsSocket = (request: Sent) =>
+  request.url.startsWith('/trpc/') && /multipart/i.test(request.headers?.['content-type'] ?? '')
+
+/**
+ * Sends one request and checks what every answer must satisfy: below 500, security headers on,
+ * no markup from the fragments alive in an HTML answer, no prototype touched.
+ */
+async function send(request: Sent, app: FastifyInstance = setup.app): Promise<Answer> {
+  const response: Answer = needsSocket(request)
+    ? await overSocket(request, app)
+    : await app.inject({ method: request.method, url: request.url, headers: request.headers, payload: request.payload })
+  const what = `${describeRequest(request)}\n→ ${response.statusCode} ${clip(response.body, 300)}`
+  expect(response.statusCode, what).toBeLessThan(500)
+  expect(response.headers['x-content-type-options'], what).toBe('nosniff')
+  if (String(response.headers['content-type'] ?? '').startsWith('text/html')) expectNoActiveMarkup(response.body, what)
+  expect(Object.getOwnPropertyNames(Object.prototype).sort(), what).toEqual(PROTOTYPE_KEYS.object)
+  expect(Object.getOwnPropertyNames(Array.prototype).sort(), what).toEqual(PROTOTYPE_KEYS.array)
+  return response
+}
+
+function expectNoActiveMarkup(html: string, what: string) {
+  const lower = html.toLowerCase()
+  for (const markup of ACTIVE_MARKUP) expect(lower.includes(markup.toLowerCase()), `${markup} in ${what}`).toBe(false)
+}
+
+const jsonRequest = (method: Sent['method'], url: string, value: unknown, cookie?: string): Sent => {
+  const payload = JSON.stringify(value)
+  return {
+    method,
+    url,
+    headers: { ...SAME_ORIGIN, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    ...(payload === undefined ? {} : { payload }),
+  }
+}
+
+/** The value as the server sees it after JSON (undefined dropped, -0 and NaN changed). */
+const overJson = (value: unknown): unknown => {
+  const text = JSON.stringify(value)
+  return text === undefined ? undefined : JSON.parse(text)
+}
+
+/** Fastify answers 413 past its 1 MB body limit before any route runs. */
+const withinBodyLimit = (payload: string | undefined) =>
+  payload === undefined || Buffer.byteLength(payload) <= 1024 * 1024
+
+/** Fastify refuses these keys (secure-json-parse) before any route runs, whatever the schema says. */
+const hasPrototypeKeys = (payload: string | undefined) =>
+  payload !== undefined && /"(__proto__|constructor)"/.test(payload)
+
+// ---------------------------------------------------------------------------------------------
+// What is stored
+// ---------------------------------------------------------------------------------------------
+
+const COUNTED = {
+  contact_submissions: contactSubmissions,
+  newsletter_subscribers: newsletterSubscribers,
+  research_studies: researchStudies,
+  attachments,
+} as const
+type Stored = Record<keyof typeof COUNTED, number> & { studies: string }
+
+/** Row counts of the tables input can reach, and the studies' content (an update changes no count). */
+async function stored(): Promise<Stored> {
+  const db = setup.database.handle.db
+  const counts: Record<string, number> = {}
+  for (const [name, table] of Object.entries(COUNTED)) {
+    const [row] = await db.select({ n: count() }).from(table)
+    counts[name] = row?.n ?? 0
+  }
+  const studies = await db.select().from(researchStudies).orderBy(researchStudies.id)
+  return { ...(counts as Record<keyof typeof COUNTED, number>), studies: JSON.stringify(studies) }
+}
+
+async function expectNothingStored(before: Stored, request: Sent, response: Answer) {
+  const after = await stored()
+  expect(after, `stored from ${describeRequest(request)} → ${response.statusCode}`).toEqual(before)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coverage: the properties below name every route and procedure
+// ---------------------------------------------------------------------------------------------
+
+/** Every REST route (method and path, HEAD aside) and the property that sends it hostile input. */
+const REST_ENDPOINTS: Record<string, string> = {
+  'GET /healthz': 'GET routes with random query strings',
+  'GET /readyz': 'GET routes with random query strings',
+  'GET /robots.txt': 'GET routes with random query strings',
+  'GET /sitemap.xml': 'GET routes with random query strings',
+  'GET /api/testimonials': 'GET routes with random query strings',
+  'GET /api/resources': 'GET routes with random query strings',
+  'GET /api/research-studies': 'GET routes with random query strings',
+  'GET /api/login': 'GET routes with random query strings',
+  'GET /api/login/link': 'GET routes with random query strings',
+  'GET /api/logout': 'GET routes with random query strings',
+  'GET /api/callback': 'GET /api/callback with a configured issuer',
+  'GET /api/auth/user': 'GET routes with random query strings',
+  'GET /files/:id/:name': 'GET routes with random path parameters',
+  'GET /downloads/:file': 'GET routes with random path parameters',
+  'GET *': 'pages at random paths',
+  'POST /api/contact': 'POST /api/contact',
+  'POST /api/newsletter/subscribe': 'POST /api/newsletter/subscribe',
+  'POST /api/research-studies': 'POST /api/research-studies',
+  'PATCH /api/research-studies/:id': 'PATCH /api/research-studies/:id',
+  'DELETE /api/research-studies/:id': 'DELETE /api/research-studies/:id',
+  'POST /api/upload/research-attachment': 'POST /api/upload/research-attachment',
+}
+
+type MutationCase = { schema: z.ZodType; input: fc.Arbitrary<unknown> }
+
+/** Each tRPC mutation, the schema that decides what may be stored, and its almost-valid input. */
+const MUTATIONS: Record<string, MutationCase> = {
+  'contact.submit': { schema: ContactInputSchema, input: bodyLike(contactLike) },
+  'newsletter.subscribe': { schema: NewsletterInputSchema, input: bodyLike(newsletterLike) },
+  'researchStudies.create': { schema: ResearchStudyInputSchema, input: bodyLike(studyLike) },
+  'researchStudies.update': {
+    schema: z.object({ id: StudyIdSchema, data: ResearchStudyInputSchema }),
+    input: bodyLike(fc.record({ id: studyIdValue, data: bodyLike(studyLike) }, { requiredKeys: [] })),
+  },
+  'researchStudies.remove': {
+    schema: z.object({ id: StudyIdSchema }),
+    input: bodyLike(fc.record({ id: studyIdValue }, { requiredKeys: [] })),
+  },
+}
+
+const PROCEDURES = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>,
+).map(([path, procedure]) => ({ path, type: procedure._def.type }))
+
+describe('coverage', () => {
+  it('every REST route has a property sending it hostile input', () => {
+    const routes = registeredRoutes(setup.app)
+      .filter((route) => route.method !== 'HEAD' && !route.url.startsWith('/trpc/'))
+      .map((route) => `${route.method} ${route.url}`)
+    expect(routes.sort()).toEqual(Object.keys(REST_ENDPOINTS).sort())
+  })
+
+  it('every tRPC mutation has a schema and an input arbitrary here; every procedure is a query or a mutation', () => {
+    const mutations = PROCEDURES.filter((procedure) => procedure.type === 'mutation').map((procedure) => procedure.path)
+    expect(mutations.sort()).toEqual(Object.keys(MUTATIONS).sort())
+    expect(PROCEDURES.every((procedure) => ['query', 'mutation'].includes(procedure.type))).toBe(true)
+  })
+})
+
+describe('answers Fastify gives before any hook', () => {
+  // A malformed URL and an over-long path parameter are refused by the framework itself; buildApp's
+  // frameworkErrors handler gives them the one error shape and the security headers.
+  it('a malformed URL and an over-long path parameter get the security headers and the one error shape', async () => {
+    for (const url of ['/api/%E0%A4%A', `/trpc/${'a'.repeat(5001)}`]) {
+      const response = await setup.app.inject({ method: 'GET', url })
+      expect(response.statusCode).toBeGreaterThanOrEqual(400)
+      expect(response.statusCode).toBeLessThan(500)
+      expect(response.headers['x-content-type-options']).toBe('nosniff')
+      expect(Object.keys(response.json() as object)).toEqual(['error', 'message'])
+    }
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+// REST writes
+// ---------------------------------------------------------------------------------------------
+
+describe('REST writes with hostile JSON', () => {
+  const forms = [
+    { name: 'POST /api/contact', url: '/api/contact', schema: ContactInputSchema, body: bodyLike(contactLike) },
+    {
+      name: 'POST /api/newsletter/subscribe',
+      url: '/api/newsletter/subscribe',
+      schema: NewsletterInputSchema,
+      body: bodyLike(newsletterLike),
+    },
+    {
+      name: 'POST /api/research-studies',
+      url: '/api/research-studies',
+      schema: ResearchStudyInputSchema,
+      body: bodyLike(studyLike),
+    },
+  ] as const
+
+  it.each(forms)(
+    '$name: never a 5xx; input the schema rejects stores nothing; input it accepts is created',
+    async ({ url, schema, body }) => {
+      await fc.assert(
+        fc.asyncProperty(body, async (value) => {
+          const request = jsonRequest('POST', url, value, admin)
+          const before = await stored()
+          const response = await send(request)
+          const parsed = schema.safeParse(overJson(value) ?? {})
+          if (!parsed.success) {
+            expect(response.statusCode, describeRequest(request)).toBeGreaterThanOrEqual(400)
+            await expectNothingStored(before, request, response)
+          } else if (
+            !hasPrototypeKeys(request.payload as string | undefined) &&
+            withinBodyLimit(request.payload as string | undefined) &&
+            !(parsed.data as { attachmentFileId?: string | null }).attachmentFileId
+          ) {
+            expect(response.statusCode, `${describeRequest(request)} → ${response.body}`).toBe(201)
+          }
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+
+  it.each(forms)(
+    '$name: raw bodies of any content type never give a 5xx nor store anything unparseable',
+    async ({ url, schema }) => {
+      await fc.assert(
+        fc.asyncProperty(rawBody, fc.boolean(), async ({ contentType, body }, signedIn) => {
+          const request: Sent = {
+            method: 'POST',
+            url,
+            headers: {
+              ...SAME_ORIGIN,
+              ...(contentType === undefined ? {} : { 'content-type': contentType }),
+              ...(signedIn ? { cookie: admin } : {}),
+            },
+            payload: body,
+          }
+          const before = await stored()
+          const response = await send(request)
+          let parsedBody: unknown
+          try {
+            parsedBody = JSON.parse(body.toString())
+          } catch {
+            parsedBody = undefined
+          }
+          if (!schema.safeParse(parsedBody ?? {}).success) await expectNothingStored(before, request, response)
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+
+  describe('one study to change', () => {
+    let studyId: number
+    beforeAll(async () => {
+      const response = await send(
+        jsonRequest(
+          'POST',
+          '/api/research-studies',
+          { title: 'Target study', category: 'General Wellness', url: 'https://example.org/target' },
+          admin,
+        ),
+      )
+      studyId = (response.json() as { id: number }).id
+    })
+
+    /** 'EXISTING' stands for the study above. */
+    const idInPath = fc.oneof({ weight: 1, arbitrary: fc.constant('EXISTING') }, { weight: 4, arbitrary: studyIdText })
+    const pathOf = (id: string) => `/api/research-studies/${id === 'EXISTING' ? studyId : encode(id)}`
+
+    it(
+      'PATCH /api/research-studies/:id: never a 5xx; a rejected id or body changes nothing; an id past 32 bits is 404',
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(idInPath, bodyLike(studyLike), async (id, value) => {
+            const request = jsonRequest('PATCH', pathOf(id), value, admin)
+            const before = await stored()
+            const response = await send(request)
+            const idParsed = StudyIdSchema.safeParse(id === 'EXISTING' ? studyId : id)
+            const bodyParsed = ResearchStudyInputSchema.safeParse(overJson(value) ?? {})
+            if (!idParsed.success || !bodyParsed.success) {
+              expect(response.statusCode, describeRequest(request)).toBeGreaterThanOrEqual(400)
+              await expectNothingStored(before, request, response)
+            } else if (
+              idParsed.data > INT32_MAX &&
+              !hasPrototypeKeys(request.payload as string | undefined) &&
+              withinBodyLimit(request.payload as string | undefined)
+            ) {
+              expect(response.statusCode, describeRequest(request)).toBe(404)
+            }
+          }),
+          { numRuns: RUNS },
+        )
+      },
+      TIMEOUT,
+    )
+
+    it(
+      'DELETE /api/research-studies/:id: never a 5xx; a rejected or unknown id deletes nothing',
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(idInPath, fc.option(hostileValue), async (id, body) => {
+            const request = jsonRequest('DELETE', pathOf(id), body ?? undefined, admin)
+            if (body === null) delete request.headers?.['content-type']
+            const before = await stored()
+            const response = await send(request)
+            if (response.statusCode >= 400) await expectNothingStored(before, request, response)
+            const idParsed = StudyIdSchema.safeParse(id === 'EXISTING' ? studyId : id)
+            const payload = request.payload as string | undefined
+            if (
+              idParsed.success &&
+              idParsed.data > INT32_MAX &&
+              withinBodyLimit(payload) &&
+              !hasPrototypeKeys(payload)
+            ) {
+              expect(response.statusCode, describeRequest(request)).toBe(404)
+            }
+            if (response.statusCode === 200) {
+              // The study is gone: make a new one for the next runs.
+              const again = await send(
+                jsonRequest(
+                  'POST',
+                  '/api/research-studies',
+                  { title: 'Target study', category: 'General Wellness', url: 'https://example.org/target' },
+                  admin,
+                ),
+              )
+              studyId = (again.json() as { id: number }).id
+            }
+          }),
+          { numRuns: RUNS },
+        )
+      },
+      TIMEOUT,
+    )
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+// Uploads
+// ---------------------------------------------------------------------------------------------
+
+describe('POST /api/upload/research-attachment', () => {
+  const fixtures: Record<string, Buffer> = {}
+  beforeAll(async () => {
+    const pdf = await makePdf()
+    Object.assign(fixtures, {
+      pdf,
+      docx: makeDocx(),
+      doc: makeCompoundFile(),
+      xls: makeCompoundFile(['Workbook']),
+      exe: makeExecutable(),
+      empty: Buffer.alloc(0),
+      'pdf-header': Buffer.from('%PDF-1.7\n%garbage'),
+      'too-large': Buffer.concat([pdf, Buffer.alloc(60_000)]),
+    })
+  })
+
+  const content = fc.oneof(
+    fc.constantFrom('pdf', 'docx', 'doc', 'xls', 'exe', 'empty', 'pdf-header', 'too-large'),
+    fc.uint8Array({ maxLength: 400 }).map((bytes) => Buffer.from(bytes)),
+  )
+  const filename = fc.oneof(
+    fc.constantFrom('study.pdf', 'study.docx', 'study.doc', 'STUDY.PDF', 'study.pdf.exe', '.pdf', 'pdf', ''),
+    fc
+      .tuple(
+        hostileText.filter((text) => text.length < 2000),
+        fc.constantFrom('.pdf', '.doc', '.docx', '', '.exe'),
+      )
+      .map(([name, extension]) => `${name}${extension}`),
+  )
+  const part = fc.record({
+    name: fc.oneof({ weight: 4, arbitrary: fc.constant('file') }, { weight: 1, arbitrary: shortText(20) }),
+    filename: fc.option(filename, { nil: undefined }),
+    contentType: fc.option(fc.oneof(fc.constantFrom('application/pdf', 'text/html'), shortText(30)), {
+      nil: undefined,
+    }),
+    content,
+  })
+  const anyEnvelope = fc.record({
+    parts: fc.array(part, { minLength: 0, maxLength: 4 }),
+    boundary: fc.oneof(
+      { weight: 4, arbitrary: fc.constant('----hostile0123') },
+      { weight: 1, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 80 }) },
+    ),
+    header: fc.constantFrom('same', 'missing', 'quoted', 'other', 'empty'),
+    close: fc.boolean(),
+    cut: fc.option(fc.nat(), { nil: undefined }),
+  })
+  /** A real file in a well-formed body, under a hostile name: the uploads that are stored. */
+  const realFile = fc
+    .record({
+      kind: fc.constantFrom('pdf', 'docx', 'doc'),
+      stem: fc.oneof(
+        fc.constant('study'),
+        hostileText.filter((text) => text.length < 2000),
+      ),
+      contentType: fc.option(fc.oneof(fc.constantFrom('application/pdf', 'text/html'), shortText(30)), {
+        nil: undefined,
+      }),
+    })
+    .map(({ kind, stem, contentType }) => ({
+      parts: [{ name: 'file', filename: `${stem}.${kind}`, contentType, content: kind }],
+      boundary: '----hostile0123',
+      header: 'same' as const,
+      close: true,
+      cut: undefined,
+    }))
+  const envelope = fc.oneof(realFile, anyEnvelope)
+
+  function multipartRequest(value: ValueOf<typeof envelope>): Sent {
+    const { parts, boundary, header, close, cut } = value
+    const chunks: Buffer[] = []
+    for (const each of parts) {
+      const disposition = `form-data; name="${each.name}"${each.filename === undefined ? '' : `; filename="${each.filename}"`}`
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${
+            each.contentType === undefined ? '' : `Content-Type: ${each.contentType}\r\n`
+          }\r\n`,
+        ),
+        typeof each.content === 'string' ? (fixtures[each.content] ?? Buffer.alloc(0)) : each.content,
+        Buffer.from('\r\n'),
+      )
+    }
+    if (close) chunks.push(Buffer.from(`--${boundary}--\r\n`))
+    let payload = Buffer.concat(chunks)
+    if (cut !== undefined) payload = payload.subarray(0, cut % (payload.length + 1))
+    const boundaryParameter = {
+      same: `; boundary=${boundary}`,
+      missing: '',
+      quoted: `; boundary="${boundary}"`,
+      other: '; boundary=something-else',
+      empty: '; boundary=',
+    }[header]
+    return {
+      method: 'POST',
+      url: '/api/upload/research-attachment',
+      headers: { ...SAME_ORIGIN, cookie: admin, 'content-type': `multipart/form-data${boundaryParameter}` },
+      payload,
+    }
+  }
+
+  it(
+    'random multipart bodies: never a 5xx; only a 201 stores a file, served back under a safe name',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(envelope, async (value) => {
+          const request = multipartRequest(value)
+          const before = await stored()
+          const response = await send(request)
+          if (response.statusCode !== 201) {
+            await expectNothingStored(before, request, response)
+            return
+          }
+          const after = await stored()
+          expect(after.attachments, describeRequest(request)).toBe(before.attachments + 1)
+          const { webViewLink, fileId } = response.json() as { webViewLink: string; fileId: string }
+          expect(webViewLink).toMatch(new RegExp(`^/files/${fileId}/[\\w.-]+$`))
+          const file = await send({ method: 'GET', url: webViewLink })
+          expect(file.statusCode).toBe(200)
+          expect(String(file.headers['content-disposition'])).toMatch(/^(inline|attachment); filename="[\w.-]+"$/)
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'random non-multipart bodies: never a 5xx, nothing stored',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(rawBody, async ({ contentType, body }) => {
+          const request: Sent = {
+            method: 'POST',
+            url: '/api/upload/research-attachment',
+            headers: {
+              ...SAME_ORIGIN,
+              cookie: admin,
+              ...(contentType === undefined ? {} : { 'content-type': contentType }),
+            },
+            payload: body,
+          }
+          const before = await stored()
+          const response = await send(request)
+          expect(response.statusCode).toBeGreaterThanOrEqual(400)
+          await expectNothingStored(before, request, response)
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+})
+
+// ---------------------------------------------------------------------------------------------
+// Reads: query strings, path parameters, pages
+// ---------------------------------------------------------------------------------------------
+
+/** A query string: random keys and values, encoded or raw, repeated keys, bracket syntax. */
+const queryString = fc.oneof(
+  fc
+    .array(
+      fc.tuple(
+        fc.oneof(
+          fc.constantFrom('token', 'code', 'state', 'error', 'error_description', 'input', 'batch', 'x'),
+          fragment,
+          shortText(10),
+        ),
+        fc.oneof(
+          hostileText.filter((text) => text.length < 20_000),
+          fc.constant(''),
+        ),
+      ),
+      { maxLength: 5 },
+    )
+    .map((pairs) => pairs.map(([key, value]) => `${encode(key)}=${encode(value)}`).join('&')),
+  fc.constantFrom('%', '%zz', '%00', '&&&', '=', 'a[b][c]=1', 'a[]=1&a[]=2', '__proto__[x]=1', 'token=a&token=b', '?'),
+  fc.string({ unit: 'grapheme-ascii', maxLength: 60 }).map((text) => text.replace(/[#\s]/g, '')),
+)
+
+describe('GET routes with hostile input', () => {
+  const plainGets = Object.keys(REST_ENDPOINTS)
+    .filter((key) => REST_ENDPOINTS[key] === 'GET routes with random query strings')
+    .map((key) => key.slice('GET '.length))
+
+  it(
+    'GET routes with random query strings: never a 5xx, and a sign-in link never signs anyone in',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...plainGets), queryString, async (path, query) => {
+          const request: Sent = { method: 'GET', url: `${path}?${query}` }
+          const response = await send(request)
+          if (path === '/api/login/link') {
+            expect(response.statusCode).toBe(400)
+            expect(response.cookies.find((cookie) => cookie.name === 'mhbot.sid')).toBeUndefined()
+          }
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+
+  const segment = fc.oneof(
+    fc.uuid(),
+    fc.constantFrom('', '.', '..', '%2e%2e', '..%2f..%2fetc%2fpasswd', '%00', 'a%2fb'),
+    hostileText.filter((text) => text.length < 3000).map(encode),
+  )
+  const withSuffix = fc.tuple(segment, fc.constantFrom('', '.pdf', '.PDF', '.pdf.pdf')).map(([a, b]) => `${a}${b}`)
+
+  it(
+    'GET routes with random path parameters: never a 5xx; unknown files and documents are 404',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.tuple(segment, withSuffix).map(([id, name]) => `/files/${id}/${name}`),
+            withSuffix.map((file) => `/downloads/${file}`),
+          ),
+          fc.option(queryString, { nil: undefined }),
+          async (path, query) => {
+            const request: Sent = { method: 'GET', url: query === undefined ? path : `${path}?${query}` }
+            const response = await send(request)
+            expect([200, 304, 400, 404], describeRequest(request)).toContain(response.statusCode)
+          },
+        ),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'pages at random paths and with random query strings: never a 5xx, no markup from the URL alive in the page',
+    async () => {
+      const pages = ['/', '/research', '/resources', '/faq', '/contact', '/about', '/admin', '/sitemap']
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.constantFrom(...pages),
+            fc
+              .array(hostileText.filter((text) => text.length < 500).map(encode), { minLength: 1, maxLength: 4 })
+              .map((segments) => `/${segments.join('/')}`),
+            fc.constantFrom('//evil.example/x', '/\\evil.example', '/%2F%2Fevil.example', '/..', '/%2e%2e/%2e%2e/etc'),
+          ),
+          fc.option(queryString, { nil: undefined }),
+          async (path, query) => {
+            await send({ method: 'GET', url: query === undefined ? path : `${path}?${query}` })
+          },
+        ),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'hostile headers (cookies, origin, conditional and proxy headers) on any route: never a 5xx',
+    async () => {
+      const ascii = fc.oneof(
+        fc.string({ unit: 'grapheme-ascii', maxLength: 80 }),
+        fc.constantFrom(...FRAGMENTS.filter((text) => /^[\x20-\x7e]*$/.test(text))),
+      )
+      const headers = fc.record(
+        {
+          cookie: fc.oneof(
+            ascii,
+            ascii.map((value) => `mhbot.sid=${value}`),
+            ascii.map((value) => `mhbot.sid=s%3A${encode(value)}.invalidsignature`),
+          ),
+          origin: fc.oneof(ascii, fc.constantFrom('null', 'http://localhost:3000', 'http://localhost:3000/')),
+          'sec-fetch-site': fc.oneof(ascii, fc.constantFrom('same-origin', 'none', 'cross-site')),
+          'if-none-match': ascii,
+          'x-forwarded-for': ascii,
+          'x-forwarded-host': ascii,
+          'x-forwarded-proto': ascii,
+          'x-request-id': ascii,
+          'accept-encoding': ascii,
+          accept: ascii,
+        },
+        { requiredKeys: [] },
+      )
+      const targets: fc.Arbitrary<Sent> = fc.constantFrom<Sent>(
+        { method: 'GET', url: '/' },
+        { method: 'GET', url: '/research' },
+        { method: 'GET', url: '/api/research-studies' },
+        { method: 'GET', url: '/api/auth/user' },
+        { method: 'GET', url: '/api/logout' },
+        { method: 'GET', url: '/downloads/position-statement.pdf' },
+        { method: 'GET', url: '/trpc/auth.me' },
+        {
+          method: 'POST',
+          url: '/api/newsletter/subscribe',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"email":"headers@example.org"}',
+        },
+        {
+          method: 'POST',
+          url: '/trpc/researchStudies.remove',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"json":{"id":1}}',
+        },
+      )
+      await fc.assert(
+        fc.asyncProperty(targets, headers, async (target, extra) => {
+          const before = await stored()
+          const request = { ...target, headers: { ...target.headers, ...(extra as Record<string, string>) } }
+          const response = await send(request)
+          if (target.url === '/trpc/researchStudies.remove') {
+            // No hostile cookie is an admin's session.
+            expect(response.statusCode, describeRequest(request)).toBeGreaterThanOrEqual(400)
+            await expectNothingStored(before, request, response)
+          }
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+})
+
+describe('GET /api/callback with a configured issuer', () => {
+  let issuer: TestIssuer
+  let oidcApp: FastifyInstance
+  let pending: { cookie: string; state: string }
+
+  beforeAll(async () => {
+    issuer = await startTestIssuer()
+    oidcApp = await buildTestApp(setup.database.handle, {
+      env: { ADMIN_EMAILS: ADMIN_EMAIL, OIDC_ISSUER: issuer.url, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET },
+    })
+    const login = await oidcApp.inject({ method: 'GET', url: '/api/login' })
+    const state = new URL(String(login.headers.location)).searchParams.get('state') ?? ''
+    pending = { cookie: login.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '), state }
+  })
+  afterAll(async () => {
+    await oidcApp?.close()
+    await issuer?.stop()
+  })
+
+  it(
+    'random callbacks, with or without the pending cookie: never a 5xx, nobody signed in, the reason shown as text',
+    async () => {
+      const value = fc.oneof(
+        hostileText.filter((text) => text.length < 5000),
+        fc.constant('STATE'),
+      )
+      const query = fc.array(
+        fc.tuple(fc.constantFrom('code', 'state', 'error', 'error_description', 'iss', 'x'), value),
+        { maxLength: 5 },
+      )
+      const cookie = fc.constantFrom('pending', 'none', 'garbage', 'tampered')
+      await fc.assert(
+        fc.asyncProperty(query, cookie, async (pairs, which) => {
+          const search = pairs
+            .map(([key, text]) => `${key}=${encode(text === 'STATE' ? pending.state : text)}`)
+            .join('&')
+          const cookies = {
+            pending: pending.cookie,
+            none: '',
+            garbage: 'mhbot.oidc=%7B%22state%22%3A1%7D',
+            tampered: pending.cookie.replace(/\.[^.;]+/, '.AAAA'),
+          }[which]
+          const request: Sent = { method: 'GET', url: `/api/callback?${search}`, headers: { cookie: cookies } }
+          const response = await send(request, oidcApp)
+          expect(response.statusCode, describeRequest(request)).toBe(400)
+          expect(response.cookies.find((each) => each.name === 'mhbot.sid')).toBeUndefined()
+        }),
+        { numRuns: Math.ceil(RUNS / 2) },
+      )
+    },
+    TIMEOUT,
+  )
+})
+
+// ---------------------------------------------------------------------------------------------
+// tRPC
+// ---------------------------------------------------------------------------------------------
+
+/** The input a procedure would get from this envelope, or a marker that superjson refuses it. */
+function decodedInput(envelope: unknown): unknown {
+  try {
+    return superjson.deserialize(envelope as Parameters<typeof superjson.deserialize>[0])
+  } catch {
+    return Symbol('undecodable')
+  }
+}
+
+describe('tRPC procedures with hostile input', () => {
+  const envelope = (input: fc.Arbitrary<unknown>) =>
+    fc.oneof(
+      { weight: 6, arbitrary: input.map((json) => ({ json })) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(input, hostileValue).map(([json, meta]) => ({ json, meta })),
+      },
+      {
+        weight: 1,
+        arbitrary: input.map((json) => ({
+          json,
+          meta: { values: { '__proto__.polluted': ['undefined'], 'constructor.prototype.polluted': ['Date'] } },
+        })),
+      },
+      { weight: 1, arbitrary: hostileValue },
+    )
+
+  const call = fc.oneof(
+    ...PROCEDURES.map(({ path, type }) =>
+      fc.record({
+        path: fc.constant(path),
+        type: fc.constant(type),
+        envelope: envelope(MUTATIONS[path]?.input ?? hostileValue),
+        form: fc.constantFrom('proper', 'proper', 'proper', 'batch', 'wrong-method', 'raw'),
+        raw: rawBody,
+        signedIn: fc.boolean(),
+      }),
+    ),
+  )
+
+  function trpcRequest(value: ValueOf<typeof call>): Sent {
+    const { path, type, envelope: sentEnvelope, form, raw, signedIn } = value
+    const headers: Record<string, string> = { ...SAME_ORIGIN, ...(signedIn ? { cookie: admin } : {}) }
+    const asQuery = (type === 'query') !== (form === 'wrong-method')
+    const batched = form === 'batch'
+    const input = JSON.stringify(batched ? { 0: sentEnvelope } : sentEnvelope)
+    const url = `/trpc/${path}${batched ? '?batch=1' : ''}`
+    if (form === 'raw') {
+      return asQuery
+        ? { method: 'GET', url: `/trpc/${path}?input=${encode(raw.body.toString())}`, headers }
+        : {
+            method: 'POST',
+            url,
+            headers: { ...headers, ...(raw.contentType === undefined ? {} : { 'content-type': raw.contentType }) },
+            payload: raw.body,
+          }
+    }
+    if (asQuery) {
+      const separator = batched ? '&' : '?'
+      return { method: 'GET', url: input === undefined ? url : `${url}${separator}input=${encode(input)}`, headers }
+    }
+    return {
+      method: 'POST',
+      url,
+      headers: { ...headers, 'content-type': 'application/json' },
+      ...(input === undefined ? {} : { payload: input }),
+    }
+  }
+
+  it(
+    'every procedure, in every form: never a 5xx; a mutation input its schema rejects stores nothing',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(call, async (value) => {
+          const request = trpcRequest(value)
+          const before = await stored()
+          const response = await send(request)
+          const mutation = MUTATIONS[value.path]
+          const mayStore =
+            mutation !== undefined &&
+            value.form !== 'raw' &&
+            value.form !== 'wrong-method' &&
+            mutation.schema.safeParse(decodedInput(overJson(value.envelope))).success
+          if (!mayStore) await expectNothingStored(before, request, response)
+        }),
+        { numRuns: RUNS * 2 },
+      )
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'malformed batches: unknown, empty, prototype and repeated paths, any input: never a 5xx, nothing stored',
+    async () => {
+      const path = fc.oneof(
+        fc.constantFrom(...PROCEDURES.map((procedure) => procedure.path)),
+        fc.constantFrom('', 'a', ',', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'researchStudies'),
+        fc.constantFrom('researchStudies.list.x', 'researchStudies.__proto__', 'auth.me.constructor', '..'),
+        shortText(20).map(encode),
+      )
+      const batch = fc.record({
+        paths: fc.oneof(
+          fc.array(path, { maxLength: 12 }),
+          fc.tuple(path, fc.integer({ min: 50, max: 1000 })).map(([one, times]) => Array<string>(times).fill(one)),
+        ),
+        flag: fc.constantFrom('1', 'true', '0', '', 'x', '1&batch=1', undefined),
+        input: fc.oneof(
+          fc.constant(undefined),
+          hostileValue.map((value) => JSON.stringify(value)),
+          fc
+            .dictionary(fc.oneof(fc.nat({ max: 20 }).map(String), fragment), hostileValue, { maxKeys: 4 })
+            .map((entries) =>
+              JSON.stringify(Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, { json: v }]))),
+            ),
+          shortText(50),
+        ),
+        method: fc.constantFrom('GET', 'POST'),
+        signedIn: fc.boolean(),
+      })
+      await fc.assert(
+        fc.asyncProperty(batch, async ({ paths, flag, input, method, signedIn }) => {
+          const query = [
+            flag === undefined ? '' : `batch=${flag}`,
+            method === 'GET' && input !== undefined ? `input=${encode(input)}` : '',
+          ]
+            .filter(Boolean)
+            .join('&')
+          const request: Sent = {
+            method: method as 'GET' | 'POST',
+            url: `/trpc/${paths.join(',')}${query ? `?${query}` : ''}`,
+            headers: {
+              ...SAME_ORIGIN,
+              ...(signedIn ? { cookie: admin } : {}),
+              ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(method === 'POST' && input !== undefined ? { payload: input } : {}),
+          }
+          const before = await stored()
+          const response = await send(request)
+          // A batch of hostile inputs may still hold a valid call; only refused answers must store nothing.
+          if (response.statusCode >= 400 && !paths.some((each) => MUTATIONS[each])) {
+            await expectNothingStored(before, request, response)
+          }
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+})
+
+// ---------------------------------------------------------------------------------------------
+// What a page shows back stays text
+// ---------------------------------------------------------------------------------------------
+
+/** Each tag's name and attribute names, in order: markup from data would add to it or change it. */
+function shapeOf(html: string): string[] {
+  const shape: string[] = []
+  for (const match of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:="[^"]*")?)*)\s*\/?>/g)) {
+    const attributes = (match[3] ?? '')
+      .replace(/="[^"]*"/g, '')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+    shape.push(`${match[1]}${match[2]}[${attributes.join(',')}]`)
+  }
+  return shape
+}
+
+/** The text inside each <script> element. */
+const scriptsOf = (html: string) =>
+  [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1] ?? '')
+
+/** React's escaping of text and attribute values. */
+const escapeLikeReact = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[char] ?? char,
+  )
+
+/**
+ * A page showing hostile text has the same elements and attributes as the same page showing
+ * plain text, its data scripts hold no '<' that the plain page's did not, and the text is there,
+ * escaped.
+ */
+function expectSameMarkup(html: string, baseline: string, shown: string[], what: string) {
+  expect(shapeOf(html), what).toEqual(shapeOf(baseline))
+  const lessThans = (page: string) => scriptsOf(page).map((script) => script.split('<').length - 1)
+  expect(lessThans(html), what).toEqual(lessThans(baseline))
+  expect(
+    scriptsOf(html).some((script) => /<!--|<\/?script/i.test(script)),
+    what,
+  ).toBe(false)
+  expectNoActiveMarkup(html, what)
+  for (const text of shown)
+    expect(html.includes(escapeLikeReact(text)), `${JSON.stringify(text)} shown in ${what}`).toBe(true)
+}
+
+/** Text a database can store (what storableText asks of input): no U+0000, lone surrogates as U+FFFD. */
+const storable = (text: string) => wellFormed(text).replaceAll('\u0000', '')
+
+/** Storable text with fragments, never empty once trimmed (it starts with a letter). */
+const visibleText = (maxLength: number) =>
+  fc
+    .array(fc.oneof(fragment, shortText(12)), { minLength: 1, maxLength: 6 })
+    .map((pieces) => storable(`T ${pieces.join('')}`.slice(0, maxLength)))
+
+describe('what a page shows back stays text', () => {
+  it(
+    '/research shows studies saved through REST and tRPC with markup in every field as text',
+    async () => {
+      await setup.database.handle.db.delete(researchStudies)
+      const plain = {
+        title: 'Plain title',
+        authors: 'Plain authors',
+        journal: 'Plain journal',
+        year: '2020',
+        category: 'General Wellness',
+        url: 'https://example.org/plain',
+        summary: 'Plain summary',
+      }
+      const created = await send(jsonRequest('POST', '/api/research-studies', plain, admin))
+      const id = (created.json() as { id: number }).id
+      const baseline = (await send({ method: 'GET', url: '/research' })).body
+
+      const hostileStudy = fc
+        .record({
+          title: visibleText(TEXT_LIMITS.title),
+          authors: visibleText(TEXT_LIMITS.authors),
+          journal: visibleText(TEXT_LIMITS.journal),
+          year: fc.constant('2020'),
+          category: fc.constant('General Wellness'),
+          url: shortText(30).map((text) => `https://example.org/${storable(text)}`),
+          summary: visibleText(TEXT_LIMITS.summary),
+        })
+        .filter((study) => ResearchStudyInputSchema.safeParse(study).success)
+
+      await fc.assert(
+        fc.asyncProperty(hostileStudy, fc.boolean(), async (study, overTrpc) => {
+          const request = overTrpc
+            ? jsonRequest('POST', '/trpc/researchStudies.update', { json: { id, data: study } }, admin)
+            : jsonRequest('PATCH', `/api/research-studies/${id}`, study, admin)
+          const saved = await send(request)
+          expect(saved.statusCode, describeRequest(request)).toBe(200)
+          const [row] = await setup.database.handle.db.select().from(researchStudies).where(eq(researchStudies.id, id))
+          if (!row) throw new Error('the study is gone')
+          const page = await send({ method: 'GET', url: '/research' })
+          const what = describeRequest(request)
+          expectSameMarkup(page.body, baseline, [row.title, row.authors ?? '', `${row.journal}, ${row.year}`], what)
+          expect(page.body.includes(escapeLikeReact(row.summary ?? '')), what).toBe(true)
+          expect(page.body.includes(`href="${escapeLikeReact(row.url)}"`), what).toBe(true)
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+
+  it(
+    '/ shows approved testimonials with markup in every field as text',
+    async () => {
+      const db = setup.database.handle.db
+      const showOnly = async (values: { name: string; location: string; testimonial: string }) => {
+        await db.delete(testimonials)
+        await db.insert(testimonials).values({ ...values, isApproved: true })
+        await setup.app.contentEvents.settle()
+      }
+      await showOnly({ name: 'Plain name', location: 'Plain place', testimonial: 'Plain words.' })
+      const baseline = (await send({ method: 'GET', url: '/' })).body
+
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({ name: visibleText(120), location: visibleText(120), testimonial: visibleText(2000) }),
+          async (values) => {
+            await showOnly(values)
+            const [row] = await db.select().from(testimonials)
+            if (!row) throw new Error('the testimonial is gone')
+            const page = await send({ method: 'GET', url: '/' })
+            expectSameMarkup(
+              page.body,
+              baseline,
+              [row.name, row.location ?? '', row.testimonial],
+              `testimonial ${JSON.stringify(values)}`,
+            )
+          },
+        ),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+})
