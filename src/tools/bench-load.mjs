@@ -31,6 +31,8 @@ const USAGE = `Usage: npm run bench -- --load | --soak [options]   (or BENCH_MOD
   --duration <time>     load: how long to drive the load (default 60s); soak: the measured part (default 3m)
   --connections <n>     concurrent connections in total, spread over ${LOAD_PATHS.length} URLs (default 200)
   --warmup <time>       soak only: load before the first memory reading (default 20s)
+  --ramp <time>         open the URL groups' connections one group after another over this time, then
+                        hold all of them for --duration (default 0: all at once)
   --timeout <time>      a request slower than this counts as an error (default 10s)
   --tool wrk|autocannon load generator (default wrk when installed, else autocannon)
   --pglite              use the embedded database even when a Postgres answers
@@ -45,9 +47,10 @@ const MAX_GROWTH_PERCENT = 10
 // stall; --timeout 2s is wrk's own default.
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
-function seconds(value, name) {
+function seconds(value, name, { zero = false } = {}) {
   const match = /^(\d+(?:\.\d+)?)(s|m)?$/.exec(String(value).trim())
-  if (!match || Number(match[1]) <= 0) throw new Error(`--${name} must be a positive time such as 60, 60s or 3m`)
+  if (!match || (Number(match[1]) <= 0 && !zero))
+    throw new Error(`--${name} must be a positive time such as 60, 60s or 3m`)
   return Number(match[1]) * (match[2] === 'm' ? 60 : 1)
 }
 
@@ -60,6 +63,7 @@ function parseOptions(argv) {
       duration: { type: 'string' },
       connections: { type: 'string' },
       warmup: { type: 'string' },
+      ramp: { type: 'string' },
       timeout: { type: 'string' },
       tool: { type: 'string' },
       pglite: { type: 'boolean' },
@@ -83,6 +87,7 @@ function parseOptions(argv) {
     connections,
     duration: seconds(values.duration ?? (mode === 'soak' ? '3m' : '60s'), 'duration'),
     warmup: mode === 'soak' ? seconds(values.warmup ?? '20s', 'warmup') : 0,
+    ramp: seconds(values.ramp ?? '0', 'ramp', { zero: true }),
     timeout: seconds(values.timeout ?? '10s', 'timeout'),
     tool,
     pglite: values.pglite ?? false,
@@ -259,10 +264,16 @@ end
 
 const AUTOCANNON_SCRIPT = join(root, 'src', 'tools', 'bench-autocannon.mjs')
 
-/** Runs the load generator(s) for `duration` seconds; resolves to one result per URL. */
-async function drive({ tool, base, duration, connections, timeout, workDir }) {
-  const groups = spread(connections)
-  const limitMs = (duration + timeout + 30) * 1000
+/**
+ * Runs the load generator(s); resolves to one result per URL. With a ramp, group i starts i/(n-1)
+ * of the way through it and every group stops together, after all connections were open `duration` s.
+ */
+async function drive({ tool, base, duration, ramp, connections, timeout, workDir }) {
+  const groups = spread(connections).map((group, i, all) => {
+    const delay = all.length > 1 ? (ramp * i) / (all.length - 1) : 0
+    return { ...group, delay, duration: Math.round(duration + ramp - delay) } // wrk takes whole seconds
+  })
+  const limitMs = (duration + ramp + timeout + 30) * 1000
   const parse = (name, output) => {
     const line = output.split('\n').find((l) => l.startsWith('BENCH_RESULT '))
     if (!line) throw new Error(`${name} gave no result:\n${output.slice(-2000)}`)
@@ -287,14 +298,15 @@ async function drive({ tool, base, duration, connections, timeout, workDir }) {
     const script = join(workDir, 'bench.lua')
     writeFileSync(script, WRK_SCRIPT)
     return Promise.all(
-      groups.map(async ({ path, connections: c }) => {
+      groups.map(async ({ path, connections: c, delay, duration: d }) => {
+        await sleep(delay * 1000)
         const name = `wrk ${path}`
-        const args = ['-t1', `-c${c}`, `-d${duration}s`, `--timeout`, `${timeout}s`, '-s', script, `${base}${path}`]
+        const args = ['-t1', `-c${c}`, `-d${d}s`, `--timeout`, `${timeout}s`, '-s', script, `${base}${path}`]
         return { path, connections: c, ...parse(name, await run('wrk', args, name)) }
       }),
     )
   }
-  const config = JSON.stringify({ base, groups, duration, timeout })
+  const config = JSON.stringify({ base, groups, timeout })
   const output = await run(process.execPath, [AUTOCANNON_SCRIPT, config], 'autocannon')
   return output
     .split('\n')
@@ -328,6 +340,18 @@ function report(title, results) {
   return total
 }
 
+const signed = (value, digits) => `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`
+
+/** Least-squares slope of the readings, in MB per minute. */
+function slopePerMinute(series) {
+  const n = series.length
+  const meanAt = series.reduce((sum, s) => sum + s.at, 0) / n
+  const meanMb = series.reduce((sum, s) => sum + s.mb, 0) / n
+  const num = series.reduce((sum, s) => sum + (s.at - meanAt) * (s.mb - meanMb), 0)
+  const den = series.reduce((sum, s) => sum + (s.at - meanAt) ** 2, 0)
+  return den === 0 ? 0 : (num / den) * 60
+}
+
 /** Runs load or soak; returns the exit code (0 pass, 1 fail). */
 export async function runLoadBench(argv) {
   let options
@@ -341,7 +365,7 @@ export async function runLoadBench(argv) {
     console.log(USAGE)
     return 0
   }
-  const { mode, connections, duration, warmup, timeout, tool } = options
+  const { mode, connections, duration, warmup, ramp, timeout, tool } = options
 
   ensureBuild()
   let interrupted = false
@@ -352,7 +376,7 @@ export async function runLoadBench(argv) {
   }
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, onSignal)
   // Whole-run limit: start-up, warm-up, load, the generators' own limits and shutdown fit well inside.
-  const budget = (warmup + duration + 2 * timeout + 240) * 1000
+  const budget = (warmup + duration + 2 * ramp + 2 * timeout + 240) * 1000
   const watchdog = setTimeout(() => {
     console.error(`bench: still running after ${Math.round(budget / 1000)} s: giving up`)
     cleanUp().finally(() => process.exit(1))
@@ -364,7 +388,7 @@ export async function runLoadBench(argv) {
   try {
     const db = await scratchDatabase(workDir, options.pglite)
     const server = await startServer(db.env, await freePort(), budget)
-    const setup = `${connections} connections over ${LOAD_PATHS.length} URLs, ${tool}, ${db.label}, ${timeout} s request timeout, Node ${process.version}`
+    const setup = `${connections} connections over ${LOAD_PATHS.length} URLs${ramp ? ` opened over ${ramp} s` : ' opened at once'}, ${tool}, ${db.label}, ${timeout} s request timeout, Node ${process.version}`
     console.log(`Server ready at ${server.base} (pid ${server.child.pid}). ${setup}.`)
 
     let verdict
@@ -373,16 +397,16 @@ export async function runLoadBench(argv) {
       console.log(`Driving the load for ${duration} s…`)
       const total = report(
         `Load: ${connections} connections × ${duration} s`,
-        await drive({ tool, base: server.base, duration, connections, timeout, workDir }),
+        await drive({ tool, base: server.base, duration, ramp, connections, timeout, workDir }),
       )
       failed = total.errors > 0 || total.non2xx > 0
-      verdict = `load: ${connections} connections × ${duration} s, ${total.requests} requests, ${total.errors} errors, ${total.non2xx} non-2xx: ${failed ? 'FAIL' : 'PASS'}`
+      verdict = `load: ${connections} connections × ${duration} s${ramp ? ` (opened over ${ramp} s)` : ''}, ${total.requests} requests, ${total.errors} errors, ${total.non2xx} non-2xx: ${failed ? 'FAIL' : 'PASS'}`
     } else {
       const rssStart = rssMb(server.child.pid)
       console.log(`Resident memory after start-up: ${rssStart.toFixed(1)} MB. Warming up for ${warmup} s…`)
       const warm = report(
         `Warm-up: ${connections} connections × ${warmup} s`,
-        await drive({ tool, base: server.base, duration: warmup, connections, timeout, workDir }),
+        await drive({ tool, base: server.base, duration: warmup, ramp, connections, timeout, workDir }),
       )
       const rssWarm = rssMb(server.child.pid)
       const interval = Math.max(1, Math.round(duration / 12))
@@ -396,7 +420,7 @@ export async function runLoadBench(argv) {
       }, interval * 1000)
       let results
       try {
-        results = await drive({ tool, base: server.base, duration, connections, timeout, workDir })
+        results = await drive({ tool, base: server.base, duration, ramp, connections, timeout, workDir })
       } finally {
         clearInterval(sampler)
       }
@@ -406,13 +430,16 @@ export async function runLoadBench(argv) {
       series.push({ at: Math.round((Date.now() - startedAt) / 1000), mb: rssEnd })
       const growth = ((rssEnd - rssWarm) / rssWarm) * 100
       console.log(
-        `\nResident memory (MB): start-up ${rssStart.toFixed(1)}, after warm-up ${rssWarm.toFixed(1)}, end ${rssEnd.toFixed(1)}; growth ${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % (limit ${MAX_GROWTH_PERCENT} %)`,
+        `\nResident memory (MB): start-up ${rssStart.toFixed(1)}, after warm-up ${rssWarm.toFixed(1)}, end ${rssEnd.toFixed(1)}; growth ${signed(growth, 1)} % (limit ${MAX_GROWTH_PERCENT} %)`,
       )
       console.log(`RSS series (s → MB): ${series.map((s) => `${s.at}→${s.mb.toFixed(0)}`).join(', ')}`)
-      const errors = warm.errors + total.errors
-      const non2xx = warm.non2xx + total.non2xx
-      failed = !(growth < MAX_GROWTH_PERCENT) || errors > 0 || non2xx > 0
-      verdict = `soak: ${connections} connections × ${duration} s after ${warmup} s warm-up, RSS ${rssWarm.toFixed(0)} → ${rssEnd.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %), ${total.requests} requests, ${errors} errors, ${non2xx} non-2xx: ${failed ? 'FAIL' : 'PASS'}`
+      // Two readings sit somewhere on the garbage collector's sawtooth (often ±10 % on a short soak);
+      // the slope over all readings tells a steady climb (leak) from a plateau.
+      console.log(`RSS trend over the soak (least squares): ${signed(slopePerMinute(series), 1)} MB/min`)
+      // Warm-up errors are reported, not judged: the warm-up exists to get past start-up.
+      failed = !(growth < MAX_GROWTH_PERCENT) || total.errors > 0 || total.non2xx > 0
+      const warmNote = warm.errors || warm.non2xx ? ` (warm-up: ${warm.errors} errors, ${warm.non2xx} non-2xx)` : ''
+      verdict = `soak: ${connections} connections × ${duration} s after ${warmup} s warm-up, RSS ${rssWarm.toFixed(0)} → ${rssEnd.toFixed(0)} MB (${signed(growth, 1)} %), ${total.requests} requests, ${total.errors} errors, ${total.non2xx} non-2xx${warmNote}: ${failed ? 'FAIL' : 'PASS'}`
     }
     if (server.child.exitCode !== null) {
       failed = true
