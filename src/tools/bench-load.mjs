@@ -41,10 +41,11 @@ The scratch database is created on the Postgres at TEST_DATABASE_URL (default po
 and dropped at the end; with no Postgres there the server runs on PGlite in a temp folder.`
 
 const MAX_GROWTH_PERCENT = 10
-// Why 10 s by default: Node (libuv 1.45 and later) accepts one new connection per event-loop turn,
+// The request timeout: Node (libuv 1.45 and later) accepts one new connection per event-loop turn,
 // so when 200 connections open at once against a busy server the last ones wait seconds for their
-// first answer (the ramp shows in the max column). 10 s leaves room for that and still catches a
-// stall; --timeout 2s is wrk's own default.
+// first answer (then the max column is high). On a shared 2-core machine that wait passed 10 s for
+// some 20-80 first requests per run; --ramp spreads the connects and then none came near it.
+// wrk's own default is 2 s.
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 function seconds(value, name, { zero = false } = {}) {
