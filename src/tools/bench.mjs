@@ -8,6 +8,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { builtServer, ensureBuild, root } from './ensure-build.mjs'
 
+// `npm run bench -- --load` / `--soak` (or BENCH_MODE=load|soak): many connections from a separate
+// load generator, with an errors verdict (and a memory-growth one for soak); see bench-load.mjs.
+const args = process.argv.slice(2)
+if (args.length > 0 || process.env.BENCH_MODE) {
+  const { runLoadBench } = await import('./bench-load.mjs')
+  process.exit(await runLoadBench(args))
+}
+
 const DURATION_MS = Number(process.env.BENCH_MS ?? 4000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8)
 

@@ -1,0 +1,34 @@
+// The load generator for `npm run bench -- --load/--soak` when wrk is not installed: its own
+// process (so it does not share the bench's event loop), one autocannon run per URL, all at once.
+// Argument: JSON { base, groups: [{ path, connections, delay, duration }], timeout } (seconds). Prints one
+// `BENCH_RESULT {json}` line per URL, in the shape the wrk script prints.
+import autocannon from 'autocannon'
+
+const { base, groups, timeout } = JSON.parse(process.argv[2])
+const results = await Promise.all(
+  groups.map(async ({ path, connections, delay, duration }) => {
+    await new Promise((resolve) => setTimeout(resolve, delay * 1000))
+    return autocannon({ url: `${base}${path}`, connections, duration, timeout })
+  }),
+)
+for (const [i, result] of results.entries()) {
+  const codes = Object.fromEntries(
+    Object.entries(result.statusCodeStats)
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, { count }]) => [code, count]),
+  )
+  const line = {
+    path: groups[i].path,
+    connections: groups[i].connections,
+    requests: result.requests.total,
+    seconds: result.duration,
+    socketErrors: result.errors - result.timeouts,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    codes,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+  }
+  console.log(`BENCH_RESULT ${JSON.stringify(line)}`)
+}
