@@ -121,6 +121,20 @@ describe('the page cache', () => {
     expect(renders).toBe(before)
   })
 
+  it('renders a page once when many visitors ask for it before it is cached', async () => {
+    await setup.app.contentEvents.settle()
+    await setup.database.handle.db
+      .insert(testimonials)
+      .values({ name: 'Cold Start', testimonial: 'Rendered once.', isApproved: true })
+    await setup.app.contentEvents.settle()
+    const before = renders
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => setup.app.inject({ method: 'GET', url: '/faq' })),
+    )
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true)
+    expect(renders).toBe(before + 1)
+  })
+
   it('gives every unknown path one shared not-found entry', async () => {
     await setup.app.inject({ method: 'GET', url: '/no-such-page' })
     const before = renders

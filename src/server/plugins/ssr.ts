@@ -102,6 +102,20 @@ export const ssrPlugin = fp<SsrOptions>(
       return { page, dataFailed }
     }
 
+    // A page that is not cached yet is rendered once however many visitors ask for it at the same
+    // moment (a cold start, or just after a change): the others wait for that render.
+    const inFlight = new Map<string, ReturnType<typeof renderUrl>>()
+    const renderOnce = (key: string | null, at: number, render: () => ReturnType<typeof renderUrl>) => {
+      if (key === null) return render()
+      const slot = `${at}:${key}`
+      let pending = inFlight.get(slot)
+      if (!pending) {
+        pending = render().finally(() => inFlight.delete(slot))
+        inFlight.set(slot, pending)
+      }
+      return pending
+    }
+
     app.route({
       method: ['GET', 'HEAD'],
       url: '/*',
@@ -113,7 +127,7 @@ export const ssrPlugin = fp<SsrOptions>(
         let page = key === null ? undefined : cache.get(key)
         if (!page) {
           const renderedAt = generation
-          const rendered = await renderUrl(request, url)
+          const rendered = await renderOnce(key, renderedAt, () => renderUrl(request, url))
           page = rendered.page
           if (rendered.dataFailed) {
             // Half a page is not kept, and not passed off as a success: the next visit tries again.
