@@ -21,6 +21,9 @@ export type ErrorKind = keyof typeof ERROR_KINDS
 export type FieldErrors = Record<string, string>
 
 export class AppError extends Error {
+  /** When the client may try again, for the Retry-After header; set by the kinds that pass. */
+  readonly retryAfterSeconds?: number
+
   constructor(
     readonly kind: ErrorKind,
     message: string,
@@ -74,8 +77,8 @@ export class UnsupportedMediaTypeError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  /** How long until the budget has room again, for the Retry-After header. */
-  constructor(readonly retryAfterSeconds: number) {
+  /** `retryAfterSeconds`: how long until the budget has room again. */
+  constructor(override readonly retryAfterSeconds: number) {
     super('too_many_requests', 'Too many requests. Please wait a few minutes and try again.')
   }
 }
@@ -84,7 +87,7 @@ export class TooManyRequestsError extends AppError {
 export const DATABASE_RETRY_AFTER_S = 5
 
 export class DatabaseUnavailableError extends AppError {
-  readonly retryAfterSeconds = DATABASE_RETRY_AFTER_S
+  override readonly retryAfterSeconds = DATABASE_RETRY_AFTER_S
   constructor() {
     super('service_unavailable', 'The database is not answering. Please try again in a moment.')
   }
@@ -108,12 +111,22 @@ const UNREACHABLE_CODES = new Set([
 ])
 
 /** Whether `error`, or anything it was caused by, says the database could not be reached. */
-export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 5) return false
   if (error instanceof DatabaseUnavailableError) return true
   const code = (error as { code?: unknown }).code
   if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true
   return isDatabaseUnavailable(error.cause, depth + 1)
+}
+
+/**
+ * The error as one of ours, when it is a failure the table knows: our own errors as they are, and
+ * an unreachable database (whatever driver error says so) as DatabaseUnavailableError. Both
+ * adapters translate through this, so they agree on what is a 503.
+ */
+export function asAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error
+  return isDatabaseUnavailable(error) ? new DatabaseUnavailableError() : null
 }
 
 /** Field name → its first message. */
@@ -149,18 +162,17 @@ export function describeError(error: unknown): {
   expected: boolean
   retryAfterSeconds?: number
 } {
-  if (isDatabaseUnavailable(error) && !(error instanceof AppError)) return describeError(new DatabaseUnavailableError())
   if (error instanceof ZodError) {
     const fields = zodFieldErrors(error)
     return { status: 400, body: apiErrorBody(400, Object.values(fields)[0] ?? 'Invalid input', fields), expected: true }
   }
-  if (error instanceof AppError) {
-    const retryAfterSeconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds
+  const known = asAppError(error)
+  if (known) {
     return {
-      status: error.statusCode,
-      body: apiErrorBody(error.statusCode, error.message, error.fields),
+      status: known.statusCode,
+      body: apiErrorBody(known.statusCode, known.message, known.fields),
       expected: true,
-      ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+      ...(known.retryAfterSeconds !== undefined ? { retryAfterSeconds: known.retryAfterSeconds } : {}),
     }
   }
   const status = clientStatus(error)

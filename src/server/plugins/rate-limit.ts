@@ -43,18 +43,24 @@ declare module 'fastify' {
  * hit after the window starts a new one. A single statement, so concurrent replicas never lose a count.
  */
 async function countHit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-  const result = await db.execute<{ current: number; ttl: number }>(sql`
-    insert into rate_limit_counters as c (key, count, reset_at)
-    values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
-    on conflict (key) do update set
-      count = case when c.reset_at <= now() then 1 else c.count + 1 end,
-      reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
-    returning count as current, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int as ttl`)
-  const row = (Array.isArray(result) ? result[0] : (result as { rows: unknown[] }).rows[0]) as
-    | { current: number; ttl: number }
-    | undefined
+  const { count, resetAt } = rateLimitCounters
+  const windowOver = sql`${resetAt} <= now()`
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key, count: 1, resetAt: sql`now() + ${windowMs} * interval '1 millisecond'` })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        count: sql`case when ${windowOver} then 1 else ${count} + 1 end`,
+        resetAt: sql`case when ${windowOver} then excluded.reset_at else ${resetAt} end`,
+      },
+    })
+    .returning({
+      current: count,
+      ttl: sql<number>`greatest(0, ceil(extract(epoch from (${resetAt} - now())) * 1000))::int`,
+    })
   if (!row) throw new Error('rate-limit count returned no row')
-  return { current: Number(row.current), ttl: Number(row.ttl) }
+  return { current: row.current, ttl: Number(row.ttl) }
 }
 
 /** Windows that ended more than a day ago; the housekeeping calls this. */

@@ -1,7 +1,7 @@
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify'
 import fp from 'fastify-plugin'
 import { TRPC_MAX_BATCH } from '../../shared/constants'
-import { DatabaseUnavailableError, TooManyRequestsError } from '../errors'
+import { AppError } from '../errors'
 import { createContext } from '../trpc/context'
 import { type AppRouter, appRouter } from '../trpc/router'
 
@@ -19,13 +19,13 @@ export const trpcPlugin = fp(
         maxBatchSize: TRPC_MAX_BATCH,
         // Answers are for the app that asked, often about who asked: no cache may keep them.
         responseMeta: ({ errors }) => {
-          const waitFor = errors
-            .map((error) => error.cause)
-            .find((cause) => cause instanceof TooManyRequestsError || cause instanceof DatabaseUnavailableError)
+          const retryAfter = errors
+            .map((error) => (error.cause instanceof AppError ? error.cause.retryAfterSeconds : undefined))
+            .find((seconds) => seconds !== undefined)
           return {
             headers: {
               'cache-control': 'no-store',
-              ...(waitFor ? { 'retry-after': String(waitFor.retryAfterSeconds) } : {}),
+              ...(retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {}),
             },
           }
         },

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server'
 import superjson from 'superjson'
 import { ZodError } from 'zod'
 import { requireAdmin } from '../auth/access'
-import { AppError, DatabaseUnavailableError, ERROR_KINDS, isDatabaseUnavailable, zodFieldErrors } from '../errors'
+import { AppError, asAppError, ERROR_KINDS, zodFieldErrors } from '../errors'
 import type { BudgetName } from '../plugins/rate-limit'
 import type { Context } from './context'
 
@@ -39,12 +39,8 @@ const t = initTRPC
 /** Service and policy errors take their tRPC code from the one table in src/server/errors.ts. */
 const withErrorTable = t.middleware(async ({ next }) => {
   const result = await next()
-  if (!result.ok) {
-    const original = result.error.cause
-    const cause =
-      original instanceof AppError ? original : isDatabaseUnavailable(original) ? new DatabaseUnavailableError() : null
-    if (cause) throw new TRPCError({ code: ERROR_KINDS[cause.kind].trpcCode, message: cause.message, cause })
-  }
+  const cause = result.ok ? null : asAppError(result.error.cause)
+  if (cause) throw new TRPCError({ code: ERROR_KINDS[cause.kind].trpcCode, message: cause.message, cause })
   return result
 })
 
