@@ -15,6 +15,9 @@ import { SESSION_COOKIE } from '../plugins/session'
 import { findUserByEmail, upsertOidcUser, upsertUser } from '../services/users'
 
 const PENDING_COOKIE = 'mhbot.oidc'
+/** What the person at the keyboard can do next; the operator's part is in the README ("Running in production"). */
+const FRESH_LINK_HINT =
+  'For a new one, ask whoever runs the server to restart it (in production, with SIGN_IN_LINK=on once someone has signed in), then use the link from its log.'
 const PENDING_TTL_S = 10 * 60
 
 const PendingSchema = z.object({ state: z.string(), codeVerifier: z.string(), nonce: z.string() })
@@ -90,8 +93,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       return reply.type('text/html; charset=utf-8').send(
         plainPage({
           title: 'Sign-in is not configured',
-          message:
-            'No OpenID Connect provider is configured (OIDC_ISSUER). The server prints a single-use admin sign-in link, valid for 15 minutes, in its log each time it starts: look for "Single-use admin sign-in link" there, or restart the server for a new one.',
+          message: `No OpenID Connect provider is configured (OIDC_ISSUER). The server prints a single-use admin sign-in link, valid for 15 minutes, in its log when it starts: look for "Single-use admin sign-in link" there. ${FRESH_LINK_HINT}`,
         }),
       )
     }
@@ -166,8 +168,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         .send(
           plainPage({
             title: 'This sign-in link cannot be used',
-            message:
-              'The link is unknown, was already used, or is older than 15 minutes. Restart the server to get a new one in its log.',
+            message: `The link is unknown, was already used, or is older than 15 minutes. ${FRESH_LINK_HINT}`,
           }),
         )
     }
