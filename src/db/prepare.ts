@@ -1,8 +1,9 @@
 import type { DbHandle } from './client'
 import { migrationsFolder } from './paths'
-import { seedIfEmpty } from './seed'
+import { adoptBuiltInDocuments, type RenderDocument, seedIfEmpty } from './seed'
 
-type PrepareOptions = { seed: boolean; folder?: string }
+/** With `seed`, starter data goes into an empty database; `render` makes the starter documents' files. */
+type PrepareOptions = { seed: false; folder?: string } | { seed: true; render: RenderDocument; folder?: string }
 
 /**
  * Brings a database up to date at start-up: migrations, then starter data into an empty database.
@@ -11,7 +12,9 @@ type PrepareOptions = { seed: boolean; folder?: string }
 export async function prepareDatabase(handle: DbHandle, options: PrepareOptions): Promise<{ seeded: boolean }> {
   return handle.withStartupLock(async () => {
     await handle.migrate(options.folder ?? migrationsFolder())
-    const seeded = options.seed ? await seedIfEmpty(handle.db) : false
+    if (!options.seed) return { seeded: false }
+    const seeded = await seedIfEmpty(handle.db, options.render)
+    await adoptBuiltInDocuments(handle.db, options.render)
     return { seeded }
   })
 }

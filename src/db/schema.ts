@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -14,7 +15,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { RESOURCE_CATEGORIES, STUDY_CATEGORIES } from '../shared/constants'
+import { AUDIT_ENTITIES, MESSAGE_STATUSES, RESOURCE_CATEGORIES, STUDY_CATEGORIES } from '../shared/constants'
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -69,11 +70,17 @@ export const educationalResources = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     category: text('category').notNull(),
+    /** Built by the server from the file's row (or a built-in document's address), never taken from a request. */
     fileUrl: text('file_url').notNull(),
     fileType: text('file_type').notNull(),
+    /** The stored file; null only for rows that still point at a built-in document. */
+    fileId: uuid('file_id').references(() => attachments.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
-  () => [check('educational_resources_category_check', oneOf('category', RESOURCE_CATEGORIES))],
+  (table) => [
+    check('educational_resources_category_check', oneOf('category', RESOURCE_CATEGORIES)),
+    index('educational_resources_file_id_idx').on(table.fileId),
+  ],
 )
 
 export const testimonials = pgTable(
@@ -84,6 +91,12 @@ export const testimonials = pgTable(
     location: text('location'),
     testimonial: text('testimonial').notNull(),
     isApproved: boolean('is_approved').notNull().default(false),
+    /**
+     * When the author agreed that the council may publish the name, location and words: the visitor
+     * ticking the box, or the admin recording consent given by other means. Null only for rows from
+     * before consent was asked.
+     */
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index('testimonials_approved_created_idx').on(table.isApproved, table.createdAt)],
@@ -100,15 +113,46 @@ export const newsletterSubscribers = pgTable(
   (table) => [uniqueIndex('newsletter_subscribers_email_lower_idx').on(sql`lower(${table.email})`)],
 )
 
-export const contactSubmissions = pgTable('contact_submissions', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  subject: text('subject').notNull(),
-  message: text('message').notNull(),
-  status: text('status').notNull().default('new'),
-  createdAt: createdAt(),
-})
+export const contactSubmissions = pgTable(
+  'contact_submissions',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status').notNull().default('new'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('contact_submissions_status_check', oneOf('status', MESSAGE_STATUSES)),
+    index('contact_submissions_status_created_idx').on(table.status, table.createdAt),
+  ],
+)
+
+/**
+ * Who changed what in the admin: one row per change, written in the change's own transaction
+ * (src/server/services/audit.ts). Append-only: a trigger refuses updates and deletes
+ * (docs/decisions/014-audit-log.md).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (table) => [
+    check('audit_log_entity_check', oneOf('entity', AUDIT_ENTITIES)),
+    index('audit_log_at_idx').on(table.at, table.id),
+    index('audit_log_entity_at_idx').on(table.entity, table.at, table.id),
+  ],
+)
 
 export const sessions = pgTable(
   'sessions',

@@ -1,49 +1,18 @@
-import { count, eq } from 'drizzle-orm'
-import { COUNCIL_DOCUMENTS, documentUrl } from '../content/documents'
+import { and, count, eq, isNull } from 'drizzle-orm'
+import { COUNCIL_DOCUMENTS, type CouncilDocument, documentUrl } from '../content/documents'
 import starter from '../content/starter-studies.json' with { type: 'json' }
 import type { StudyCategory } from '../shared/constants'
 import type { Db } from './client'
+import { fileUrl, insertFile } from './files'
 import { appMeta, educationalResources, researchStudies, testimonials } from './schema'
 
-const SEEDED_KEY = 'starter_data'
+/**
+ * Renders one of the council's built-in documents to PDF. The server passes its renderer in (the
+ * database layer imports no server code), so the starter resources are real stored files.
+ */
+export type RenderDocument = (doc: CouncilDocument) => Promise<Uint8Array>
 
-/** Testimonials speak about the council's work, never about health outcomes (no medical claims). */
-const STARTER_TESTIMONIALS = [
-  {
-    name: 'Maria Alvarez',
-    location: 'Austin, Texas',
-    testimonial:
-      'The council’s screening guide and session checklist gave our studio a clear, written routine. Our clients notice the care we take before every session.',
-    isApproved: true,
-  },
-  {
-    name: 'James Okafor',
-    location: 'Columbus, Ohio',
-    testimonial:
-      'As a facility operator I wanted standards I could point to. The position statement explains plainly what mild hyperbaric sessions are and what they are not.',
-    isApproved: true,
-  },
-  {
-    name: 'Linda Chen',
-    location: 'Portland, Oregon',
-    testimonial:
-      'I read the education pages before my first session. Knowing what 1.3 ATA means and what to expect in the chamber made the whole experience relaxed.',
-    isApproved: true,
-  },
-  {
-    name: 'David Brooks',
-    location: 'Denver, Colorado',
-    testimonial:
-      'The research library is honest about what the studies looked at, including that many are animal studies. That honesty is why I trust the council.',
-    isApproved: true,
-  },
-  {
-    name: 'Sarah Mitchell',
-    location: 'Raleigh, North Carolina',
-    testimonial: 'Waiting for review: a testimonial that has not been approved yet and must not appear on the site.',
-    isApproved: false,
-  },
-]
+const SEEDED_KEY = 'starter_data'
 
 const SAFETY_REFERENCE_CATEGORY: StudyCategory = 'Safety Standards'
 
@@ -76,7 +45,7 @@ function starterStudies() {
  * and a database that already holds content (say, restored from a backup) is left alone.
  * Callers hold the start-up lock, so two processes cannot both see "empty".
  */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function seedIfEmpty(db: Db, render: RenderDocument): Promise<boolean> {
   const marker = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY))
   if (marker.length > 0) return false
 
@@ -87,23 +56,56 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   ])
   const hasContent = counts.some(([row]) => (row?.n ?? 0) > 0)
 
+  // Rendered before the transaction: it holds no lock while pdf-lib works.
+  const documents = hasContent
+    ? []
+    : await Promise.all(COUNCIL_DOCUMENTS.map(async (doc) => ({ doc, bytes: await render(doc) })))
   await db.transaction(async (tx) => {
     if (!hasContent) {
       await tx.insert(researchStudies).values(starterStudies())
-      await tx.insert(testimonials).values(STARTER_TESTIMONIALS)
-      await tx.insert(educationalResources).values(
-        COUNCIL_DOCUMENTS.map((doc) => ({
+      // No testimonials: the site shows only what real people wrote and agreed to publish.
+      for (const { doc, bytes } of documents) {
+        const file = await insertFile(tx, { filename: `${doc.slug}.pdf`, contentType: 'application/pdf', bytes })
+        await tx.insert(educationalResources).values({
           title: doc.title,
           description: doc.description,
           category: doc.category,
-          fileUrl: documentUrl(doc.slug),
+          fileUrl: fileUrl(file.id, file.filename),
           fileType: 'PDF',
-        })),
-      )
+          fileId: file.id,
+        })
+      }
     }
     await tx
       .insert(appMeta)
       .values({ key: SEEDED_KEY, value: hasContent ? 'skipped: database had content' : 'inserted' })
   })
   return !hasContent
+}
+
+/**
+ * Databases seeded by earlier versions list the council's documents as links to the built-in
+ * renderer (/downloads/…). Each such row gets its own stored file, once, so the council can replace
+ * or delete it like any other resource. Rows an admin already changed are left alone.
+ */
+export async function adoptBuiltInDocuments(db: Db, render: RenderDocument): Promise<number> {
+  const rows = await db
+    .select({ id: educationalResources.id, fileUrl: educationalResources.fileUrl })
+    .from(educationalResources)
+    .where(isNull(educationalResources.fileId))
+  let adopted = 0
+  for (const row of rows) {
+    const doc = COUNCIL_DOCUMENTS.find((candidate) => documentUrl(candidate.slug) === row.fileUrl)
+    if (!doc) continue
+    const bytes = await render(doc)
+    await db.transaction(async (tx) => {
+      const file = await insertFile(tx, { filename: `${doc.slug}.pdf`, contentType: 'application/pdf', bytes })
+      await tx
+        .update(educationalResources)
+        .set({ fileId: file.id, fileUrl: fileUrl(file.id, file.filename), fileType: 'PDF' })
+        .where(and(eq(educationalResources.id, row.id), isNull(educationalResources.fileId)))
+    })
+    adopted += 1
+  }
+  return adopted
 }

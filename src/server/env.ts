@@ -107,6 +107,7 @@ const EnvSchema = z
     /** Budgets per client address, shared by every replica (src/server/plugins/rate-limit.ts). */
     RATE_LIMIT_CONTACT: budget('5/10m'),
     RATE_LIMIT_NEWSLETTER: budget('10/10m'),
+    RATE_LIMIT_TESTIMONIAL: budget('5/10m'),
     RATE_LIMIT_UPLOAD: budget('30/10m'),
     RATE_LIMIT_LOGIN: budget('20/10m'),
     RATE_LIMIT_CALLBACK: budget('20/10m'),

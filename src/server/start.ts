@@ -3,6 +3,8 @@ import { createDb } from '../db/client'
 import { prepareDatabase } from '../db/prepare'
 import { type BuildAppOptions, buildApp } from './app'
 import type { Env } from './env'
+import { siteFromEnv } from './plugins/config'
+import { renderDocumentPdf } from './services/document-pdf'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
 
@@ -14,7 +16,10 @@ export async function startServer(env: Env, ssr: BuildAppOptions['ssr']): Promis
   const handle = await createDb(
     env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
   )
-  const { seeded } = await prepareDatabase(handle, { seed: true })
+  const { seeded } = await prepareDatabase(handle, {
+    seed: true,
+    render: (doc) => renderDocumentPdf(doc, siteFromEnv(env)),
+  })
 
   const app = await buildApp({ env, db: handle, ssr })
   app.addHook('onClose', async () => handle.close())

@@ -11,6 +11,17 @@ export type StudyCategory = (typeof STUDY_CATEGORIES)[number]
 export const RESOURCE_CATEGORIES = ['Safety', 'Education', 'Professional'] as const
 export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number]
 
+/** A contact message starts 'new'; opening it makes it 'read'; the council may archive it. */
+export const MESSAGE_STATUSES = ['new', 'read', 'archived'] as const
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
+
+/** What the activity log records changes to. */
+export const AUDIT_ENTITIES = ['research_study', 'message', 'testimonial', 'resource', 'subscriber'] as const
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
+
+/** Page sizes of the admin lists. */
+export const ADMIN_PAGE_SIZE = { messages: 50, activity: 50, subscribers: 100 } as const
+
 export const HEADER_SCROLL_THRESHOLD_PX = 20
 export const TESTIMONIALS_ON_HOME = 3
 export const STUDY_PLACEHOLDER_CARDS = 4
@@ -33,6 +44,9 @@ export const TEXT_LIMITS = {
   journal: 300,
   url: 2048,
   summary: 5000,
+  location: 120,
+  testimonial: 2000,
+  description: 2000,
 } as const
 
 /** Calls one tRPC request may batch: the browser's link and the server's limit share this. */

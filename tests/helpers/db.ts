@@ -5,6 +5,9 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
 import { createDb, type DbHandle } from '../../src/db/client'
 import { migrationsFolder } from '../../src/db/paths'
 import * as schema from '../../src/db/schema'
+import type { RenderDocument } from '../../src/db/seed'
+import { renderDocumentPdf } from '../../src/server/services/document-pdf'
+import { DEFAULT_SITE } from '../../src/shared/site'
 import { withDatabase } from './global-postgres'
 
 export type TestDatabase = {
@@ -91,3 +94,6 @@ export function setUpTestDatabase(options: { reset?: 'each' | false } = {}): { r
     },
   }
 }
+
+/** The starter documents as the server renders them with the default council identity. */
+export const renderStarterDocument: RenderDocument = (doc) => renderDocumentPdf(doc, DEFAULT_SITE)

@@ -10,7 +10,7 @@ import { createDb, type DbHandle } from '../../src/db/client'
 import { prepareDatabase } from '../../src/db/prepare'
 import { contactSubmissions, newsletterSubscribers } from '../../src/db/schema'
 import { buildTestApp } from '../helpers/build-app'
-import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { createTestDatabase, renderStarterDocument, type TestDatabase } from '../helpers/db'
 import { makePdf, multipart } from '../helpers/fixtures'
 import { withDatabase } from '../helpers/global-postgres'
 import { loginCookie, SAME_ORIGIN } from '../helpers/login'
@@ -125,7 +125,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'pglite')('embedded database: db:b
   // generates one into DATA_DIR/session-secret (the case where the backup has to carry it).
   async function openApp(dir: string) {
     open.handle = await createDb({ kind: 'pglite', dataDir: dir })
-    await prepareDatabase(open.handle, { seed: true })
+    await prepareDatabase(open.handle, { seed: true, render: renderStarterDocument })
     open.app = await buildTestApp(open.handle, {
       env: { DATA_DIR: dir, SESSION_SECRET: '', ADMIN_EMAILS: ADMIN },
     })
@@ -244,7 +244,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('Postgres: pg_dump, th
   /** The app as it starts on a restored database: migrations (already applied: nothing to do), then the app. */
   async function appOn(url: string) {
     const handle = await createDb({ kind: 'postgres', url })
-    await prepareDatabase(handle, { seed: true })
+    await prepareDatabase(handle, { seed: true, render: renderStarterDocument })
     const app = await buildTestApp(handle, { env: { ADMIN_EMAILS: ADMIN } })
     cleanups.push(async () => {
       await app.close()

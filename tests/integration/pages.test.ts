@@ -2,11 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { seedIfEmpty } from '../../src/db/seed'
 import { render } from '../../src/server/ssr/render'
 import { setUpTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'
+import { renderStarterDocument } from '../helpers/db'
 
 const setup = setUpTestApp({ ssr: { render, assets: { scripts: [], css: [], preloads: [] } }, reset: false })
 
 beforeAll(async () => {
-  await seedIfEmpty(setup.database.handle.db)
+  await seedIfEmpty(setup.database.handle.db, renderStarterDocument)
 })
 
 /** Each public route: its h1, its title, and a piece of its content or data, in the raw server HTML. */

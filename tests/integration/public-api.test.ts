@@ -3,11 +3,12 @@ import starter from '../../src/content/starter-studies.json' with { type: 'json'
 import { testimonials } from '../../src/db/schema'
 import { seedIfEmpty } from '../../src/db/seed'
 import { setUpTestApp } from '../helpers/build-app'
+import { renderStarterDocument } from '../helpers/db'
 
 const setup = setUpTestApp()
 
 beforeEach(async () => {
-  await seedIfEmpty(setup.database.handle.db)
+  await seedIfEmpty(setup.database.handle.db, renderStarterDocument)
 })
 
 const trpcGet = async (path: string) => {

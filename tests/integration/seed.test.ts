@@ -4,7 +4,7 @@ import { createDb } from '../../src/db/client'
 import { prepareDatabase } from '../../src/db/prepare'
 import { educationalResources, researchStudies, testimonials } from '../../src/db/schema'
 import { seedIfEmpty } from '../../src/db/seed'
-import { setUpTestDatabase } from '../helpers/db'
+import { renderStarterDocument, setUpTestDatabase } from '../helpers/db'
 
 const setup = setUpTestDatabase()
 
@@ -18,19 +18,19 @@ const countRows = async () => {
 
 describe('starter data', () => {
   it('goes into an empty database once, and never again', async () => {
-    expect(await seedIfEmpty(setup.database.handle.db)).toBe(true)
+    expect(await seedIfEmpty(setup.database.handle.db, renderStarterDocument)).toBe(true)
     const first = await countRows()
     expect(first).toEqual({ studies: 9, resources: 6, testimonials: 5 })
-    expect(await seedIfEmpty(setup.database.handle.db)).toBe(false)
+    expect(await seedIfEmpty(setup.database.handle.db, renderStarterDocument)).toBe(false)
     expect(await countRows()).toEqual(first)
   })
 
   it('is not re-inserted after an admin deleted everything', async () => {
-    await seedIfEmpty(setup.database.handle.db)
+    await seedIfEmpty(setup.database.handle.db, renderStarterDocument)
     await setup.database.handle.db.delete(researchStudies)
     await setup.database.handle.db.delete(testimonials)
     await setup.database.handle.db.delete(educationalResources)
-    expect(await seedIfEmpty(setup.database.handle.db)).toBe(false)
+    expect(await seedIfEmpty(setup.database.handle.db, renderStarterDocument)).toBe(false)
     expect(await countRows()).toEqual({ studies: 0, resources: 0, testimonials: 0 })
   })
 
@@ -38,7 +38,7 @@ describe('starter data', () => {
     await setup.database.handle.db
       .insert(testimonials)
       .values({ name: 'Existing', testimonial: 'Already here', isApproved: true })
-    expect(await seedIfEmpty(setup.database.handle.db)).toBe(false)
+    expect(await seedIfEmpty(setup.database.handle.db, renderStarterDocument)).toBe(false)
     expect(await countRows()).toEqual({ studies: 0, resources: 0, testimonials: 1 })
   })
 
@@ -48,7 +48,9 @@ describe('starter data', () => {
       createDb({ kind: 'postgres', url: setup.database.url }),
       createDb({ kind: 'postgres', url: setup.database.url }),
     ])
-    const results = await Promise.all(handles.map((handle) => prepareDatabase(handle, { seed: true })))
+    const results = await Promise.all(
+      handles.map((handle) => prepareDatabase(handle, { seed: true, render: renderStarterDocument })),
+    )
     await Promise.all(handles.map((handle) => handle.close()))
     expect(results.filter((result) => result.seeded)).toHaveLength(1)
     expect(await countRows()).toEqual({ studies: 9, resources: 6, testimonials: 5 })

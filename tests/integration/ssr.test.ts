@@ -4,13 +4,14 @@ import { testimonials } from '../../src/db/schema'
 import { seedIfEmpty } from '../../src/db/seed'
 import { render } from '../../src/server/ssr/render'
 import { setUpTestApp } from '../helpers/build-app'
+import { renderStarterDocument } from '../helpers/db'
 
 const assets = { scripts: ['/assets/entry.js'], css: ['/assets/style.css'], preloads: [] }
 
 const setup = setUpTestApp({ ssr: { render, assets }, reset: false })
 
 beforeAll(async () => {
-  await seedIfEmpty(setup.database.handle.db)
+  await seedIfEmpty(setup.database.handle.db, renderStarterDocument)
 })
 
 describe('server-rendered home page', () => {

@@ -18,3 +18,6 @@ export function requireAdmin(user: SessionUser | null): SessionUser {
   if (!user.isAdmin) throw new ForbiddenError()
   return user
 }
+
+/** The admin behind a request, as the services' audit rows name them. */
+export const adminActor = (user: SessionUser | null): { email: string } => ({ email: requireAdmin(user).email })

@@ -11,7 +11,8 @@ declare module 'fastify' {
   }
 }
 
-function siteFromEnv(env: Env): PublicSite {
+/** Also used before the app exists: start-up renders the starter documents with it. */
+export function siteFromEnv(env: Env): PublicSite {
   return {
     ...DEFAULT_SITE,
     name: env.COUNCIL_NAME ?? DEFAULT_SITE.name,

@@ -16,6 +16,7 @@ import { TooManyRequestsError } from '../errors'
 const BUDGET_SETTINGS = {
   contact: 'RATE_LIMIT_CONTACT',
   newsletter: 'RATE_LIMIT_NEWSLETTER',
+  testimonial: 'RATE_LIMIT_TESTIMONIAL',
   upload: 'RATE_LIMIT_UPLOAD',
   login: 'RATE_LIMIT_LOGIN',
   callback: 'RATE_LIMIT_CALLBACK',

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { ContactInputSchema } from '../../shared/schemas/contact'
 import { NewsletterInputSchema } from '../../shared/schemas/newsletter'
+import { TestimonialSubmissionSchema } from '../../shared/schemas/testimonial'
 import { createContactSubmission } from '../services/contact'
 import { subscribeToNewsletter } from '../services/newsletter'
+import { submitTestimonial } from '../services/testimonials'
 
 /** The public forms of the documented contract (docs/product.md#the-api-contract). */
 export const formRoutes: FastifyPluginAsync = async (app) => {
@@ -18,5 +20,13 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
     const input = NewsletterInputSchema.parse(request.body ?? {})
     const result = await subscribeToNewsletter(app.db, input.email)
     return reply.code(201).send({ ...result, message: 'Thank you for subscribing to our newsletter.' })
+  })
+
+  app.post('/api/testimonials', { config: { budget: 'testimonial' } }, async (request, reply) => {
+    const input = TestimonialSubmissionSchema.parse(request.body ?? {})
+    const result = await submitTestimonial(app.db, input)
+    return reply
+      .code(201)
+      .send({ ...result, message: 'Thank you for sharing your experience. It will be reviewed before it appears.' })
   })
 }

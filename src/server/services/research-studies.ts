@@ -4,6 +4,8 @@ import { attachments, researchStudies } from '../../db/schema'
 import type { ResearchStudyData } from '../../shared/schemas/research-study'
 import { BadInputError, NotFoundError } from '../errors'
 import { attachmentUrl, deleteAttachmentIfUnused } from './attachments'
+import { type Actor, changedFields, recordChange } from './audit'
+import { assertRowId } from './ids'
 
 const studyColumns = {
   id: researchStudies.id,
@@ -19,18 +21,8 @@ const studyColumns = {
   createdAt: researchStudies.createdAt,
 }
 
-/** research_studies.id is a Postgres integer (serial): no study has a larger id. */
-const MAX_STUDY_ID = 2_147_483_647
-
-/**
- * An id the column cannot hold names no study. Checked before querying: Postgres would refuse the
- * parameter itself ("out of range for type integer") and the request would fail as a 500.
- */
-function assertStudyIdInRange(id: number): void {
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_STUDY_ID) {
-    throw new NotFoundError(`Research study ${id} not found`)
-  }
-}
+const notFound = (id: number) => `Research study ${id} not found`
+const assertStudyIdInRange = (id: number) => assertRowId(id, notFound(id))
 
 /** Newest first, ties broken by id so the order is stable. */
 export function listResearchStudies(db: Db) {
@@ -53,39 +45,60 @@ async function withAttachmentLink(db: Db, data: ResearchStudyData) {
   return { ...data, attachmentUrl: attachmentUrl(file.id, file.filename) }
 }
 
-export async function createResearchStudy(db: Db, data: ResearchStudyData) {
-  const values = await withAttachmentLink(db, data)
-  const [row] = await db.insert(researchStudies).values(values).returning(studyColumns)
-  if (!row) throw new Error('insert returned no row')
-  return row
-}
+/** What the activity log keeps of a study: its fields, without the timestamps. */
+const snapshot = ({ createdAt: _createdAt, ...fields }: typeof researchStudies.$inferSelect) => fields
 
-/** Replacing a study's attachment removes the old file when nothing else uses it. */
-export async function updateResearchStudy(db: Db, id: number, data: ResearchStudyData) {
-  assertStudyIdInRange(id)
+export async function createResearchStudy(db: Db, actor: Actor, data: ResearchStudyData) {
   const values = await withAttachmentLink(db, data)
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ attachmentFileId: researchStudies.attachmentFileId })
-      .from(researchStudies)
-      .where(eq(researchStudies.id, id))
-      .for('update')
-    if (!before) throw new NotFoundError(`Research study ${id} not found`)
-    const [row] = await tx.update(researchStudies).set(values).where(eq(researchStudies.id, id)).returning(studyColumns)
-    if (!row) throw new NotFoundError(`Research study ${id} not found`)
-    if (before.attachmentFileId && before.attachmentFileId !== row.attachmentFileId) {
-      await deleteAttachmentIfUnused(tx, before.attachmentFileId)
-    }
+    const [row] = await tx.insert(researchStudies).values(values).returning(studyColumns)
+    if (!row) throw new Error('insert returned no row')
+    await recordChange(tx, actor, {
+      action: 'create',
+      entity: 'research_study',
+      entityId: row.id,
+      before: null,
+      after: snapshot(row),
+    })
     return row
   })
 }
 
-export async function deleteResearchStudy(db: Db, id: number) {
+/** Replacing a study's attachment removes the old file when nothing else uses it. */
+export async function updateResearchStudy(db: Db, actor: Actor, id: number, data: ResearchStudyData) {
+  assertStudyIdInRange(id)
+  const values = await withAttachmentLink(db, data)
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(studyColumns).from(researchStudies).where(eq(researchStudies.id, id)).for('update')
+    if (!before) throw new NotFoundError(notFound(id))
+    const [row] = await tx.update(researchStudies).set(values).where(eq(researchStudies.id, id)).returning(studyColumns)
+    if (!row) throw new NotFoundError(notFound(id))
+    if (before.attachmentFileId && before.attachmentFileId !== row.attachmentFileId) {
+      await deleteAttachmentIfUnused(tx, before.attachmentFileId)
+    }
+    await recordChange(tx, actor, {
+      action: 'update',
+      entity: 'research_study',
+      entityId: id,
+      ...changedFields(snapshot(before), snapshot(row)),
+    })
+    return row
+  })
+}
+
+export async function deleteResearchStudy(db: Db, actor: Actor, id: number) {
   assertStudyIdInRange(id)
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(researchStudies).where(eq(researchStudies.id, id)).returning(studyColumns)
-    if (!row) throw new NotFoundError(`Research study ${id} not found`)
+    if (!row) throw new NotFoundError(notFound(id))
     if (row.attachmentFileId) await deleteAttachmentIfUnused(tx, row.attachmentFileId)
+    await recordChange(tx, actor, {
+      action: 'delete',
+      entity: 'research_study',
+      entityId: id,
+      before: snapshot(row),
+      after: null,
+    })
     return row
   })
 }

@@ -1,18 +1,116 @@
-import { asc } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { educationalResources } from '../../db/schema'
+import { fileUrl } from '../../db/files'
+import { attachments, educationalResources } from '../../db/schema'
+import type { ResourceData } from '../../shared/schemas/admin'
+import { BadInputError, NotFoundError } from '../errors'
+import { deleteAttachmentIfUnused } from './attachments'
+import { type Actor, changedFields, recordChange } from './audit'
+import { assertRowId } from './ids'
+
+const resourceColumns = {
+  id: educationalResources.id,
+  title: educationalResources.title,
+  description: educationalResources.description,
+  category: educationalResources.category,
+  fileType: educationalResources.fileType,
+  fileUrl: educationalResources.fileUrl,
+  fileId: educationalResources.fileId,
+  createdAt: educationalResources.createdAt,
+}
+
+const notFound = (id: number) => `Resource ${id} not found`
+
+/** The label visitors see beside the download, from the stored file's checked type. */
+const FILE_TYPES: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
+  'application/msword': 'DOC',
+}
 
 export function listResources(db: Db) {
   return db
-    .select({
-      id: educationalResources.id,
-      title: educationalResources.title,
-      description: educationalResources.description,
-      category: educationalResources.category,
-      fileType: educationalResources.fileType,
-      fileUrl: educationalResources.fileUrl,
-      createdAt: educationalResources.createdAt,
-    })
+    .select(resourceColumns)
     .from(educationalResources)
     .orderBy(asc(educationalResources.category), asc(educationalResources.id))
+}
+
+/** The stored row's link and type come from the file itself, never from the request. */
+async function withFile(db: Db, data: ResourceData) {
+  const [file] = await db
+    .select({ id: attachments.id, filename: attachments.filename, contentType: attachments.contentType })
+    .from(attachments)
+    .where(eq(attachments.id, data.fileId))
+  if (!file) throw new BadInputError('The file does not exist', { fileId: 'The file does not exist' })
+  return {
+    ...data,
+    fileUrl: fileUrl(file.id, file.filename),
+    fileType: FILE_TYPES[file.contentType] ?? 'File',
+  }
+}
+
+const snapshot = ({ createdAt: _createdAt, ...fields }: Awaited<ReturnType<typeof listResources>>[number]) => fields
+
+export async function createResource(db: Db, actor: Actor, data: ResourceData) {
+  const values = await withFile(db, data)
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(educationalResources).values(values).returning(resourceColumns)
+    if (!row) throw new Error('insert returned no row')
+    await recordChange(tx, actor, {
+      action: 'create',
+      entity: 'resource',
+      entityId: row.id,
+      before: null,
+      after: snapshot(row),
+    })
+    return row
+  })
+}
+
+/** Replacing a resource's file removes the old one when nothing else uses it. */
+export async function updateResource(db: Db, actor: Actor, id: number, data: ResourceData) {
+  assertRowId(id, notFound(id))
+  const values = await withFile(db, data)
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(resourceColumns)
+      .from(educationalResources)
+      .where(eq(educationalResources.id, id))
+      .for('update')
+    if (!before) throw new NotFoundError(notFound(id))
+    const [row] = await tx
+      .update(educationalResources)
+      .set(values)
+      .where(eq(educationalResources.id, id))
+      .returning(resourceColumns)
+    if (!row) throw new NotFoundError(notFound(id))
+    if (before.fileId && before.fileId !== row.fileId) await deleteAttachmentIfUnused(tx, before.fileId)
+    await recordChange(tx, actor, {
+      action: 'update',
+      entity: 'resource',
+      entityId: id,
+      ...changedFields(snapshot(before), snapshot(row)),
+    })
+    return row
+  })
+}
+
+export async function deleteResource(db: Db, actor: Actor, id: number) {
+  assertRowId(id, notFound(id))
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(educationalResources)
+      .where(eq(educationalResources.id, id))
+      .returning(resourceColumns)
+    if (!row) throw new NotFoundError(notFound(id))
+    if (row.fileId) await deleteAttachmentIfUnused(tx, row.fileId)
+    await recordChange(tx, actor, {
+      action: 'delete',
+      entity: 'resource',
+      entityId: id,
+      before: snapshot(row),
+      after: null,
+    })
+    return row
+  })
 }

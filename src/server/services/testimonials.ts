@@ -1,6 +1,15 @@
-import { desc, eq } from 'drizzle-orm'
+import { asc, desc, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
 import type { Db } from '../../db/client'
 import { testimonials } from '../../db/schema'
+import type {
+  AdminTestimonialInputSchema,
+  TestimonialPatch,
+  TestimonialSubmissionSchema,
+} from '../../shared/schemas/testimonial'
+import { NotFoundError } from '../errors'
+import { type Actor, recordChange } from './audit'
+import { assertRowId } from './ids'
 
 const publicTestimonialColumns = {
   id: testimonials.id,
@@ -9,6 +18,21 @@ const publicTestimonialColumns = {
   testimonial: testimonials.testimonial,
 }
 
+const adminTestimonialColumns = {
+  ...publicTestimonialColumns,
+  isApproved: testimonials.isApproved,
+  consentedAt: testimonials.consentedAt,
+  createdAt: testimonials.createdAt,
+}
+
+const notFound = (id: number) => `Testimonial ${id} not found`
+
+/**
+ * What the activity log keeps of a testimonial: its approval, and which of the author's fields
+ * changed, never their words (they are the author's to withdraw; docs/decisions/014-audit-log.md).
+ */
+type Edited = { isApproved?: boolean; edited?: string[] }
+
 /** Approved testimonials only, newest first. */
 export function listApprovedTestimonials(db: Db) {
   return db
@@ -16,4 +40,94 @@ export function listApprovedTestimonials(db: Db) {
     .from(testimonials)
     .where(eq(testimonials.isApproved, true))
     .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
+}
+
+/** Every testimonial for the council: those waiting for review first, then newest first. */
+export function listAllTestimonials(db: Db) {
+  return db
+    .select(adminTestimonialColumns)
+    .from(testimonials)
+    .orderBy(asc(testimonials.isApproved), desc(testimonials.createdAt), desc(testimonials.id))
+}
+
+/**
+ * A visitor's testimonial, stored for review with the time consent was given. A filled honeypot
+ * marks a bot: it gets the same answer as a person, and nothing is stored.
+ */
+export async function submitTestimonial(
+  db: Db,
+  input: z.output<typeof TestimonialSubmissionSchema>,
+): Promise<{ ok: true }> {
+  if (input.website && input.website.trim() !== '') return { ok: true }
+  await db.insert(testimonials).values({
+    name: input.name,
+    location: input.location,
+    testimonial: input.testimonial,
+    isApproved: false,
+    consentedAt: sql`now()`,
+  })
+  return { ok: true }
+}
+
+export async function createTestimonial(db: Db, actor: Actor, input: z.output<typeof AdminTestimonialInputSchema>) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(testimonials)
+      .values({
+        name: input.name,
+        location: input.location,
+        testimonial: input.testimonial,
+        isApproved: input.isApproved,
+        consentedAt: sql`now()`,
+      })
+      .returning(adminTestimonialColumns)
+    if (!row) throw new Error('insert returned no row')
+    const after: Edited = { isApproved: row.isApproved }
+    await recordChange(tx, actor, { action: 'create', entity: 'testimonial', entityId: row.id, before: null, after })
+    return row
+  })
+}
+
+export async function updateTestimonial(db: Db, actor: Actor, id: number, patch: TestimonialPatch) {
+  assertRowId(id, notFound(id))
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(adminTestimonialColumns)
+      .from(testimonials)
+      .where(eq(testimonials.id, id))
+      .for('update')
+    if (!before) throw new NotFoundError(notFound(id))
+    const [row] = await tx
+      .update(testimonials)
+      .set(patch)
+      .where(eq(testimonials.id, id))
+      .returning(adminTestimonialColumns)
+    if (!row) throw new NotFoundError(notFound(id))
+    const edited = (['name', 'location', 'testimonial'] as const).filter((field) => before[field] !== row[field])
+    const was: Edited = {}
+    const now: Edited = {}
+    if (before.isApproved !== row.isApproved) {
+      was.isApproved = before.isApproved
+      now.isApproved = row.isApproved
+    }
+    if (edited.length > 0) now.edited = edited
+    if (Object.keys(now).length > 0) {
+      await recordChange(tx, actor, { action: 'update', entity: 'testimonial', entityId: id, before: was, after: now })
+    }
+    return row
+  })
+}
+
+export async function deleteTestimonial(db: Db, actor: Actor, id: number): Promise<{ id: number }> {
+  assertRowId(id, notFound(id))
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(testimonials)
+      .where(eq(testimonials.id, id))
+      .returning({ id: testimonials.id, isApproved: testimonials.isApproved })
+    if (!row) throw new NotFoundError(notFound(id))
+    const before: Edited = { isApproved: row.isApproved }
+    await recordChange(tx, actor, { action: 'delete', entity: 'testimonial', entityId: id, before, after: null })
+    return { id: row.id }
+  })
 }

@@ -1,9 +1,12 @@
 import { router } from './init'
+import { activityRouter } from './routers/activity'
 import { authRouter } from './routers/auth'
 import { contactRouter, newsletterRouter } from './routers/forms'
+import { messagesRouter } from './routers/messages'
 import { researchStudiesRouter } from './routers/research-studies'
 import { resourcesRouter } from './routers/resources'
 import { siteRouter } from './routers/site'
+import { subscribersRouter } from './routers/subscribers'
 import { testimonialsRouter } from './routers/testimonials'
 
 export const appRouter = router({
@@ -14,6 +17,9 @@ export const appRouter = router({
   testimonials: testimonialsRouter,
   resources: resourcesRouter,
   researchStudies: researchStudiesRouter,
+  messages: messagesRouter,
+  subscribers: subscribersRouter,
+  activity: activityRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { requireAdmin } from '../../auth/access'
+import { adminActivityRoutes } from './activity'
+import { adminContactSubmissionRoutes } from './contact-submissions'
 import { adminResearchStudyRoutes } from './research-studies'
+import { adminResourceRoutes } from './resources'
+import { adminTestimonialRoutes } from './testimonials'
 import { adminUploadRoutes } from './uploads'
 
 /**
@@ -13,4 +17,8 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   })
   await app.register(adminResearchStudyRoutes)
   await app.register(adminUploadRoutes)
+  await app.register(adminContactSubmissionRoutes)
+  await app.register(adminTestimonialRoutes)
+  await app.register(adminResourceRoutes)
+  await app.register(adminActivityRoutes)
 }

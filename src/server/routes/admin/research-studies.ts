@@ -1,22 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { ResearchStudyInputSchema, StudyIdSchema } from '../../../shared/schemas/research-study'
+import { adminActor } from '../../auth/access'
 import { createResearchStudy, deleteResearchStudy, updateResearchStudy } from '../../services/research-studies'
 
 /** Writes of the documented /api/research-studies contract (docs/product.md#the-api-contract). */
 export const adminResearchStudyRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/research-studies', async (request, reply) => {
     const data = ResearchStudyInputSchema.parse(request.body ?? {})
-    return reply.code(201).send(await createResearchStudy(app.db, data))
+    return reply.code(201).send(await createResearchStudy(app.db, adminActor(request.user), data))
   })
 
   app.patch<{ Params: { id: string } }>('/api/research-studies/:id', async (request) => {
     const id = StudyIdSchema.parse(request.params.id)
     const data = ResearchStudyInputSchema.parse(request.body ?? {})
-    return updateResearchStudy(app.db, id, data)
+    return updateResearchStudy(app.db, adminActor(request.user), id, data)
   })
 
   app.delete<{ Params: { id: string } }>('/api/research-studies/:id', async (request) => {
     const id = StudyIdSchema.parse(request.params.id)
-    return deleteResearchStudy(app.db, id)
+    return deleteResearchStudy(app.db, adminActor(request.user), id)
   })
 }

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart'
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, BadInputError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors'
 import { ACCEPTED_ATTACHMENTS_MESSAGE, detectAttachment, safeFileName } from '../../services/attachment-type'
 import { storeAttachment } from '../../services/attachments'
@@ -22,7 +22,8 @@ export const adminUploadRoutes: FastifyPluginAsync = async (app) => {
     limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   })
 
-  app.post('/api/upload/research-attachment', { config: { budget: 'upload' } }, async (request, reply) => {
+  /** One handler for both upload paths: study attachments and resource files pass the same checks. */
+  const upload = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.isMultipart()) {
       throw new UnsupportedMediaTypeError('Send the file as multipart/form-data in a field named "file"')
     }
@@ -56,5 +57,7 @@ export const adminUploadRoutes: FastifyPluginAsync = async (app) => {
       bytes,
     })
     return reply.code(201).send(stored)
-  })
+  }
+  app.post('/api/upload/research-attachment', { config: { budget: 'upload' } }, upload)
+  app.post('/api/upload/resource-file', { config: { budget: 'upload' } }, upload)
 }

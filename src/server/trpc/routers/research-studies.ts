@@ -13,13 +13,13 @@ export const researchStudiesRouter = router({
 
   create: adminProcedure
     .input(ResearchStudyInputSchema)
-    .mutation(({ ctx, input }) => createResearchStudy(ctx.db, input)),
+    .mutation(({ ctx, input }) => createResearchStudy(ctx.db, ctx.user, input)),
 
   update: adminProcedure
     .input(z.object({ id: StudyIdSchema, data: ResearchStudyInputSchema }))
-    .mutation(({ ctx, input }) => updateResearchStudy(ctx.db, input.id, input.data)),
+    .mutation(({ ctx, input }) => updateResearchStudy(ctx.db, ctx.user, input.id, input.data)),
 
   remove: adminProcedure
     .input(z.object({ id: StudyIdSchema }))
-    .mutation(({ ctx, input }) => deleteResearchStudy(ctx.db, input.id)),
+    .mutation(({ ctx, input }) => deleteResearchStudy(ctx.db, ctx.user, input.id)),
 })

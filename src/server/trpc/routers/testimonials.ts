@@ -1,6 +1,40 @@
-import { listApprovedTestimonials } from '../../services/testimonials'
-import { publicProcedure, router } from '../init'
+import { z } from 'zod'
+import { RowIdSchema } from '../../../shared/schemas/admin'
+import {
+  AdminTestimonialInputSchema,
+  TestimonialPatchSchema,
+  TestimonialSubmissionSchema,
+} from '../../../shared/schemas/testimonial'
+import {
+  createTestimonial,
+  deleteTestimonial,
+  listAllTestimonials,
+  listApprovedTestimonials,
+  submitTestimonial,
+  updateTestimonial,
+} from '../../services/testimonials'
+import { adminProcedure, publicProcedure, router } from '../init'
 
 export const testimonialsRouter = router({
+  /** Approved only: what visitors see. */
   list: publicProcedure.query(({ ctx }) => listApprovedTestimonials(ctx.db)),
+
+  submit: publicProcedure
+    .meta({ budget: 'testimonial' })
+    .input(TestimonialSubmissionSchema)
+    .mutation(({ ctx, input }) => submitTestimonial(ctx.db, input)),
+
+  all: adminProcedure.query(({ ctx }) => listAllTestimonials(ctx.db)),
+
+  create: adminProcedure
+    .input(AdminTestimonialInputSchema)
+    .mutation(({ ctx, input }) => createTestimonial(ctx.db, ctx.user, input)),
+
+  update: adminProcedure
+    .input(z.object({ id: RowIdSchema, patch: TestimonialPatchSchema }))
+    .mutation(({ ctx, input }) => updateTestimonial(ctx.db, ctx.user, input.id, input.patch)),
+
+  remove: adminProcedure
+    .input(z.object({ id: RowIdSchema }))
+    .mutation(({ ctx, input }) => deleteTestimonial(ctx.db, ctx.user, input.id)),
 })

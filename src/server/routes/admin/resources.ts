@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { ResourceInputSchema, RowIdSchema } from '../../../shared/schemas/admin'
+import { adminActor } from '../../auth/access'
+import { createResource, deleteResource, updateResource } from '../../services/resources'
+
+/** Writes of the educational resources (README, API); the list is public (routes/public-data.ts). */
+export const adminResourceRoutes: FastifyPluginAsync = async (app) => {
+  app.post('/api/admin/resources', async (request, reply) => {
+    const data = ResourceInputSchema.parse(request.body ?? {})
+    return reply.code(201).send(await createResource(app.db, adminActor(request.user), data))
+  })
+
+  app.patch<{ Params: { id: string } }>('/api/admin/resources/:id', async (request) => {
+    const id = RowIdSchema.parse(request.params.id)
+    const data = ResourceInputSchema.parse(request.body ?? {})
+    return updateResource(app.db, adminActor(request.user), id, data)
+  })
+
+  app.delete<{ Params: { id: string } }>('/api/admin/resources/:id', async (request) => {
+    const id = RowIdSchema.parse(request.params.id)
+    return deleteResource(app.db, adminActor(request.user), id)
+  })
+}

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { RowIdSchema } from '../../../shared/schemas/admin'
+import { AdminTestimonialInputSchema, TestimonialPatchSchema } from '../../../shared/schemas/testimonial'
+import { adminActor } from '../../auth/access'
+import {
+  createTestimonial,
+  deleteTestimonial,
+  listAllTestimonials,
+  updateTestimonial,
+} from '../../services/testimonials'
+
+/** Moderation of testimonials (README, API); the public submission is in routes/forms.ts. */
+export const adminTestimonialRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/api/admin/testimonials', async () => listAllTestimonials(app.db))
+
+  app.post('/api/admin/testimonials', async (request, reply) => {
+    const input = AdminTestimonialInputSchema.parse(request.body ?? {})
+    return reply.code(201).send(await createTestimonial(app.db, adminActor(request.user), input))
+  })
+
+  app.patch<{ Params: { id: string } }>('/api/admin/testimonials/:id', async (request) => {
+    const id = RowIdSchema.parse(request.params.id)
+    const patch = TestimonialPatchSchema.parse(request.body ?? {})
+    return updateTestimonial(app.db, adminActor(request.user), id, patch)
+  })
+
+  app.delete<{ Params: { id: string } }>('/api/admin/testimonials/:id', async (request) => {
+    const id = RowIdSchema.parse(request.params.id)
+    return deleteTestimonial(app.db, adminActor(request.user), id)
+  })
+}

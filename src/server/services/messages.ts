@@ -1,0 +1,101 @@
+import { and, count, desc, eq, lt } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { contactSubmissions } from '../../db/schema'
+import type { MessageStatus } from '../../shared/constants'
+import { NotFoundError } from '../errors'
+import { type Actor, recordChange } from './audit'
+import { assertRowId } from './ids'
+
+const messageColumns = {
+  id: contactSubmissions.id,
+  name: contactSubmissions.name,
+  email: contactSubmissions.email,
+  subject: contactSubmissions.subject,
+  message: contactSubmissions.message,
+  status: contactSubmissions.status,
+  createdAt: contactSubmissions.createdAt,
+}
+
+const notFound = (id: number) => `Message ${id} not found`
+
+/** Contact messages, newest first, a page at a time (`before` is the id of the last one shown). */
+export async function listMessages(db: Db, query: { status?: MessageStatus; before?: number; limit: number }) {
+  const rows = await db
+    .select(messageColumns)
+    .from(contactSubmissions)
+    .where(
+      and(
+        query.status ? eq(contactSubmissions.status, query.status) : undefined,
+        query.before ? lt(contactSubmissions.id, query.before) : undefined,
+      ),
+    )
+    .orderBy(desc(contactSubmissions.id))
+    .limit(query.limit)
+  return rows.map((row) => ({ ...row, status: row.status as MessageStatus }))
+}
+
+export async function countNewMessages(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contactSubmissions).where(eq(contactSubmissions.status, 'new'))
+  return row?.n ?? 0
+}
+
+/**
+ * Sets a message's state. The audit row holds the state only: a message is a visitor's personal
+ * data, and the log must not keep a copy of it once the message is deleted.
+ */
+export async function setMessageStatus(db: Db, actor: Actor, id: number, status: MessageStatus) {
+  assertRowId(id, notFound(id))
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: contactSubmissions.status })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, id))
+      .for('update')
+    if (!before) throw new NotFoundError(notFound(id))
+    const [row] = await tx
+      .update(contactSubmissions)
+      .set({ status })
+      .where(eq(contactSubmissions.id, id))
+      .returning(messageColumns)
+    if (!row) throw new NotFoundError(notFound(id))
+    if (before.status !== status) {
+      await recordChange(tx, actor, {
+        action: 'update',
+        entity: 'message',
+        entityId: id,
+        before: { status: before.status },
+        after: { status },
+      })
+    }
+    return { ...row, status: row.status as MessageStatus }
+  })
+}
+
+/** Opening a new message marks it read; an already read or archived one keeps its state. */
+export async function openMessage(db: Db, actor: Actor, id: number) {
+  assertRowId(id, notFound(id))
+  const [row] = await db.select(messageColumns).from(contactSubmissions).where(eq(contactSubmissions.id, id))
+  if (!row) throw new NotFoundError(notFound(id))
+  if (row.status === 'new') return setMessageStatus(db, actor, id, 'read')
+  return { ...row, status: row.status as MessageStatus }
+}
+
+/** Deletes a message for good (a visitor's request to be forgotten); the log keeps no personal data. */
+export async function deleteMessage(db: Db, actor: Actor, id: number): Promise<{ id: number }> {
+  assertRowId(id, notFound(id))
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(contactSubmissions)
+      .where(eq(contactSubmissions.id, id))
+      .returning({ id: contactSubmissions.id, status: contactSubmissions.status })
+    if (!row) throw new NotFoundError(notFound(id))
+    await recordChange(tx, actor, {
+      action: 'delete',
+      entity: 'message',
+      entityId: id,
+      before: { status: row.status },
+      after: null,
+    })
+    return { id: row.id }
+  })
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import { ADMIN_PAGE_SIZE, AUDIT_ENTITIES, MESSAGE_STATUSES, RESOURCE_CATEGORIES, TEXT_LIMITS } from '../constants'
+import { storableText } from './text'
+
+/** Ids of serial columns, from a path segment or a JSON body alike. */
+export const RowIdSchema = z.coerce.number().int().positive()
+
+/** A page of a newest-first list: rows older than `before` (an id), at most `limit` of them. */
+const pageQuery = (defaultLimit: number) => ({
+  before: RowIdSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(defaultLimit),
+})
+
+export const MessageStatusSchema = z.enum(MESSAGE_STATUSES, { error: 'Status must be new, read or archived' })
+
+export const MessageListQuerySchema = z.object({
+  status: MessageStatusSchema.optional(),
+  ...pageQuery(ADMIN_PAGE_SIZE.messages),
+})
+
+export const MessagePatchSchema = z.object({ status: MessageStatusSchema })
+
+export const ActivityQuerySchema = z.object({
+  entity: z.enum(AUDIT_ENTITIES, { error: `Entity must be one of ${AUDIT_ENTITIES.join(', ')}` }).optional(),
+  ...pageQuery(ADMIN_PAGE_SIZE.activity),
+})
+
+/** Subscriber ids are random text, so their pages are numbered. */
+export const SubscriberListQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) })
+
+const requiredText = (max: number, label: string) =>
+  storableText(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`),
+    label,
+  )
+
+const optionalText = (max: number, label: string) =>
+  storableText(z.string().trim().max(max, `${label} must be at most ${max} characters`), label)
+    .nullish()
+    .transform((value) => (value ? value : null))
+
+export const ResourceInputSchema = z.object({
+  title: requiredText(TEXT_LIMITS.title, 'Title'),
+  description: optionalText(TEXT_LIMITS.description, 'Description'),
+  category: z.enum(RESOURCE_CATEGORIES, { error: 'Choose one of the three resource categories' }),
+  fileId: z.string({ error: 'Upload a file for the resource' }).uuid('File id is not valid'),
+})
+export type ResourceData = z.output<typeof ResourceInputSchema>
