@@ -23,6 +23,11 @@ import { Route as AboutIndexRouteImport } from './routes/about.index'
 import { Route as AboutMissionStatementRouteImport } from './routes/about.mission-statement'
 import { Route as AboutPositionStatementRouteImport } from './routes/about.position-statement'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
+import { Route as AdminActivityRouteImport } from './routes/admin.activity'
+import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
+import { Route as AdminResourcesRouteImport } from './routes/admin.resources'
+import { Route as AdminSubscribersRouteImport } from './routes/admin.subscribers'
+import { Route as AdminTestimonialsRouteImport } from './routes/admin.testimonials'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -94,6 +99,31 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminActivityRoute = AdminActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminMessagesRoute = AdminMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminResourcesRoute = AdminResourcesRouteImport.update({
+  id: '/resources',
+  path: '/resources',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSubscribersRoute = AdminSubscribersRouteImport.update({
+  id: '/subscribers',
+  path: '/subscribers',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminTestimonialsRoute = AdminTestimonialsRouteImport.update({
+  id: '/testimonials',
+  path: '/testimonials',
+  getParentRoute: () => AdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -108,6 +138,11 @@ export interface FileRoutesByFullPath {
   '/sitemap': typeof SitemapRoute
   '/about/mission-statement': typeof AboutMissionStatementRoute
   '/about/position-statement': typeof AboutPositionStatementRoute
+  '/admin/activity': typeof AdminActivityRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/admin/resources': typeof AdminResourcesRoute
+  '/admin/subscribers': typeof AdminSubscribersRoute
+  '/admin/testimonials': typeof AdminTestimonialsRoute
   '/about/': typeof AboutIndexRoute
   '/admin/': typeof AdminIndexRoute
 }
@@ -123,6 +158,11 @@ export interface FileRoutesByTo {
   '/sitemap': typeof SitemapRoute
   '/about/mission-statement': typeof AboutMissionStatementRoute
   '/about/position-statement': typeof AboutPositionStatementRoute
+  '/admin/activity': typeof AdminActivityRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/admin/resources': typeof AdminResourcesRoute
+  '/admin/subscribers': typeof AdminSubscribersRoute
+  '/admin/testimonials': typeof AdminTestimonialsRoute
   '/about': typeof AboutIndexRoute
   '/admin': typeof AdminIndexRoute
 }
@@ -140,6 +180,11 @@ export interface FileRoutesById {
   '/sitemap': typeof SitemapRoute
   '/about/mission-statement': typeof AboutMissionStatementRoute
   '/about/position-statement': typeof AboutPositionStatementRoute
+  '/admin/activity': typeof AdminActivityRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/admin/resources': typeof AdminResourcesRoute
+  '/admin/subscribers': typeof AdminSubscribersRoute
+  '/admin/testimonials': typeof AdminTestimonialsRoute
   '/about/': typeof AboutIndexRoute
   '/admin/': typeof AdminIndexRoute
 }
@@ -158,6 +203,11 @@ export interface FileRouteTypes {
     | '/sitemap'
     | '/about/mission-statement'
     | '/about/position-statement'
+    | '/admin/activity'
+    | '/admin/messages'
+    | '/admin/resources'
+    | '/admin/subscribers'
+    | '/admin/testimonials'
     | '/about/'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
@@ -173,6 +223,11 @@ export interface FileRouteTypes {
     | '/sitemap'
     | '/about/mission-statement'
     | '/about/position-statement'
+    | '/admin/activity'
+    | '/admin/messages'
+    | '/admin/resources'
+    | '/admin/subscribers'
+    | '/admin/testimonials'
     | '/about'
     | '/admin'
   id:
@@ -189,6 +244,11 @@ export interface FileRouteTypes {
     | '/sitemap'
     | '/about/mission-statement'
     | '/about/position-statement'
+    | '/admin/activity'
+    | '/admin/messages'
+    | '/admin/resources'
+    | '/admin/subscribers'
+    | '/admin/testimonials'
     | '/about/'
     | '/admin/'
   fileRoutesById: FileRoutesById
@@ -309,14 +369,59 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/activity': {
+      id: '/admin/activity'
+      path: '/activity'
+      fullPath: '/admin/activity'
+      preLoaderRoute: typeof AdminActivityRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/messages': {
+      id: '/admin/messages'
+      path: '/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/resources': {
+      id: '/admin/resources'
+      path: '/resources'
+      fullPath: '/admin/resources'
+      preLoaderRoute: typeof AdminResourcesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/subscribers': {
+      id: '/admin/subscribers'
+      path: '/subscribers'
+      fullPath: '/admin/subscribers'
+      preLoaderRoute: typeof AdminSubscribersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/testimonials': {
+      id: '/admin/testimonials'
+      path: '/testimonials'
+      fullPath: '/admin/testimonials'
+      preLoaderRoute: typeof AdminTestimonialsRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
 interface AdminRouteChildren {
+  AdminActivityRoute: typeof AdminActivityRoute
+  AdminMessagesRoute: typeof AdminMessagesRoute
+  AdminResourcesRoute: typeof AdminResourcesRoute
+  AdminSubscribersRoute: typeof AdminSubscribersRoute
+  AdminTestimonialsRoute: typeof AdminTestimonialsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminActivityRoute: AdminActivityRoute,
+  AdminMessagesRoute: AdminMessagesRoute,
+  AdminResourcesRoute: AdminResourcesRoute,
+  AdminSubscribersRoute: AdminSubscribersRoute,
+  AdminTestimonialsRoute: AdminTestimonialsRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 

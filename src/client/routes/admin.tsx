@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Outlet, useMatches } from '@tanstack/react-router'
 import { useEffect, useMemo } from 'react'
 import { UNAUTHENTICATED_REDIRECT_MS } from '../../shared/constants'
+import { AdminNav } from '../admin/admin-nav'
 import { AdminSessionProvider, useRedirectToLogin } from '../admin/session'
 import { HEADER_HEIGHT_PX } from '../layout'
 import { pageHead } from '../lib/seo'
@@ -53,6 +54,7 @@ function AdminLayout() {
           </Group>
           {me.data.isAdmin ? (
             <AdminSessionProvider value={session}>
+              <AdminNav />
               <Outlet />
             </AdminSessionProvider>
           ) : (
