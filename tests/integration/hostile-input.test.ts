@@ -6,17 +6,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
   attachments,
+  auditLog,
   contactSubmissions,
+  educationalResources,
   newsletterSubscribers,
   researchStudies,
   testimonials,
 } from '../../src/db/schema'
 import { render } from '../../src/server/ssr/render'
 import { appRouter } from '../../src/server/trpc/router'
-import { STUDY_CATEGORIES, TEXT_LIMITS } from '../../src/shared/constants'
+import { MESSAGE_STATUSES, RESOURCE_CATEGORIES, STUDY_CATEGORIES, TEXT_LIMITS } from '../../src/shared/constants'
+import { MessagePatchSchema, ResourceInputSchema, RowIdSchema } from '../../src/shared/schemas/admin'
 import { ContactInputSchema } from '../../src/shared/schemas/contact'
 import { NewsletterInputSchema } from '../../src/shared/schemas/newsletter'
 import { ResearchStudyInputSchema, StudyIdSchema } from '../../src/shared/schemas/research-study'
+import {
+  AdminTestimonialInputSchema,
+  TestimonialPatchSchema,
+  TestimonialSubmissionSchema,
+} from '../../src/shared/schemas/testimonial'
 import { buildTestApp, setUpTestApp } from '../helpers/build-app'
 import { makeCompoundFile, makeDocx, makeExecutable, makePdf } from '../helpers/fixtures'
 import { loginCookie, SAME_ORIGIN } from '../helpers/login'
@@ -276,6 +284,48 @@ const studyIdText = fc.oneof(
 )
 const studyIdValue: fc.Arbitrary<unknown> = fc.oneof(studyIdText, hostileNumber, hostileValue)
 
+const testimonialFields = {
+  name: fc.constantFrom('Test Author', 'Zoë Ångström', '李小龙'),
+  location: fc.constantFrom('Springfield', ''),
+  testimonial: fc.constantFrom('Sessions were calm and well explained.', 't'.repeat(TEXT_LIMITS.testimonial - 5)),
+}
+const testimonialLike = fc.oneof(
+  fc.record(
+    {
+      name: textOf(testimonialFields.name),
+      location: textOf(testimonialFields.location),
+      testimonial: textOf(testimonialFields.testimonial),
+      consent: fc.constant(true),
+      isApproved: fc.boolean(),
+    },
+    { requiredKeys: ['name', 'testimonial', 'consent'] },
+  ),
+  fc.record(
+    {
+      name: fieldOf(testimonialFields.name),
+      location: optionalTextField('Springfield'),
+      testimonial: fieldOf(testimonialFields.testimonial),
+      consent: fc.oneof(fc.constant(true), hostileValue),
+      isApproved: fc.oneof(fc.boolean(), hostileValue),
+      website: fieldOf(fc.constant('')),
+    },
+    { requiredKeys: [] },
+  ),
+)
+const messagePatchLike = fc.record(
+  { status: fc.oneof(fc.constantFrom(...MESSAGE_STATUSES), hostileValue) },
+  { requiredKeys: [] },
+)
+const resourceLike = fc.record(
+  {
+    title: fieldOf(fc.constantFrom('A resource', 'Position statement MHBOT-SC/002')),
+    description: optionalTextField('What it covers.'),
+    category: fieldOf(fc.constantFrom(...RESOURCE_CATEGORIES)),
+    fileId: fc.oneof(fc.uuid(), hostileValue),
+  },
+  { requiredKeys: [] },
+)
+
 /** Request bodies that are not what the route parses: any content type, any bytes. */
 const rawBody = fc.record({
   contentType: fc.option(
@@ -449,6 +499,9 @@ const COUNTED = {
   contact_submissions: contactSubmissions,
   newsletter_subscribers: newsletterSubscribers,
   research_studies: researchStudies,
+  testimonials,
+  educational_resources: educationalResources,
+  audit_log: auditLog,
   attachments,
 } as const
 type Stored = Record<keyof typeof COUNTED, number> & { studies: string }
@@ -497,6 +550,19 @@ const REST_ENDPOINTS: Record<string, string> = {
   'PATCH /api/research-studies/:id': 'PATCH /api/research-studies/:id',
   'DELETE /api/research-studies/:id': 'DELETE /api/research-studies/:id',
   'POST /api/upload/research-attachment': 'POST /api/upload/research-attachment',
+  'POST /api/upload/resource-file': 'POST /api/upload/research-attachment',
+  'POST /api/testimonials': 'POST /api/testimonials',
+  'GET /api/admin/contact-submissions': 'admin lists with random query strings',
+  'GET /api/admin/testimonials': 'admin lists with random query strings',
+  'GET /api/admin/activity': 'admin lists with random query strings',
+  'PATCH /api/admin/contact-submissions/:id': 'admin REST writes with hostile ids and JSON',
+  'DELETE /api/admin/contact-submissions/:id': 'admin REST writes with hostile ids and JSON',
+  'POST /api/admin/testimonials': 'admin REST writes with hostile ids and JSON',
+  'PATCH /api/admin/testimonials/:id': 'admin REST writes with hostile ids and JSON',
+  'DELETE /api/admin/testimonials/:id': 'admin REST writes with hostile ids and JSON',
+  'POST /api/admin/resources': 'admin REST writes with hostile ids and JSON',
+  'PATCH /api/admin/resources/:id': 'admin REST writes with hostile ids and JSON',
+  'DELETE /api/admin/resources/:id': 'admin REST writes with hostile ids and JSON',
 }
 
 type MutationCase = { schema: z.ZodType; input: fc.Arbitrary<unknown> }
@@ -512,6 +578,37 @@ const MUTATIONS: Record<string, MutationCase> = {
   },
   'researchStudies.remove': {
     schema: z.object({ id: StudyIdSchema }),
+    input: bodyLike(fc.record({ id: studyIdValue }, { requiredKeys: [] })),
+  },
+  'testimonials.submit': { schema: TestimonialSubmissionSchema, input: bodyLike(testimonialLike) },
+  'testimonials.create': { schema: AdminTestimonialInputSchema, input: bodyLike(testimonialLike) },
+  'testimonials.update': {
+    schema: z.object({ id: RowIdSchema, patch: TestimonialPatchSchema }),
+    input: bodyLike(fc.record({ id: studyIdValue, patch: bodyLike(testimonialLike) }, { requiredKeys: [] })),
+  },
+  'testimonials.remove': {
+    schema: z.object({ id: RowIdSchema }),
+    input: bodyLike(fc.record({ id: studyIdValue }, { requiredKeys: [] })),
+  },
+  'messages.open': {
+    schema: z.object({ id: RowIdSchema }),
+    input: bodyLike(fc.record({ id: studyIdValue }, { requiredKeys: [] })),
+  },
+  'messages.setStatus': {
+    schema: MessagePatchSchema.extend({ id: RowIdSchema }),
+    input: bodyLike(fc.tuple(messagePatchLike, fc.record({ id: studyIdValue })).map(([a, b]) => ({ ...a, ...b }))),
+  },
+  'messages.remove': {
+    schema: z.object({ id: RowIdSchema }),
+    input: bodyLike(fc.record({ id: studyIdValue }, { requiredKeys: [] })),
+  },
+  'resources.create': { schema: ResourceInputSchema, input: bodyLike(resourceLike) },
+  'resources.update': {
+    schema: z.object({ id: RowIdSchema, data: ResourceInputSchema }),
+    input: bodyLike(fc.record({ id: studyIdValue, data: bodyLike(resourceLike) }, { requiredKeys: [] })),
+  },
+  'resources.remove': {
+    schema: z.object({ id: RowIdSchema }),
     input: bodyLike(fc.record({ id: studyIdValue }, { requiredKeys: [] })),
   },
 }
@@ -567,6 +664,12 @@ describe('REST writes with hostile JSON', () => {
       url: '/api/research-studies',
       schema: ResearchStudyInputSchema,
       body: bodyLike(studyLike),
+    },
+    {
+      name: 'POST /api/testimonials',
+      url: '/api/testimonials',
+      schema: TestimonialSubmissionSchema,
+      body: bodyLike(testimonialLike),
     },
   ] as const
 
@@ -784,6 +887,8 @@ describe('POST /api/upload/research-attachment', () => {
       cut: undefined,
     }))
   const envelope = fc.oneof(realFile, anyEnvelope)
+  /** Study attachments and resource files share one handler; both paths get the properties. */
+  const uploadUrl = fc.constantFrom('/api/upload/research-attachment', '/api/upload/resource-file')
 
   function multipartRequest(value: ValueOf<typeof envelope>): Sent {
     const { parts, boundary, header, close, cut } = value
@@ -822,8 +927,8 @@ describe('POST /api/upload/research-attachment', () => {
     'random multipart bodies: never a 5xx; only a 201 stores a file, served back under a safe name',
     async () => {
       await fc.assert(
-        fc.asyncProperty(envelope, async (value) => {
-          const request = multipartRequest(value)
+        fc.asyncProperty(envelope, uploadUrl, async (value, url) => {
+          const request = { ...multipartRequest(value), url }
           const before = await stored()
           const response = await send(request)
           if (response.statusCode !== 201) {
@@ -848,10 +953,10 @@ describe('POST /api/upload/research-attachment', () => {
     'random non-multipart bodies: never a 5xx, nothing stored',
     async () => {
       await fc.assert(
-        fc.asyncProperty(rawBody, async ({ contentType, body }) => {
+        fc.asyncProperty(rawBody, uploadUrl, async ({ contentType, body }, url) => {
           const request: Sent = {
             method: 'POST',
-            url: '/api/upload/research-attachment',
+            url,
             headers: {
               ...SAME_ORIGIN,
               cookie: admin,
@@ -863,6 +968,107 @@ describe('POST /api/upload/research-attachment', () => {
           const response = await send(request)
           expect(response.statusCode).toBeGreaterThanOrEqual(400)
           await expectNothingStored(before, request, response)
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+})
+
+describe('the admin API with hostile input', () => {
+  const idInPath = fc.oneof(fc.constant('EXISTING'), studyIdText.map(encode))
+  const writes = [
+    {
+      method: 'PATCH',
+      path: '/api/admin/contact-submissions/:id',
+      schema: MessagePatchSchema,
+      body: bodyLike(messagePatchLike),
+    },
+    { method: 'DELETE', path: '/api/admin/contact-submissions/:id', schema: null, body: fc.constant(undefined) },
+    {
+      method: 'POST',
+      path: '/api/admin/testimonials',
+      schema: AdminTestimonialInputSchema,
+      body: bodyLike(testimonialLike),
+    },
+    {
+      method: 'PATCH',
+      path: '/api/admin/testimonials/:id',
+      schema: TestimonialPatchSchema,
+      body: bodyLike(testimonialLike),
+    },
+    { method: 'DELETE', path: '/api/admin/testimonials/:id', schema: null, body: fc.constant(undefined) },
+    { method: 'POST', path: '/api/admin/resources', schema: ResourceInputSchema, body: bodyLike(resourceLike) },
+    { method: 'PATCH', path: '/api/admin/resources/:id', schema: ResourceInputSchema, body: bodyLike(resourceLike) },
+    { method: 'DELETE', path: '/api/admin/resources/:id', schema: null, body: fc.constant(undefined) },
+  ] as const
+
+  /** A row of each kind to aim at, made again when a property deleted it. */
+  async function existing(path: string): Promise<number> {
+    const db = setup.database.handle.db
+    if (path.includes('contact-submissions')) {
+      const [row] = await db
+        .insert(contactSubmissions)
+        .values({ name: 'Test Sender', email: 'sender@example.org', subject: 'Subject', message: 'Message text' })
+        .returning({ id: contactSubmissions.id })
+      return row?.id ?? 0
+    }
+    if (path.includes('testimonials')) {
+      const [row] = await db
+        .insert(testimonials)
+        .values({ name: 'Test Author', testimonial: 'A testimonial to change.' })
+        .returning({ id: testimonials.id })
+      return row?.id ?? 0
+    }
+    const [row] = await db
+      .insert(educationalResources)
+      .values({ title: 'A resource', category: 'Safety', fileUrl: '/downloads/none.pdf', fileType: 'PDF' })
+      .returning({ id: educationalResources.id })
+    return row?.id ?? 0
+  }
+
+  it(
+    'admin REST writes with hostile ids and JSON: never a 5xx; a rejected id or body changes nothing and logs nothing',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc
+            .constantFrom(...writes)
+            .chain((write) => fc.tuple(fc.constant(write), write.body as fc.Arbitrary<unknown>)),
+          idInPath,
+          async ([write, body], id) => {
+            const target = id === 'EXISTING' ? String(await existing(write.path)) : id
+            const request = jsonRequest(write.method, write.path.replace(':id', target), body, admin)
+            if (body === undefined) delete request.headers?.['content-type']
+            const before = await stored()
+            const response = await send(request)
+            const idOk = !write.path.includes(':id') || RowIdSchema.safeParse(decodeURIComponent(target)).success
+            const bodyOk = write.schema === null || write.schema.safeParse(overJson(body) ?? {}).success
+            if (!idOk || !bodyOk) {
+              expect(response.statusCode, describeRequest(request)).toBeGreaterThanOrEqual(400)
+              await expectNothingStored(before, request, response)
+            }
+          },
+        ),
+        { numRuns: RUNS * 2 },
+      )
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'admin lists with random query strings: never a 5xx; a bad filter or page is a 400',
+    async () => {
+      const lists = ['/api/admin/contact-submissions', '/api/admin/testimonials', '/api/admin/activity']
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...lists), queryString, async (path, query) => {
+          const response = await send({
+            method: 'GET',
+            url: `${path}?${query}`,
+            headers: { ...SAME_ORIGIN, cookie: admin },
+          })
+          expect([200, 400], `${path}?${query}`).toContain(response.statusCode)
         }),
         { numRuns: RUNS },
       )

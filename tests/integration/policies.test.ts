@@ -177,7 +177,14 @@ describe('one admin check for both adapters', () => {
   })
 
   /** Anything that writes is admin-only unless it is one of the public forms; nobody can forget the guard. */
-  const PUBLIC_WRITES = new Set(['/api/contact', '/api/newsletter/subscribe', 'contact.submit', 'newsletter.subscribe'])
+  const PUBLIC_WRITES = new Set([
+    '/api/contact',
+    '/api/newsletter/subscribe',
+    '/api/testimonials',
+    'contact.submit',
+    'newsletter.subscribe',
+    'testimonials.submit',
+  ])
 
   it('every REST write outside the public forms answers 401 to a stranger', async () => {
     const writes = registeredRoutes(app).filter(

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { ForbiddenError } from '../errors'
 
@@ -8,7 +8,19 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A GET that changes state all the same (Sign Out is a navigation), so it gets the origin check. */
     stateChanging?: boolean
+    /**
+     * Refused from another site whatever the method: the admin's private data, and the site's own
+     * tRPC API. Set for whole scopes with `sameSiteOnly` below, so no route can forget it.
+     */
+    sameSiteOnly?: boolean
   }
+}
+
+/** Marks every route registered in `scope` (and its children) as refused from other sites. */
+export function sameSiteOnly(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, sameSiteOnly: true }
+  })
 }
 
 /**
@@ -25,7 +37,8 @@ export const sameOriginPlugin = fp(
 
     app.addHook('onRequest', async (request) => {
       // Decided on the route the router matched, never on the raw URL: '/api/%6Cogout' is /api/logout.
-      if (SAFE_METHODS.has(request.method) && !request.routeOptions.config.stateChanging) return
+      const { config } = request.routeOptions
+      if (SAFE_METHODS.has(request.method) && !config.stateChanging && !config.sameSiteOnly) return
       const origin = request.headers.origin
       const fetchSite = request.headers['sec-fetch-site']
       const allowed =
