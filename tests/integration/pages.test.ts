@@ -16,7 +16,7 @@ const ROUTES: [path: string, h1: string, title: string, content: string][] = [
     '/',
     'Setting Standards for Mild Hyperbaric Wellness',
     'Setting Standards for Mild Hyperbaric Wellness',
-    'David Brooks',
+    'Stay Informed',
   ],
   ['/about', 'About Us', 'About Us', 'Questions'],
   ['/about/mission-statement', 'Mission Statement', 'Mission Statement', 'Mission'],

@@ -2,8 +2,9 @@ import { count } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createDb } from '../../src/db/client'
 import { prepareDatabase } from '../../src/db/prepare'
-import { educationalResources, researchStudies, testimonials } from '../../src/db/schema'
-import { seedIfEmpty } from '../../src/db/seed'
+import { attachments, educationalResources, researchStudies, testimonials } from '../../src/db/schema'
+import { adoptBuiltInDocuments, seedIfEmpty } from '../../src/db/seed'
+import { COUNCIL_DOCUMENTS, documentUrl } from '../../src/content/documents'
 import { renderStarterDocument, setUpTestDatabase } from '../helpers/db'
 
 const setup = setUpTestDatabase()
@@ -20,9 +21,43 @@ describe('starter data', () => {
   it('goes into an empty database once, and never again', async () => {
     expect(await seedIfEmpty(setup.database.handle.db, renderStarterDocument)).toBe(true)
     const first = await countRows()
-    expect(first).toEqual({ studies: 9, resources: 6, testimonials: 5 })
+    expect(first).toEqual({ studies: 9, resources: 6, testimonials: 0 })
     expect(await seedIfEmpty(setup.database.handle.db, renderStarterDocument)).toBe(false)
     expect(await countRows()).toEqual(first)
+  })
+
+  it('holds no testimonials: the site shows only what real people wrote and agreed to publish', async () => {
+    await seedIfEmpty(setup.database.handle.db, renderStarterDocument)
+    expect(await setup.database.handle.db.select().from(testimonials)).toEqual([])
+  })
+
+  it('makes the council documents ordinary resources with stored PDF files', async () => {
+    const { db } = setup.database.handle
+    await seedIfEmpty(db, renderStarterDocument)
+    const rows = await db.select().from(educationalResources)
+    expect(rows.map((row) => row.title).sort()).toEqual(COUNCIL_DOCUMENTS.map((doc) => doc.title).sort())
+    const files = await db.select({ id: attachments.id, contentType: attachments.contentType }).from(attachments)
+    for (const row of rows) {
+      expect(row.fileId).not.toBeNull()
+      expect(row.fileUrl).toMatch(new RegExp(`^/files/${row.fileId}/[\\w.-]+\\.pdf$`))
+      expect(files).toContainEqual({ id: row.fileId, contentType: 'application/pdf' })
+    }
+  })
+
+  it('gives rows of earlier versions (links to the built-in documents) stored files of their own, once', async () => {
+    const { db } = setup.database.handle
+    const [doc] = COUNCIL_DOCUMENTS
+    if (!doc) throw new Error('no council documents')
+    await db.insert(educationalResources).values([
+      { title: doc.title, category: doc.category, fileUrl: documentUrl(doc.slug), fileType: 'PDF' },
+      { title: 'Not ours', category: 'Safety', fileUrl: 'https://example.org/elsewhere.pdf', fileType: 'PDF' },
+    ])
+    expect(await adoptBuiltInDocuments(db, renderStarterDocument)).toBe(1)
+    expect(await adoptBuiltInDocuments(db, renderStarterDocument)).toBe(0)
+    const rows = await db.select().from(educationalResources).orderBy(educationalResources.id)
+    expect(rows[0]?.fileUrl).toMatch(/^\/files\//)
+    expect(rows[0]?.fileId).not.toBeNull()
+    expect(rows[1]).toMatchObject({ fileUrl: 'https://example.org/elsewhere.pdf', fileId: null })
   })
 
   it('is not re-inserted after an admin deleted everything', async () => {
@@ -53,7 +88,7 @@ describe('starter data', () => {
     )
     await Promise.all(handles.map((handle) => handle.close()))
     expect(results.filter((result) => result.seeded)).toHaveLength(1)
-    expect(await countRows()).toEqual({ studies: 9, resources: 6, testimonials: 5 })
+    expect(await countRows()).toEqual({ studies: 9, resources: 6, testimonials: 0 })
   })
 })
 

@@ -15,7 +15,21 @@ beforeAll(async () => {
 })
 
 describe('server-rendered home page', () => {
+  it('renders no testimonial cards while none is approved', async () => {
+    const response = await setup.app.inject({ method: 'GET', url: '/' })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).not.toContain('data-testid="testimonial-card"')
+  })
+
   it('carries the heading, the first three approved testimonials and the meta tags in its HTML', async () => {
+    const { db } = setup.database.handle
+    for (const [index, isApproved] of [true, true, true, true, false].entries()) {
+      await db.insert(testimonials).values({
+        name: isApproved ? `Test Author ${index + 1}` : 'Test Author Pending',
+        testimonial: `Placeholder words number ${index + 1}.`,
+        isApproved,
+      })
+    }
     const response = await setup.app.inject({ method: 'GET', url: '/' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toContain('text/html')
@@ -26,8 +40,11 @@ describe('server-rendered home page', () => {
     expect(html).toContain('<link rel="stylesheet" href="/assets/style.css"')
     expect(html).toContain('src="/assets/entry.js"')
     expect((html.match(/data-testid="testimonial-card"/g) ?? []).length).toBe(3)
-    expect(html).toContain('David Brooks')
-    expect(html).not.toContain('Sarah Mitchell')
+    // Newest first: the three latest approved ones.
+    expect(html).toContain('Test Author 4')
+    expect(html).toContain('Test Author 2')
+    expect(html).not.toContain('Test Author 1<')
+    expect(html).not.toContain('Test Author Pending')
   })
 
   it('names every script the app emitted in its Content-Security-Policy by hash, and nothing else', async () => {
