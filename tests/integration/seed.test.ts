@@ -1,10 +1,10 @@
 import { count } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { COUNCIL_DOCUMENTS, documentUrl } from '../../src/content/documents'
 import { createDb } from '../../src/db/client'
 import { prepareDatabase } from '../../src/db/prepare'
 import { attachments, educationalResources, researchStudies, testimonials } from '../../src/db/schema'
 import { adoptBuiltInDocuments, seedIfEmpty } from '../../src/db/seed'
-import { COUNCIL_DOCUMENTS, documentUrl } from '../../src/content/documents'
 import { renderStarterDocument, setUpTestDatabase } from '../helpers/db'
 
 const setup = setUpTestDatabase()
