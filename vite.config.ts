@@ -58,7 +58,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         target: 'node20',
         sourcemap: true,
-        rolldownOptions: { output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' } },
+        rolldownOptions: {
+          // The server, and the admin:link command that signs links with the server's key.
+          input: { main: 'src/server/main.ts', 'admin-link': 'src/server/admin-link.ts' },
+          output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+        },
       }
     : {
         outDir: 'dist/client',

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import type { Browser, Page } from 'playwright-core'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -182,5 +183,33 @@ describe.skipIf(!chromiumPath())('one-time sign-in link on the embedded database
     await page.getByRole('heading', { name: 'Add New Study' }).waitFor()
     const again = await (await browser.newPage()).goto(String(link))
     expect(again?.status()).toBe(400)
+  })
+
+  it('signs in with a fresh link from the admin:link command while the server holds the embedded database', async () => {
+    const command = (email: string, via: 'dist' | 'npm' = 'dist') => {
+      const [program, args] =
+        via === 'dist'
+          ? [process.execPath, ['dist/server/admin-link.js', email]]
+          : ['npm', ['run', '--silent', 'admin:link', '--', email]]
+      const result = spawnSync(program, args, { env: server.env, encoding: 'utf8' })
+      return { status: result.status, out: `${result.stdout}${result.stderr}` }
+    }
+    const fromImage = command('admin@localhost')
+    expect(fromImage.status, fromImage.out).toBe(0)
+    const link = fromImage.out.match(/(http:\/\/\S+\/api\/login\/link\?token=\S+)/)?.[1]
+    expect(link, fromImage.out).toBeTruthy()
+    const { page } = await openPage(browser)
+    await page.goto(String(link))
+    await page.waitForURL(`${server.url}/admin`)
+    await page.getByText('Signed in as: admin@localhost').waitFor()
+
+    // From a checkout, through npm; the first admin is taken, so another address is refused, with the reason.
+    const fromCheckout = command('someone@example.org', 'npm')
+    expect(fromCheckout.status, fromCheckout.out).toBe(0)
+    const other = fromCheckout.out.match(/(http:\/\/\S+\/api\/login\/link\?token=\S+)/)?.[1]
+    const refused = await (await browser.newPage()).goto(String(other))
+    expect(refused?.status()).toBe(400)
+    expect(await refused?.text()).toContain('already the first admin')
+    expect(command('not-an-address').status).toBe(1)
   })
 })

@@ -8,6 +8,8 @@ export type RunningServer = {
   url: string
   port: number
   process: ChildProcess
+  /** The environment the server was started with, for commands that must share its settings. */
+  env: Record<string, string>
   logs: () => string
   stop: () => Promise<number | null>
 }
@@ -33,19 +35,20 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   const port = await freePort()
   const dataDir = env.DATABASE_URL ? null : await mkdtemp(join(tmpdir(), 'mhbot-e2e-'))
   let output = ''
+  const serverEnv: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: 'warn',
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
+    ...env,
+  }
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
-      ...(dataDir ? { DATA_DIR: dataDir } : {}),
-      ...env,
-    },
+    env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -77,6 +80,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     url,
     port,
     process: child,
+    env: serverEnv,
     logs: () => output,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM')

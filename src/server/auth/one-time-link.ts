@@ -1,53 +1,135 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm'
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
+import { eq, lt } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Db } from '../../db/client'
-import { loginTokens } from '../../db/schema'
+import { appMeta, loginTokens } from '../../db/schema'
 
 export const ONE_TIME_LINK_TTL_MS = 15 * 60 * 1000
 export const ONE_TIME_LINK_PATH = '/api/login/link'
 /** A session opened with the link lasts hours, not the days an OpenID Connect session may. */
 export const LINK_SESSION_TTL_MS = 8 * 60 * 60 * 1000
 
+/** Who a link made at start-up signs in on a fresh install with no ADMIN_EMAILS. */
 const FALLBACK_OPERATOR_EMAIL = 'admin@localhost'
+const FIRST_ADMIN_KEY = 'first_admin_email'
+/** Separates this key from every other use of SESSION_SECRET (cookie signing). */
+const KEY_PURPOSE = 'mhbot admin sign-in link v1'
 
 type LinkSettings = { OIDC_ISSUER?: string; ADMIN_EMAILS: string[] }
 
-/** Who the link signs in: the first ADMIN_EMAILS entry, or a stand-in operator when there is none. */
-export const linkEmail = (env: LinkSettings) => env.ADMIN_EMAILS[0] ?? FALLBACK_OPERATOR_EMAIL
-
-/**
- * Whether a link session still counts as an admin: only while no issuer is configured (once one
- * is, sign-in goes through it) and while its e-mail is still allowed.
+/*
+ * A sign-in link carries its own proof (docs/decisions/015-signed-sign-in-links.md): the e-mail,
+ * an expiry and a random nonce, with an HMAC under a key derived from SESSION_SECRET. Anything
+ * that knows the secret can make one without the database (the admin:link command, while the
+ * server holds the embedded database open); the server records each link's hash when it is
+ * redeemed, so a link works once.
  */
-export function linkSessionAllowed(env: LinkSettings, email: string, signedInAt: number | undefined): boolean {
-  if (env.OIDC_ISSUER) return false
-  if (signedInAt === undefined || Date.now() - signedInAt > LINK_SESSION_TTL_MS) return false
-  return env.ADMIN_EMAILS.length > 0 ? env.ADMIN_EMAILS.includes(email) : email === FALLBACK_OPERATOR_EMAIL
-}
 
+const PayloadSchema = z.object({ e: z.string().email(), x: z.number().int(), n: z.string().min(16) })
+
+const linkKey = (secret: string) => Buffer.from(hkdfSync('sha256', secret, '', KEY_PURPOSE, 32))
+const sign = (secret: string, payload: string) => createHmac('sha256', linkKey(secret)).update(payload).digest()
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
-/**
- * With no OpenID Connect issuer configured, the operator signs in through a single-use link printed
- * in the log at start-up. Only the token's hash is stored, so a database dump cannot be replayed.
- */
-export async function createOneTimeLink(db: Db, email: string, publicUrl: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url')
-  await db.delete(loginTokens).where(or(lt(loginTokens.expiresAt, new Date()), eq(loginTokens.email, email)))
-  await db
-    .insert(loginTokens)
-    .values({ tokenHash: hash(token), email, expiresAt: new Date(Date.now() + ONE_TIME_LINK_TTL_MS) })
+/** A signed single-use sign-in link for `email`, valid for ONE_TIME_LINK_TTL_MS. */
+export function createSignInLink(secret: string, email: string, publicUrl: string, now = Date.now()): string {
+  const payload = Buffer.from(
+    JSON.stringify({
+      e: email.trim().toLowerCase(),
+      x: now + ONE_TIME_LINK_TTL_MS,
+      n: randomBytes(16).toString('hex'),
+    }),
+  ).toString('base64url')
+  const token = `${payload}.${sign(secret, payload).toString('base64url')}`
   return `${publicUrl}${ONE_TIME_LINK_PATH}?token=${token}`
 }
 
-/** Marks the token used and returns its e-mail, or null when it is unknown, used or expired. */
-export async function consumeOneTimeToken(db: Db, token: string): Promise<string | null> {
-  const [row] = await db
-    .update(loginTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(eq(loginTokens.tokenHash, hash(token)), isNull(loginTokens.usedAt), gt(loginTokens.expiresAt, new Date())),
-    )
-    .returning({ email: loginTokens.email })
-  return row?.email ?? null
+/** The e-mail and expiry a token vouches for, or null when it is malformed, forged or expired. */
+export function readSignInToken(
+  secret: string,
+  token: string,
+  now = Date.now(),
+): { email: string; expiresAt: Date } | null {
+  const [payload, signature, ...rest] = token.split('.')
+  if (!payload || !signature || rest.length > 0) return null
+  const expected = sign(secret, payload)
+  const given = Buffer.from(signature, 'base64url')
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+  let decoded: unknown
+  try {
+    decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+  } catch {
+    return null
+  }
+  const parsed = PayloadSchema.safeParse(decoded)
+  if (!parsed.success || parsed.data.x <= now) return null
+  return { email: parsed.data.e, expiresAt: new Date(parsed.data.x) }
+}
+
+/** The address that first signed in through a link while ADMIN_EMAILS was empty, if any. */
+export async function readFirstAdmin(db: Db): Promise<string | null> {
+  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, FIRST_ADMIN_KEY))
+  return row?.value ?? null
+}
+
+/**
+ * Who may sign in with a link: nobody once an OpenID Connect issuer is configured; otherwise an
+ * address in ADMIN_EMAILS, or, while that list is empty, the first admin (the first address to use
+ * a link, recorded once and for good).
+ */
+export function linkEmailAllowed(env: LinkSettings, email: string, firstAdmin: string | null): boolean {
+  if (env.OIDC_ISSUER) return false
+  if (env.ADMIN_EMAILS.length > 0) return env.ADMIN_EMAILS.includes(email)
+  return firstAdmin === null || firstAdmin === email
+}
+
+/** Who a link printed at start-up signs in. */
+export const linkEmail = (env: LinkSettings, firstAdmin: string | null) =>
+  env.ADMIN_EMAILS[0] ?? firstAdmin ?? FALLBACK_OPERATOR_EMAIL
+
+/** Whether a link session still counts: its e-mail still allowed, and for hours only. */
+export function linkSessionAllowed(
+  env: LinkSettings,
+  email: string,
+  signedInAt: number | undefined,
+  firstAdmin: string | null,
+): boolean {
+  if (signedInAt === undefined || Date.now() - signedInAt > LINK_SESSION_TTL_MS) return false
+  return linkEmailAllowed(env, email, firstAdmin) && (env.ADMIN_EMAILS.length > 0 || firstAdmin === email)
+}
+
+export type Redemption = { email: string } | { refused: 'invalid' | 'used' | 'not-allowed' }
+
+/**
+ * Redeems a link: checks the signature, the expiry and who may sign in, then records the link as
+ * used. The insert is the single-use check: a second redemption, on any replica, finds its row.
+ */
+export async function redeemSignInToken(db: Db, env: LinkSettings, secret: string, token: string): Promise<Redemption> {
+  const claim = readSignInToken(secret, token)
+  if (!claim) return { refused: 'invalid' }
+  const firstAdmin = await readFirstAdmin(db)
+  if (!linkEmailAllowed(env, claim.email, firstAdmin)) return { refused: 'not-allowed' }
+  return db.transaction(async (tx) => {
+    const used = await tx
+      .insert(loginTokens)
+      .values({ tokenHash: hash(token), email: claim.email, expiresAt: claim.expiresAt, usedAt: new Date() })
+      .onConflictDoNothing()
+      .returning({ email: loginTokens.email })
+    if (used.length === 0) return { refused: 'used' as const }
+    if (env.ADMIN_EMAILS.length === 0 && firstAdmin === null) {
+      await tx.insert(appMeta).values({ key: FIRST_ADMIN_KEY, value: claim.email }).onConflictDoNothing()
+      // Two first links redeemed at once: only the one whose address was recorded signs in.
+      if ((await readFirstAdmin(tx)) !== claim.email) return { refused: 'not-allowed' as const }
+    }
+    return { email: claim.email }
+  })
+}
+
+/** A used link is remembered until it would have expired anyway; then its row can go. */
+export async function pruneUsedLinks(db: Db): Promise<number> {
+  const removed = await db
+    .delete(loginTokens)
+    .where(lt(loginTokens.expiresAt, new Date()))
+    .returning({ hash: loginTokens.tokenHash })
+  return removed.length
 }

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import { pruneUsedLinks } from '../auth/one-time-link'
 import { pruneExpiredSessions } from '../auth/session-store'
 import { pruneOrphanAttachments } from '../services/attachments'
 import { pruneRateLimitCounters } from './rate-limit'
@@ -16,10 +17,11 @@ export const maintenancePlugin = fp(
         const sessions = await pruneExpiredSessions(app.db)
         const attachments = await pruneOrphanAttachments(app.db)
         const counters = await pruneRateLimitCounters(app.db)
-        if (sessions + attachments + counters > 0)
+        const links = await pruneUsedLinks(app.db)
+        if (sessions + attachments + counters + links > 0)
           app.log.info(
-            { sessions, attachments, counters },
-            'pruned expired sessions, unused uploads and old rate-limit counts',
+            { sessions, attachments, counters, links },
+            'pruned expired sessions, unused uploads, old rate-limit counts and expired sign-in links',
           )
       } catch (error) {
         app.log.warn({ err: error }, 'housekeeping failed; it will run again')

@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 import fastifySession from '@fastify/session'
 import fp from 'fastify-plugin'
 import type { SessionUser } from '../auth/access'
-import { linkSessionAllowed } from '../auth/one-time-link'
+import { linkSessionAllowed, readFirstAdmin } from '../auth/one-time-link'
+import { resolveSessionSecret } from '../auth/secret'
 import { DrizzleSessionStore } from '../auth/session-store'
-import type { Env } from '../env'
 import { findUserById } from '../services/users'
 
 declare module 'fastify' {
@@ -26,23 +23,6 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'mhbot.sid'
 const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
-
-/**
- * SESSION_SECRET, or outside production a secret generated once and kept under DATA_DIR, so
- * sessions survive restarts on a bare machine too (README, Configuration).
- */
-function resolveSessionSecret(env: Env): string {
-  if (env.SESSION_SECRET) return env.SESSION_SECRET
-  const file = join(env.DATA_DIR, 'session-secret')
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim()
-    if (stored.length >= 32) return stored
-  }
-  mkdirSync(env.DATA_DIR, { recursive: true })
-  const secret = randomBytes(48).toString('base64url')
-  writeFileSync(file, secret, { mode: 0o600 })
-  return secret
-}
 
 export const sessionPlugin = fp(
   async (app) => {
@@ -65,6 +45,13 @@ export const sessionPlugin = fp(
       },
     })
 
+    // Once recorded, the first admin never changes: read it until it exists, then keep it.
+    let firstAdmin: string | null = null
+    const firstAdminOnce = async () => {
+      firstAdmin ??= await readFirstAdmin(app.db)
+      return firstAdmin
+    }
+
     app.decorateRequest('user', null)
     // onRequest, not preHandler: guards run on onRequest too, before a stranger's body is read.
     app.addHook('onRequest', async (request) => {
@@ -76,7 +63,8 @@ export const sessionPlugin = fp(
         return
       }
       const viaLink = request.session.get('via') === 'link'
-      if (viaLink && !linkSessionAllowed(env, user.email, request.session.get('signedInAt'))) {
+      const firstAdmin = viaLink && env.ADMIN_EMAILS.length === 0 ? await firstAdminOnce() : null
+      if (viaLink && !linkSessionAllowed(env, user.email, request.session.get('signedInAt'), firstAdmin)) {
         await request.session.destroy()
         return
       }

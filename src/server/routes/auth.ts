@@ -2,14 +2,16 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { OidcProvider, type PendingLogin, SignInError } from '../auth/oidc'
 import {
-  consumeOneTimeToken,
-  createOneTimeLink,
+  createSignInLink,
   LINK_SESSION_TTL_MS,
   linkEmail,
   ONE_TIME_LINK_PATH,
   ONE_TIME_LINK_TTL_MS,
+  readFirstAdmin,
+  redeemSignInToken,
 } from '../auth/one-time-link'
 import { plainPage } from '../auth/pages'
+import { resolveSessionSecret } from '../auth/secret'
 import { UnauthorizedError } from '../errors'
 import { SESSION_COOKIE } from '../plugins/session'
 import { findUserByEmail, upsertOidcUser, upsertUser } from '../services/users'
@@ -17,7 +19,7 @@ import { findUserByEmail, upsertOidcUser, upsertUser } from '../services/users'
 const PENDING_COOKIE = 'mhbot.oidc'
 /** What the person at the keyboard can do next; the operator's part is in the README ("Running in production"). */
 const FRESH_LINK_HINT =
-  'For a new one, ask whoever runs the server to restart it (in production, with SIGN_IN_LINK=on once someone has signed in), then use the link from its log.'
+  'For a new one, ask whoever runs the server to run “npm run admin:link -- your@address” (in the container image: “node dist/server/admin-link.js your@address”).'
 const PENDING_TTL_S = 10 * 60
 
 const PendingSchema = z.object({ state: z.string(), codeVerifier: z.string(), nonce: z.string() })
@@ -44,6 +46,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         })
       : null
   const secure = env.PUBLIC_URL.startsWith('https://')
+  const secret = resolveSessionSecret(env)
 
   const signInFailed = (reply: FastifyReply, reason: string, status = 400) =>
     reply
@@ -72,14 +75,14 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     // The operator's way in on a fresh install. In production a live link in every start's log is
     // a standing risk once the operator has signed in: then it is printed only when asked for.
     app.addHook('onReady', async () => {
-      const email = linkEmail(env)
+      const email = linkEmail(env, await readFirstAdmin(app.db))
       if (env.NODE_ENV === 'production' && env.SIGN_IN_LINK === 'auto' && (await findUserByEmail(app.db, email))) {
         app.log.info(
           `No OIDC_ISSUER configured and ${email} has signed in before, so no sign-in link is printed. Start once with SIGN_IN_LINK=on for a fresh one.`,
         )
         return
       }
-      const link = await createOneTimeLink(app.db, email, env.PUBLIC_URL)
+      const link = createSignInLink(secret, email, env.PUBLIC_URL)
       app.log.warn(
         { signInLink: link, email, validMinutes: ONE_TIME_LINK_TTL_MS / 60_000 },
         `No OIDC_ISSUER configured. Single-use admin sign-in link for ${email} (valid 15 minutes): ${link}`,
@@ -93,7 +96,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       return reply.type('text/html; charset=utf-8').send(
         plainPage({
           title: 'Sign-in is not configured',
-          message: `No OpenID Connect provider is configured (OIDC_ISSUER). The server prints a single-use admin sign-in link, valid for 15 minutes, in its log when it starts: look for "Single-use admin sign-in link" there. ${FRESH_LINK_HINT}`,
+          message: `No OpenID Connect provider is configured (OIDC_ISSUER). Admins sign in with a single-use link, valid for 15 minutes: the server prints one in its log when it first starts (look for "Single-use admin sign-in link"). ${FRESH_LINK_HINT}`,
         }),
       )
     }
@@ -157,23 +160,31 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     }
   })
 
-  app.get(ONE_TIME_LINK_PATH, async (request, reply) => {
+  const LINK_REFUSALS = {
+    invalid: 'The link is incomplete, was changed, or is older than 15 minutes.',
+    used: 'The link was already used: each link signs in once.',
+    'not-allowed':
+      'The address in the link may not sign in here: it is not in ADMIN_EMAILS (or, while that list is empty, another address is already the first admin), or sign-in goes through the OpenID Connect provider.',
+  } as const
+
+  app.get(ONE_TIME_LINK_PATH, { config: { budget: 'login' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
-    const token = z.object({ token: z.string().min(20).max(200) }).safeParse(request.query)
-    const email = token.success ? await consumeOneTimeToken(app.db, token.data.token) : null
-    if (!email) {
+    const query = z.object({ token: z.string().min(20).max(1000) }).safeParse(request.query)
+    const result = query.success ? await redeemSignInToken(app.db, env, secret, query.data.token) : null
+    if (!result || 'refused' in result) {
       return reply
         .code(400)
         .type('text/html; charset=utf-8')
         .send(
           plainPage({
             title: 'This sign-in link cannot be used',
-            message: `The link is unknown, was already used, or is older than 15 minutes. ${FRESH_LINK_HINT}`,
+            message: `${LINK_REFUSALS[result?.refused ?? 'invalid']} ${FRESH_LINK_HINT}`,
           }),
         )
     }
-    const user = await upsertUser(app.db, { email })
+    const user = await upsertUser(app.db, { email: result.email })
     await signIn(request, user.id, 'link')
+    request.log.info({ userId: user.id }, 'signed in with a single-use link')
     return reply.redirect('/admin')
   })
 
