@@ -9,8 +9,7 @@
  * one allows one process only). The server records the link as used when it is redeemed
  * (docs/decisions/015-signed-sign-in-links.md).
  */
-import { z } from 'zod'
-import { createSignInLink, ONE_TIME_LINK_TTL_MS } from './auth/one-time-link'
+import { createSignInLink, ONE_TIME_LINK_TTL_MS, SignInAddressSchema } from './auth/one-time-link'
 import { resolveSessionSecret } from './auth/secret'
 import { EnvError, parseEnv } from './env'
 
@@ -30,7 +29,7 @@ try {
 
 const [given, ...extra] = process.argv.slice(2)
 if (!given || extra.length > 0) fail(usage)
-const email = z.string().trim().toLowerCase().email().safeParse(given)
+const email = SignInAddressSchema.safeParse(given)
 if (!email.success) fail(`“${given}” is not an e-mail address. ${usage}`)
 
 if (env.OIDC_ISSUER) {

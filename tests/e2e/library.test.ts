@@ -182,7 +182,7 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
       // Clicking one really opens a new window on the PDF.
       const [popup] = await Promise.all([page.waitForEvent('popup'), downloads.first().click()])
       await popup.waitForLoadState('domcontentloaded').catch(() => {})
-      expect(popup.url()).toMatch(/\/downloads\/[\w-]+\.pdf$/)
+      expect(popup.url()).toMatch(/\/files\/[0-9a-f-]{36}\/[\w-]+\.pdf$/)
       await popup.close()
       expect(problems).toEqual([])
     })

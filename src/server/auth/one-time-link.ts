@@ -25,7 +25,18 @@ type LinkSettings = { OIDC_ISSUER?: string; ADMIN_EMAILS: string[] }
  * redeemed, so a link works once.
  */
 
-const PayloadSchema = z.object({ e: z.string().email(), x: z.number().int(), n: z.string().min(16) })
+/**
+ * A sign-in address: something@somewhere, as ADMIN_EMAILS may hold it. Looser than a mail
+ * address (the stand-in operator admin@localhost has no dot), since nothing is sent to it.
+ */
+export const SignInAddressSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .regex(/^[^\s@]+@[^\s@]+$/)
+
+const PayloadSchema = z.object({ e: SignInAddressSchema, x: z.number().int(), n: z.string().min(16) })
 
 const linkKey = (secret: string) => Buffer.from(hkdfSync('sha256', secret, '', KEY_PURPOSE, 32))
 const sign = (secret: string, payload: string) => createHmac('sha256', linkKey(secret)).update(payload).digest()
