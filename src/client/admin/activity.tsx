@@ -30,13 +30,15 @@ export function describeChange(row: Pick<ActivityRow, 'action' | 'entity' | 'ent
   return `${ACTIONS[row.action] ?? row.action} ${entity} #${row.entityId}`
 }
 
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
 /** "attachmentFileId" → "Attachment file id": the stored keys, readable. */
 const fieldName = (key: string) => {
   const words = key
     .replace(/_/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
-  return words.charAt(0).toUpperCase() + words.slice(1)
+  return capitalized(words)
 }
 
 const MAX_VALUE_CHARS = 200
@@ -60,7 +62,8 @@ const asSnapshot = (value: unknown): Snapshot =>
 export function changedEntries(row: Pick<ActivityRow, 'before' | 'after'>) {
   const before = asSnapshot(row.before)
   const after = asSnapshot(row.after)
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
+  // Alphabetical: jsonb hands keys back shortest first, an order no reader would guess.
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort()
   return keys
     .filter((key) => !before || !after || JSON.stringify(before[key]) !== JSON.stringify(after[key]))
     .map((key) => ({
@@ -91,7 +94,7 @@ function Changes({ row }: { row: ActivityRow }) {
             <>
               {' '}
               <span aria-hidden="true">→</span>
-              <span className="visually-hidden">changed to</span>{' '}
+              <span className="visually-hidden"> changed to</span>{' '}
             </>
           ) : null}
           {entry.after !== null ? <span className={classes.changeValue}>{entry.after}</span> : null}
@@ -169,7 +172,7 @@ export function ActivityScreen() {
                   data-testid="activity-row"
                 >
                   <Text fw={700} className={classes.wrap}>
-                    {describeChange(row)}
+                    {capitalized(describeChange(row))}
                   </Text>
                   <Text size="sm" c="dark.6" className={classes.wrap}>
                     <time dateTime={isoString(row.at)}>{formatDateTime(row.at)}</time> by {row.actorEmail}

@@ -183,8 +183,10 @@ export function MessagesScreen() {
         value={filter}
         onChange={(value) => setFilter(value as Filter)}
         size="md"
-        fullWidth={Boolean(small)}
-        style={{ alignSelf: small ? 'stretch' : 'flex-start' }}
+        // At 16 px "Archived" needs more than a quarter of a 320 px screen: on a phone the segments
+        // take their own widths, with less padding, instead of equal shares.
+        styles={small ? { label: { paddingInline: 8 } } : undefined}
+        style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
       />
       <Box component="section" aria-labelledby="messages-heading">
         <Title order={2} size="h3" id="messages-heading" mb="md" ref={headingRef} tabIndex={-1}>
