@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { ActivityScreen } from '../admin/activity'
 import { pageHead } from '../lib/seo'
 
 /** The activity screen (README, "The admin"); the admin layout checks sign-in. */
@@ -6,9 +7,5 @@ export const Route = createFileRoute('/admin/activity')({
   staticData: { adminTitle: 'Activity' },
   head: ({ match }) =>
     pageHead({ title: 'Activity', description: 'The council’s admin.', noindex: true }, match.context.site),
-  component: Screen,
+  component: ActivityScreen,
 })
-
-function Screen() {
-  return null
-}

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { MessagesScreen } from '../admin/messages'
 import { pageHead } from '../lib/seo'
 
 /** The messages screen (README, "The admin"); the admin layout checks sign-in. */
@@ -6,9 +7,5 @@ export const Route = createFileRoute('/admin/messages')({
   staticData: { adminTitle: 'Messages' },
   head: ({ match }) =>
     pageHead({ title: 'Messages', description: 'The council’s admin.', noindex: true }, match.context.site),
-  component: Screen,
+  component: MessagesScreen,
 })
-
-function Screen() {
-  return null
-}
