@@ -373,6 +373,44 @@ describe.skipIf(!chromiumAndPostgres())('testimonials: the public form and the a
       expect(problems).toEqual([])
     })
 
+    it('shows the empty and the failed states, and recovers with "Try again"', async () => {
+      const { page, problems } = admin
+      // The screen's first requests are batched (auth.me, the new-message count, this list): only
+      // this list's entry of the real answer is replaced.
+      const listRequest = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('testimonials.all')
+      const answerListWith = (entry: object) =>
+        page.route(listRequest, async (route) => {
+          const response = await route.fetch()
+          const body = (await response.json()) as object[]
+          const paths = new URL(route.request().url()).pathname.slice('/trpc/'.length).split(',')
+          body[paths.indexOf('testimonials.all')] = entry
+          const failed = 'error' in entry
+          await route.fulfill({ response, status: failed ? (paths.length > 1 ? 207 : 500) : 200, json: body })
+        })
+
+      await answerListWith({ result: { data: { json: [] } } })
+      await gotoHydrated(page, `${stack.server.url}/admin/testimonials`)
+      await page.getByText('No testimonials yet.').waitFor()
+      await page.unroute(listRequest)
+
+      await answerListWith({
+        error: {
+          json: {
+            message: 'Internal Server Error',
+            code: -32603,
+            data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
+          },
+        },
+      })
+      await gotoHydrated(page, `${stack.server.url}/admin/testimonials`)
+      await page.getByText('The testimonials could not be loaded').waitFor()
+      await page.unroute(listRequest)
+      await page.getByRole('button', { name: 'Try again' }).click()
+      await card(ADDED.name).waitFor()
+      expect(withoutInjectedFailures(problems)).toEqual([])
+      problems.length = 0
+    })
+
     it('leaves an activity log with approvals and which fields changed, never names or words', async () => {
       const rows = await stack.sql<{ actor_email: string; action: string; before: unknown; after: unknown }[]>`
         select actor_email, action, before, after from audit_log where entity = 'testimonial' order by id`

@@ -205,9 +205,18 @@ function TestimonialList({
           <Text>Loading testimonials...</Text>
         </Group>
       ) : failed ? (
-        <Alert color="red" variant="light" title="The testimonials could not be loaded" mt="md">
+        <Alert
+          color="red"
+          variant="light"
+          title="The testimonials could not be loaded"
+          mt="md"
+          styles={{
+            title: { color: 'var(--mantine-color-dark-8)' },
+            message: { color: 'var(--mantine-color-dark-7)' },
+          }}
+        >
           <Text size="sm">Check the connection and try again.</Text>
-          <Button variant="light" color="red" size="xs" mt="sm" onClick={onRetry}>
+          <Button variant="outline" color="red.9" size="xs" mt="sm" onClick={onRetry}>
             Try again
           </Button>
         </Alert>
