@@ -18,6 +18,7 @@ import { Route as FaqRouteImport } from './routes/faq'
 import { Route as ResearchRouteImport } from './routes/research'
 import { Route as ResourcesRouteImport } from './routes/resources'
 import { Route as SafetyRouteImport } from './routes/safety'
+import { Route as ShareYourExperienceRouteImport } from './routes/share-your-experience'
 import { Route as SitemapRouteImport } from './routes/sitemap'
 import { Route as AboutIndexRouteImport } from './routes/about.index'
 import { Route as AboutMissionStatementRouteImport } from './routes/about.mission-statement'
@@ -72,6 +73,11 @@ const ResourcesRoute = ResourcesRouteImport.update({
 const SafetyRoute = SafetyRouteImport.update({
   id: '/safety',
   path: '/safety',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ShareYourExperienceRoute = ShareYourExperienceRouteImport.update({
+  id: '/share-your-experience',
+  path: '/share-your-experience',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SitemapRoute = SitemapRouteImport.update({
@@ -135,6 +141,7 @@ export interface FileRoutesByFullPath {
   '/research': typeof ResearchRoute
   '/resources': typeof ResourcesRoute
   '/safety': typeof SafetyRoute
+  '/share-your-experience': typeof ShareYourExperienceRoute
   '/sitemap': typeof SitemapRoute
   '/about/mission-statement': typeof AboutMissionStatementRoute
   '/about/position-statement': typeof AboutPositionStatementRoute
@@ -155,6 +162,7 @@ export interface FileRoutesByTo {
   '/research': typeof ResearchRoute
   '/resources': typeof ResourcesRoute
   '/safety': typeof SafetyRoute
+  '/share-your-experience': typeof ShareYourExperienceRoute
   '/sitemap': typeof SitemapRoute
   '/about/mission-statement': typeof AboutMissionStatementRoute
   '/about/position-statement': typeof AboutPositionStatementRoute
@@ -177,6 +185,7 @@ export interface FileRoutesById {
   '/research': typeof ResearchRoute
   '/resources': typeof ResourcesRoute
   '/safety': typeof SafetyRoute
+  '/share-your-experience': typeof ShareYourExperienceRoute
   '/sitemap': typeof SitemapRoute
   '/about/mission-statement': typeof AboutMissionStatementRoute
   '/about/position-statement': typeof AboutPositionStatementRoute
@@ -200,6 +209,7 @@ export interface FileRouteTypes {
     | '/research'
     | '/resources'
     | '/safety'
+    | '/share-your-experience'
     | '/sitemap'
     | '/about/mission-statement'
     | '/about/position-statement'
@@ -220,6 +230,7 @@ export interface FileRouteTypes {
     | '/research'
     | '/resources'
     | '/safety'
+    | '/share-your-experience'
     | '/sitemap'
     | '/about/mission-statement'
     | '/about/position-statement'
@@ -241,6 +252,7 @@ export interface FileRouteTypes {
     | '/research'
     | '/resources'
     | '/safety'
+    | '/share-your-experience'
     | '/sitemap'
     | '/about/mission-statement'
     | '/about/position-statement'
@@ -263,6 +275,7 @@ export interface RootRouteChildren {
   ResearchRoute: typeof ResearchRoute
   ResourcesRoute: typeof ResourcesRoute
   SafetyRoute: typeof SafetyRoute
+  ShareYourExperienceRoute: typeof ShareYourExperienceRoute
   SitemapRoute: typeof SitemapRoute
   AboutMissionStatementRoute: typeof AboutMissionStatementRoute
   AboutPositionStatementRoute: typeof AboutPositionStatementRoute
@@ -332,6 +345,13 @@ declare module '@tanstack/react-router' {
       path: '/safety'
       fullPath: '/safety'
       preLoaderRoute: typeof SafetyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/share-your-experience': {
+      id: '/share-your-experience'
+      path: '/share-your-experience'
+      fullPath: '/share-your-experience'
+      preLoaderRoute: typeof ShareYourExperienceRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sitemap': {
@@ -437,6 +457,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResearchRoute: ResearchRoute,
   ResourcesRoute: ResourcesRoute,
   SafetyRoute: SafetyRoute,
+  ShareYourExperienceRoute: ShareYourExperienceRoute,
   SitemapRoute: SitemapRoute,
   AboutMissionStatementRoute: AboutMissionStatementRoute,
   AboutPositionStatementRoute: AboutPositionStatementRoute,

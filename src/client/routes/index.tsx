@@ -113,11 +113,20 @@ function HomePage() {
       </PageSection>
 
       <PageSection headingId="testimonials-heading" heading="What People Say" bg="gray.0" rhythm="home">
-        <SimpleGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg">
-          {shown.map((item) => (
-            <TestimonialCard key={item.id} name={item.name} location={item.location} testimonial={item.testimonial} />
-          ))}
-        </SimpleGrid>
+        {/* With nothing approved yet, or a failed load, no empty grid is left to leave a gap. */}
+        {shown.length > 0 ? (
+          <SimpleGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg">
+            {shown.map((item) => (
+              <TestimonialCard key={item.id} name={item.name} location={item.location} testimonial={item.testimonial} />
+            ))}
+          </SimpleGrid>
+        ) : null}
+        <Group mt="xl" gap="md" align="center">
+          <Text size="lg">Have you used mild hyperbaric sessions? Tell the council about it.</Text>
+          <Button component={Link} to="/share-your-experience" variant="light">
+            Share your experience
+          </Button>
+        </Group>
       </PageSection>
 
       <NewsletterForm />

@@ -1,0 +1,157 @@
+import { Anchor, Button, Card, Checkbox, Container, Grid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { useMutation } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { TEXT_LIMITS } from '../../shared/constants'
+import { TESTIMONIAL_CONSENT_STATEMENT, TestimonialSubmissionSchema } from '../../shared/schemas/testimonial'
+import { DisclaimerBox } from '../components/disclaimer-box'
+import { PageHero } from '../components/page-hero'
+import { focusFirstError } from '../lib/focus-first-error'
+import { routeHead } from '../lib/seo'
+import { toast } from '../lib/toast'
+import { useTRPC } from '../lib/trpc'
+import { zodValidate } from '../lib/zod-form'
+
+export const Route = createFileRoute('/share-your-experience')({
+  head: routeHead({
+    title: 'Share Your Experience',
+    description:
+      'Tell the mHBOT Standards Council about your experience of mild hyperbaric sessions. Every testimonial is reviewed before it appears on the site.',
+    path: '/share-your-experience',
+  }),
+  component: ShareExperiencePage,
+})
+
+const EMPTY = { name: '', location: '', testimonial: '', consent: false, website: '' }
+
+function ShareExperiencePage() {
+  return (
+    <>
+      <PageHero title="Share Your Experience">
+        Have you used mild hyperbaric sessions? Tell the council what they were like for you.
+      </PageHero>
+      <Container size="lg" py={56}>
+        <Grid gap={40}>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="before-heading">
+              <Title order={2} size="h3" id="before-heading">
+                Before You Write
+              </Title>
+              <Stack gap="sm" mt="md">
+                <Text>
+                  Every testimonial is read by the council before it appears. Only approved testimonials are published
+                  on the site, with the name and location you give. A first name alone is enough, and the location is
+                  optional.
+                </Text>
+                <Text>
+                  The council publishes people’s experiences of mild hyperbaric sessions as a wellness practice, not
+                  medical claims. Please describe your own experience rather than a diagnosis, treatment or cure.
+                </Text>
+                <Text>
+                  If you later want your testimonial taken down, write to us through the{' '}
+                  <Anchor component={Link} to="/contact">
+                    contact page
+                  </Anchor>
+                  .
+                </Text>
+              </Stack>
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <ShareExperienceForm />
+          </Grid.Col>
+        </Grid>
+      </Container>
+      <DisclaimerBox />
+    </>
+  )
+}
+
+function ShareExperienceForm() {
+  const trpc = useTRPC()
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: (values) => zodValidate(TestimonialSubmissionSchema)(values),
+    validateInputOnBlur: true,
+  })
+  const send = useMutation(
+    trpc.testimonials.submit.mutationOptions({
+      onSuccess: () => {
+        form.reset()
+        toast({
+          title: 'Thank you',
+          message: 'Your experience was received. It will be reviewed before it appears on the site.',
+          variant: 'success',
+        })
+      },
+      onError: (error) => {
+        // The server checks with the same schema; should it still refuse a field, the field says why.
+        if (error.data?.fields) form.setErrors(error.data.fields)
+        // Only a message the server wrote is shown as it is (a 429 says when to try again); a failure
+        // before the server answered carries a transport message no visitor could act on.
+        const serverMessage = error.data ? error.message : ''
+        toast({
+          title: 'Submission Failed',
+          message: serverMessage || 'Failed to send your experience. Please try again.',
+          variant: 'destructive',
+        })
+      },
+    }),
+  )
+
+  return (
+    <Card withBorder p={{ base: 'md', sm: 'xl' }} radius="md" component="section" aria-labelledby="share-form-heading">
+      <Title order={2} size="h3" id="share-form-heading">
+        Your Experience
+      </Title>
+      <form
+        onSubmit={form.onSubmit((values) => send.mutate(TestimonialSubmissionSchema.parse(values)), focusFirstError)}
+        noValidate
+      >
+        {/* size="md": text under 16 px makes phones zoom into the field on focus. */}
+        <Stack gap="sm" mt="md">
+          <TextInput label="Name" size="md" required autoComplete="name" {...form.getInputProps('name')} />
+          <TextInput
+            label="Location"
+            size="md"
+            description="Optional, for example a city or region"
+            autoComplete="address-level2"
+            {...form.getInputProps('location')}
+          />
+          <Textarea
+            label="Your experience"
+            size="md"
+            required
+            autosize
+            minRows={6}
+            description={`At least 20 characters, at most ${TEXT_LIMITS.testimonial}.`}
+            {...form.getInputProps('testimonial')}
+          />
+          <Checkbox
+            label={TESTIMONIAL_CONSENT_STATEMENT}
+            size="md"
+            required
+            mt="xs"
+            // Mantine ties the message to the box (aria-describedby) but does not mark the box invalid.
+            aria-invalid={form.errors.consent ? true : undefined}
+            {...form.getInputProps('consent', { type: 'checkbox' })}
+          />
+          {/* Honeypot: off-screen and hidden from assistive technology; people never fill it, bots do. */}
+          <div
+            aria-hidden="true"
+            style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}
+          >
+            <label>
+              Leave this field empty
+              <input type="text" tabIndex={-1} autoComplete="off" {...form.getInputProps('website')} />
+            </label>
+          </div>
+          <Button type="submit" disabled={send.isPending} mt="xs" style={{ alignSelf: 'flex-start' }}>
+            {send.isPending ? 'Sending...' : 'Submit Testimonial'}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  )
+}
