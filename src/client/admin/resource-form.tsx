@@ -94,7 +94,12 @@ export function ResourceFormCard({
   titleRef,
   fileRef,
 }: Props) {
-  const inputClasses = { input: classes.input }
+  const inputClasses = {
+    wrapper: classes.wrapper,
+    input: classes.input,
+    description: classes.description,
+    error: classes.error,
+  }
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="resource-form-heading">
       <Group justify="space-between" mb="md" wrap="nowrap">
@@ -127,7 +132,7 @@ export function ResourceFormCard({
           <FileInput
             label="File"
             required={needsFile(editing)}
-            placeholder="Choose a .pdf, .doc or .docx file"
+            placeholder="Choose a file"
             accept={ATTACHMENT_EXTENSIONS.join(',')}
             clearable
             value={file}

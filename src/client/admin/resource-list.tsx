@@ -68,7 +68,13 @@ export function ResourceList({ resources, loading, failed, onRetry, deletingId, 
       ) : (resources ?? []).length === 0 ? (
         <Text c="dark.6">No resources yet.</Text>
       ) : (
-        <ScrollArea.Autosize mah={ADMIN_LIST_MAX_HEIGHT_PX} type="auto" offsetScrollbars data-testid="resources-list">
+        <ScrollArea.Autosize
+          // On one column the page itself scrolls; a box that scrolls inside it is hard to use on a phone.
+          mah={{ base: 'none', md: ADMIN_LIST_MAX_HEIGHT_PX }}
+          type="auto"
+          offsetScrollbars="present"
+          data-testid="resources-list"
+        >
           <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {(resources ?? []).map((resource) => (
               <Card
@@ -79,56 +85,57 @@ export function ResourceList({ resources, loading, failed, onRetry, deletingId, 
                 component="li"
                 data-testid="admin-resource-card"
               >
-                <Group justify="space-between" align="flex-start" wrap="nowrap">
-                  <Stack gap={6} style={{ minWidth: 0 }}>
-                    <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                      {resource.title}
+                <Stack gap={6}>
+                  <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                    {resource.title}
+                  </Text>
+                  <Group gap="xs">
+                    <Badge variant="light" radius="sm">
+                      {resource.category}
+                    </Badge>
+                    <Text size="sm" c="dark.6">
+                      {resource.fileType}
                     </Text>
-                    <Group gap="xs">
-                      <Badge variant="light" radius="sm">
-                        {resource.category}
-                      </Badge>
-                      <Text size="sm" c="dark.6">
-                        {resource.fileType}
-                      </Text>
-                    </Group>
-                    {resource.description ? (
-                      <Text size="sm" c="dark.6" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-                        {resource.description}
-                      </Text>
-                    ) : null}
+                  </Group>
+                  {resource.description ? (
+                    <Text size="sm" c="dark.6" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                      {resource.description}
+                    </Text>
+                  ) : null}
+                  {/* The buttons sit under the text, so on a phone the title keeps the card's whole width. */}
+                  <Group justify="space-between" wrap="nowrap" gap="sm">
                     <Anchor
                       href={resource.fileUrl}
                       target="_blank"
                       rel="noopener noreferrer"
                       size="sm"
-                      style={{ overflowWrap: 'anywhere' }}
+                      fw={600}
                       aria-label={`Open ${resource.fileType}: ${resource.title} (opens in a new tab)`}
                     >
                       Open {resource.fileType}
                     </Anchor>
-                  </Stack>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      variant="light"
-                      size="lg"
-                      aria-label={`Edit ${resource.title}`}
-                      onClick={() => onEdit(resource)}
-                    >
-                      <PencilIcon />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="light"
-                      color="red"
-                      size="lg"
-                      aria-label={`Delete ${resource.title}`}
-                      loading={deletingId === resource.id}
-                      onClick={() => onDelete(resource)}
-                    >
-                      <TrashIcon />
-                    </ActionIcon>
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon
+                        variant="light"
+                        size="lg"
+                        aria-label={`Edit ${resource.title}`}
+                        onClick={() => onEdit(resource)}
+                      >
+                        <PencilIcon />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="light"
+                        color="red"
+                        size="lg"
+                        aria-label={`Delete ${resource.title}`}
+                        loading={deletingId === resource.id}
+                        onClick={() => onDelete(resource)}
+                      >
+                        <TrashIcon />
+                      </ActionIcon>
+                    </Group>
                   </Group>
-                </Group>
+                </Stack>
               </Card>
             ))}
           </Stack>
