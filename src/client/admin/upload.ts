@@ -21,10 +21,12 @@ const FILE_REFUSALS = new Set([400, 413, 415])
 export function uploadRefusalReason(error: unknown): string | null {
   const match = error instanceof Error ? /^(\d{3}): ([\s\S]*)$/.exec(error.message) : null
   if (!match || !FILE_REFUSALS.has(Number(match[1]))) return null
+  // A proxy in front of the server may refuse a large body with its own page instead of our JSON.
+  const fallback = match[1] === '413' ? 'The file is too large to upload' : null
   try {
     const message = (JSON.parse(match[2] ?? '') as { message?: unknown }).message
-    return typeof message === 'string' && message.trim() ? message : null
+    return typeof message === 'string' && message.trim() ? message : fallback
   } catch {
-    return null
+    return fallback
   }
 }
