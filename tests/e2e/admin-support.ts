@@ -18,7 +18,8 @@ export type AdminStack = {
   stop: () => Promise<void>
 }
 
-export async function startAdminStack(): Promise<AdminStack> {
+/** `env` adds to or overrides the server's environment, e.g. a small UPLOAD_MAX_MB to test the size limit. */
+export async function startAdminStack(env: Record<string, string> = {}): Promise<AdminStack> {
   const database: TestDatabase = await createTestDatabase('postgres')
   if (!database.url) throw new Error('the admin browser tests need Postgres')
   const issuer: TestIssuer = await startTestIssuer()
@@ -28,6 +29,7 @@ export async function startAdminStack(): Promise<AdminStack> {
     OIDC_CLIENT_ID,
     OIDC_CLIENT_SECRET,
     ADMIN_EMAILS: ADMIN_EMAIL,
+    ...env,
   })
   const browser = await launchBrowser()
   const sql = postgres(database.url, { max: 1, onnotice: () => {} })
