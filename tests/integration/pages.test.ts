@@ -29,6 +29,12 @@ const ROUTES: [path: string, h1: string, title: string, content: string][] = [
   ['/faq', 'Frequently Asked Questions', 'FAQ', '$50-150'],
   ['/contact', 'Contact Us', 'Contact Us', 'Available upon request'],
   ['/sitemap', 'Sitemap', 'Sitemap', '/sitemap.xml'],
+  [
+    '/share-your-experience',
+    'Share Your Experience',
+    'Share Your Experience',
+    'I agree that the council may publish my name, location and words on its website.',
+  ],
 ]
 
 describe('server HTML of each public route', () => {
