@@ -15,7 +15,15 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { AUDIT_ENTITIES, MESSAGE_STATUSES, RESOURCE_CATEGORIES, STUDY_CATEGORIES } from '../shared/constants'
+import {
+  AUDIT_ENTITIES,
+  MAIL_KINDS,
+  MAIL_STATES,
+  MESSAGE_STATUSES,
+  RESOURCE_CATEGORIES,
+  STUDY_CATEGORIES,
+  SUBSCRIBER_STATUSES,
+} from '../shared/constants'
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -108,9 +116,21 @@ export const newsletterSubscribers = pgTable(
     id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
     email: text('email').notNull(),
     subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
-    isActive: boolean('is_active').notNull().default(true),
+    /**
+     * pending (waiting for the address to confirm, when mail is on), active, or unsubscribed
+     * (docs/decisions/017-newsletter-subscriptions.md).
+     */
+    status: text('status').notNull().default('active'),
+    /** Follows status, so the two can never disagree; the specification's isActive. */
+    isActive: boolean('is_active').notNull().generatedAlwaysAs(sql`status = 'active'`),
+    /** When status last changed: a confirmation link names it, so a newer request voids older links. */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('newsletter_subscribers_email_lower_idx').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('newsletter_subscribers_email_lower_idx').on(sql`lower(${table.email})`),
+    check('newsletter_subscribers_status_check', oneOf('status', SUBSCRIBER_STATUSES)),
+    index('newsletter_subscribers_subscribed_at_idx').on(table.subscribedAt, table.id),
+  ],
 )
 
 export const contactSubmissions = pgTable(
@@ -127,6 +147,37 @@ export const contactSubmissions = pgTable(
   (table) => [
     check('contact_submissions_status_check', oneOf('status', MESSAGE_STATUSES)),
     index('contact_submissions_status_created_idx').on(table.status, table.createdAt),
+  ],
+)
+
+/**
+ * Mail waiting to go out, and what became of it (docs/decisions/016-mail-outbox.md). A row names
+ * what the mail is about, never its text: the mail is written when it is sent, so deleting the
+ * message or the subscriber deletes everything the outbox knew of them.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    messageId: integer('message_id').references(() => contactSubmissions.id, { onDelete: 'cascade' }),
+    subscriberId: text('subscriber_id').references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not before this time: the backoff after a failed attempt. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While sending, the claim of one process; past it, the row is free again (that process died). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('mail_outbox_kind_check', oneOf('kind', MAIL_KINDS)),
+    check('mail_outbox_state_check', oneOf('state', MAIL_STATES)),
+    index('mail_outbox_due_idx').on(table.state, table.nextAttemptAt),
+    index('mail_outbox_message_id_idx').on(table.messageId),
+    index('mail_outbox_subscriber_id_idx').on(table.subscriberId),
   ],
 )
 

@@ -8,6 +8,7 @@ import { configPlugin } from './plugins/config'
 import { contentEventsPlugin } from './plugins/content-events'
 import { dbPlugin } from './plugins/db'
 import { errorHandlerPlugin } from './plugins/error-handler'
+import { type MailTiming, mailPlugin } from './plugins/mail'
 import { maintenancePlugin } from './plugins/maintenance'
 import { rateLimitPlugin } from './plugins/rate-limit'
 import { sameOriginPlugin } from './plugins/same-origin'
@@ -21,6 +22,7 @@ import { downloadRoutes } from './routes/downloads'
 import { fileRoutes } from './routes/files'
 import { formRoutes } from './routes/forms'
 import { healthRoutes } from './routes/health'
+import { newsletterRoutes } from './routes/newsletter'
 import { publicDataRoutes } from './routes/public-data'
 import { seoFileRoutes } from './routes/seo-files'
 
@@ -33,6 +35,8 @@ export type BuildAppOptions = {
   /** Server rendering; absent in tests that only exercise the API. */
   ssr?: SsrOptions
   logger?: FastifyServerOptions['logger']
+  /** The mail sender's pace; tests shorten its retries (src/server/plugins/mail.ts). */
+  mailTiming?: Partial<MailTiming>
 }
 
 /**
@@ -90,11 +94,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionPlugin)
   await app.register(rateLimitPlugin, { enabled: env.RATE_LIMITS === 'on' })
   await app.register(maintenancePlugin)
+  await app.register(mailPlugin, { timing: options.mailTiming })
   await app.register(trpcPlugin)
 
   await app.register(healthRoutes)
   await app.register(publicDataRoutes)
   await app.register(formRoutes)
+  await app.register(newsletterRoutes)
   await app.register(authRoutes)
   await app.register(fileRoutes)
   await app.register(downloadRoutes)

@@ -43,6 +43,24 @@ const budget = (fallback: string) =>
       }),
   )
 
+/** An SMTP server as nodemailer reads it: smtp:// (STARTTLS when offered) or smtps:// (TLS), credentials in the URL. */
+const smtpUrl = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .refine((value) => {
+      try {
+        const url = new URL(value)
+        return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== ''
+      } catch {
+        return false
+      }
+    }, 'must be an smtp:// or smtps:// URL with a host, such as smtps://user:password@mail.example.org')
+    .optional(),
+)
+
+const optionalEmail = z.preprocess(emptyToUndefined, z.string().email('must be an e-mail address').optional())
+
 const httpUrl = z
   .string()
   .url('must be an absolute URL')
@@ -142,7 +160,17 @@ const EnvSchema = z
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
     COUNCIL_NAME: optionalString,
-    COUNCIL_EMAIL: z.preprocess(emptyToUndefined, z.string().email('must be an e-mail address').optional()),
+    COUNCIL_EMAIL: optionalEmail,
+    /**
+     * Mail is optional (docs/decisions/016-mail-outbox.md): with SMTP_URL set, contact messages are
+     * announced to COUNCIL_NOTIFY_EMAIL and new subscribers confirm their address; without it,
+     * subscriptions are active at once and messages wait in the admin inbox.
+     */
+    SMTP_URL: smtpUrl,
+    /** The sender of the site's mail; the council's e-mail when unset. */
+    MAIL_FROM: optionalEmail,
+    /** Who is told of each new contact message; the council's e-mail when unset. */
+    COUNCIL_NOTIFY_EMAIL: optionalEmail,
     COUNCIL_WEBSITE: z.preprocess(emptyToUndefined, httpUrl.optional()),
   })
   .superRefine((env, ctx) => {

@@ -15,6 +15,17 @@ export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number]
 export const MESSAGE_STATUSES = ['new', 'read', 'archived'] as const
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
 
+/** A subscription waits for its address to confirm (when mail is on), is active, or was ended. */
+export const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed'] as const
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number]
+
+/** The mail the site sends: the council's notice of a contact message, and a subscriber's confirmation link. */
+export const MAIL_KINDS = ['contact_notice', 'subscription_confirm'] as const
+export type MailKind = (typeof MAIL_KINDS)[number]
+/** An outbox row waits (pending, also between retries), is being sent, was sent, or was given up. */
+export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed'] as const
+export type MailState = (typeof MAIL_STATES)[number]
+
 /** What the activity log records changes to. */
 export const AUDIT_ENTITIES = ['research_study', 'message', 'testimonial', 'resource', 'subscriber'] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]

@@ -21,9 +21,20 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 /** The app as production builds it, on a test database, never listening (use inject). */
 export async function buildTestApp(
   db: DbHandle,
-  options: { env?: Record<string, string>; ssr?: BuildAppOptions['ssr'] } = {},
+  options: {
+    env?: Record<string, string>
+    ssr?: BuildAppOptions['ssr']
+    mailTiming?: BuildAppOptions['mailTiming']
+    logger?: BuildAppOptions['logger']
+  } = {},
 ): Promise<FastifyInstance> {
-  const app = await buildApp({ env: testEnv(options.env), db, ssr: options.ssr, logger: false })
+  const app = await buildApp({
+    env: testEnv(options.env),
+    db,
+    ssr: options.ssr,
+    mailTiming: options.mailTiming,
+    logger: options.logger ?? false,
+  })
   await app.ready()
   return app
 }
@@ -32,6 +43,7 @@ export type TestAppOptions = {
   /** Env overrides; a function is read when the app is built, after any beforeAll the file registered earlier. */
   env?: Record<string, string> | (() => Record<string, string>)
   ssr?: BuildAppOptions['ssr']
+  mailTiming?: BuildAppOptions['mailTiming']
   /** 'each' (the default) empties every table before each test; false keeps what beforeAll put there. */
   reset?: 'each' | false
 }
@@ -50,7 +62,7 @@ export function setUpTestApp(options: TestAppOptions = {}): {
   let app: FastifyInstance | undefined
   beforeAll(async () => {
     const env = typeof options.env === 'function' ? options.env() : options.env
-    app = await buildTestApp(owner.database.handle, { env, ssr: options.ssr })
+    app = await buildTestApp(owner.database.handle, { env, ssr: options.ssr, mailTiming: options.mailTiming })
   })
   afterAll(async () => {
     await app?.close()

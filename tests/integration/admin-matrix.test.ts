@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { contactSubmissions, testimonials } from '../../src/db/schema'
+import { contactSubmissions, newsletterSubscribers, testimonials } from '../../src/db/schema'
 import { appRouter } from '../../src/server/trpc/router'
 import { setUpTestApp } from '../helpers/build-app'
 import { makePdf, multipart } from '../helpers/fixtures'
@@ -19,7 +19,7 @@ let app: FastifyInstance
 let admin: string
 let outsider: string
 /** Rows each admin request may act on, made fresh before every test. */
-let ids: { message: number; testimonial: number; resource: number; study: number; fileId: string }
+let ids: { message: number; testimonial: number; resource: number; study: number; fileId: string; subscriber: string }
 
 async function upload(path: string): Promise<string> {
   const body = multipart('doc.pdf', await makePdf())
@@ -59,13 +59,15 @@ beforeEach(async () => {
     headers: { ...SAME_ORIGIN, cookie: admin },
     payload: { title: 'A study', category: 'General Wellness', url: 'https://example.org/s' },
   })
-  if (!message || !testimonial) throw new Error('arrangement failed')
+  const [subscriber] = await db.insert(newsletterSubscribers).values({ email: 'reader@example.org' }).returning()
+  if (!message || !testimonial || !subscriber) throw new Error('arrangement failed')
   ids = {
     message: message.id,
     testimonial: testimonial.id,
     resource: resource.json().id,
     study: study.json().id,
     fileId,
+    subscriber: subscriber.id,
   }
 })
 
@@ -136,6 +138,22 @@ const REST: Case[] = [
     ok: 200,
   },
   { name: 'GET /api/admin/activity', request: json('GET', () => '/api/admin/activity?entity=message'), ok: 200 },
+  { name: 'GET /api/admin/subscribers', request: json('GET', () => '/api/admin/subscribers?q=reader'), ok: 200 },
+  { name: 'GET /api/admin/subscribers.csv', request: json('GET', () => '/api/admin/subscribers.csv'), ok: 200 },
+  {
+    name: 'PATCH /api/admin/subscribers/:id',
+    request: json(
+      'PATCH',
+      () => `/api/admin/subscribers/${ids.subscriber}`,
+      () => ({ isActive: false }),
+    ),
+    ok: 200,
+  },
+  {
+    name: 'DELETE /api/admin/subscribers/:id',
+    request: json('DELETE', () => `/api/admin/subscribers/${ids.subscriber}`),
+    ok: 200,
+  },
   { name: 'POST /api/research-studies', request: json('POST', () => '/api/research-studies', study), ok: 201 },
   {
     name: 'PATCH /api/research-studies/:id',
@@ -168,6 +186,8 @@ const TRPC: Call[] = [
   { path: 'resources.remove', input: () => ({ id: ids.resource }) },
   { path: 'activity.list', input: () => ({ entity: 'resource' }) },
   { path: 'subscribers.list', input: () => ({}) },
+  { path: 'subscribers.setActive', input: () => ({ id: ids.subscriber, isActive: false }) },
+  { path: 'subscribers.remove', input: () => ({ id: ids.subscriber }) },
   { path: 'researchStudies.create', input: study },
   { path: 'researchStudies.update', input: () => ({ id: ids.study, data: study() }) },
   { path: 'researchStudies.remove', input: () => ({ id: ids.study }) },

@@ -46,7 +46,7 @@ describe('messages', () => {
     expect(page).toHaveLength(50)
     expect(page[0]?.subject).toBe('Subject 55')
     expect(Object.keys(page[0] ?? {}).sort()).toEqual(
-      ['createdAt', 'email', 'id', 'message', 'name', 'status', 'subject'].sort(),
+      ['createdAt', 'email', 'id', 'message', 'name', 'notice', 'status', 'subject'].sort(),
     )
     const next = String(first.headers.link).match(/^<([^>]+)>; rel="next"$/)?.[1]
     expect(next).toBeDefined()

@@ -16,7 +16,13 @@ import {
 import { render } from '../../src/server/ssr/render'
 import { appRouter } from '../../src/server/trpc/router'
 import { MESSAGE_STATUSES, RESOURCE_CATEGORIES, STUDY_CATEGORIES, TEXT_LIMITS } from '../../src/shared/constants'
-import { MessagePatchSchema, ResourceInputSchema, RowIdSchema } from '../../src/shared/schemas/admin'
+import {
+  MessagePatchSchema,
+  ResourceInputSchema,
+  RowIdSchema,
+  SubscriberIdSchema,
+  SubscriberPatchSchema,
+} from '../../src/shared/schemas/admin'
 import { ContactInputSchema } from '../../src/shared/schemas/contact'
 import { NewsletterInputSchema } from '../../src/shared/schemas/newsletter'
 import { ResearchStudyInputSchema, StudyIdSchema } from '../../src/shared/schemas/research-study'
@@ -326,6 +332,8 @@ const resourceLike = fc.record(
   { requiredKeys: [] },
 )
 
+const subscriberIdValue = fc.oneof(fc.uuid(), hostileValue)
+
 /** Request bodies that are not what the route parses: any content type, any bytes. */
 const rawBody = fc.record({
   contentType: fc.option(
@@ -563,6 +571,15 @@ const REST_ENDPOINTS: Record<string, string> = {
   'POST /api/admin/resources': 'admin REST writes with hostile ids and JSON',
   'PATCH /api/admin/resources/:id': 'admin REST writes with hostile ids and JSON',
   'DELETE /api/admin/resources/:id': 'admin REST writes with hostile ids and JSON',
+  'GET /api/admin/subscribers': 'admin lists with random query strings',
+  'GET /api/admin/subscribers.csv': 'admin lists with random query strings',
+  'PATCH /api/admin/subscribers/:id': 'admin REST writes with hostile ids and JSON',
+  'DELETE /api/admin/subscribers/:id': 'admin REST writes with hostile ids and JSON',
+  'GET /newsletter/unsubscribe': 'GET routes with random query strings',
+  'GET /newsletter/confirm': 'GET routes with random query strings',
+  'POST /newsletter/unsubscribe': 'newsletter links with hostile tokens and bodies',
+  'POST /api/newsletter/unsubscribe': 'newsletter links with hostile tokens and bodies',
+  'POST /api/newsletter/confirm': 'newsletter links with hostile tokens and bodies',
 }
 
 type MutationCase = { schema: z.ZodType; input: fc.Arbitrary<unknown> }
@@ -610,6 +627,16 @@ const MUTATIONS: Record<string, MutationCase> = {
   'resources.remove': {
     schema: z.object({ id: RowIdSchema }),
     input: bodyLike(fc.record({ id: studyIdValue }, { requiredKeys: [] })),
+  },
+  'subscribers.setActive': {
+    schema: SubscriberPatchSchema.extend({ id: SubscriberIdSchema }),
+    input: bodyLike(
+      fc.record({ id: subscriberIdValue, isActive: fc.oneof(fc.boolean(), hostileValue) }, { requiredKeys: [] }),
+    ),
+  },
+  'subscribers.remove': {
+    schema: z.object({ id: SubscriberIdSchema }),
+    input: bodyLike(fc.record({ id: subscriberIdValue }, { requiredKeys: [] })),
   },
 }
 
@@ -1002,11 +1029,25 @@ describe('the admin API with hostile input', () => {
     { method: 'POST', path: '/api/admin/resources', schema: ResourceInputSchema, body: bodyLike(resourceLike) },
     { method: 'PATCH', path: '/api/admin/resources/:id', schema: ResourceInputSchema, body: bodyLike(resourceLike) },
     { method: 'DELETE', path: '/api/admin/resources/:id', schema: null, body: fc.constant(undefined) },
+    {
+      method: 'PATCH',
+      path: '/api/admin/subscribers/:id',
+      schema: SubscriberPatchSchema,
+      body: bodyLike(fc.record({ isActive: fc.oneof(fc.boolean(), hostileValue) }, { requiredKeys: [] })),
+    },
+    { method: 'DELETE', path: '/api/admin/subscribers/:id', schema: null, body: fc.constant(undefined) },
   ] as const
 
   /** A row of each kind to aim at, made again when a property deleted it. */
-  async function existing(path: string): Promise<number> {
+  async function existing(path: string): Promise<number | string> {
     const db = setup.database.handle.db
+    if (path.includes('subscribers')) {
+      const [row] = await db
+        .insert(newsletterSubscribers)
+        .values({ email: `reader-${Math.random().toString(36).slice(2)}@example.org` })
+        .returning({ id: newsletterSubscribers.id })
+      return row?.id ?? ''
+    }
     if (path.includes('contact-submissions')) {
       const [row] = await db
         .insert(contactSubmissions)
@@ -1043,7 +1084,8 @@ describe('the admin API with hostile input', () => {
             if (body === undefined) delete request.headers?.['content-type']
             const before = await stored()
             const response = await send(request)
-            const idOk = !write.path.includes(':id') || RowIdSchema.safeParse(decodeURIComponent(target)).success
+            const idSchema = write.path.includes('subscribers') ? SubscriberIdSchema : RowIdSchema
+            const idOk = !write.path.includes(':id') || idSchema.safeParse(decodeURIComponent(target)).success
             const bodyOk = write.schema === null || write.schema.safeParse(overJson(body) ?? {}).success
             if (!idOk || !bodyOk) {
               expect(response.statusCode, describeRequest(request)).toBeGreaterThanOrEqual(400)
@@ -1060,7 +1102,13 @@ describe('the admin API with hostile input', () => {
   it(
     'admin lists with random query strings: never a 5xx; a bad filter or page is a 400',
     async () => {
-      const lists = ['/api/admin/contact-submissions', '/api/admin/testimonials', '/api/admin/activity']
+      const lists = [
+        '/api/admin/contact-submissions',
+        '/api/admin/testimonials',
+        '/api/admin/activity',
+        '/api/admin/subscribers',
+        '/api/admin/subscribers.csv',
+      ]
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...lists), queryString, async (path, query) => {
           const response = await send({
@@ -1069,6 +1117,58 @@ describe('the admin API with hostile input', () => {
             headers: { ...SAME_ORIGIN, cookie: admin },
           })
           expect([200, 400], `${path}?${query}`).toContain(response.statusCode)
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+})
+
+describe('newsletter links with hostile input', () => {
+  const statuses = async () =>
+    JSON.stringify(
+      await setup.database.handle.db
+        .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status })
+        .from(newsletterSubscribers)
+        .orderBy(newsletterSubscribers.id),
+    )
+  const token = fc.oneof(
+    hostileText.filter((text) => text.length < 2000),
+    fc.uuid().map((id) => `${id}.AAAA`),
+  )
+  const targets = fc.oneof(
+    token.map((value) => ({ url: `/newsletter/unsubscribe?token=${encode(value)}`, value: null as string | null })),
+    token.map((value) => ({ url: '/api/newsletter/unsubscribe', value })),
+    token.map((value) => ({ url: '/api/newsletter/confirm', value })),
+  )
+
+  it(
+    'newsletter links with hostile tokens and bodies: never a 5xx; no token of ours, so nothing changes',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(targets, rawBody, fc.boolean(), async (target, raw, asJson) => {
+          const request: Sent =
+            target.value !== null && asJson
+              ? jsonRequest('POST', target.url, { token: target.value })
+              : {
+                  method: 'POST',
+                  url: target.url,
+                  headers: {
+                    ...SAME_ORIGIN,
+                    ...(raw.contentType === undefined ? {} : { 'content-type': raw.contentType }),
+                  },
+                  payload:
+                    target.value !== null && raw.contentType === 'application/x-www-form-urlencoded'
+                      ? `token=${encode(target.value)}`
+                      : raw.body,
+                }
+          const before = await stored()
+          const states = await statuses()
+          const response = await send(request)
+          expect(response.statusCode, describeRequest(request)).toBeGreaterThanOrEqual(400)
+          await expectNothingStored(before, request, response)
+          expect(await statuses()).toBe(states)
         }),
         { numRuns: RUNS },
       )

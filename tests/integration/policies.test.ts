@@ -176,10 +176,15 @@ describe('one admin check for both adapters', () => {
     expectApiError(response, 401)
   })
 
-  /** Anything that writes is admin-only unless it is one of the public forms; nobody can forget the guard. */
+  /**
+   * Anything that writes is admin-only unless it is one of the public forms or a newsletter link's
+   * button (whose signed token is its authority); nobody can forget the guard.
+   */
   const PUBLIC_WRITES = new Set([
     '/api/contact',
     '/api/newsletter/subscribe',
+    '/api/newsletter/unsubscribe',
+    '/api/newsletter/confirm',
     '/api/testimonials',
     'contact.submit',
     'newsletter.subscribe',

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import { DEFAULT_SITE, type PublicSite } from '../../shared/site'
+import { resolveSessionSecret } from '../auth/secret'
 import type { Env } from '../env'
 
 declare module 'fastify' {
@@ -8,6 +9,8 @@ declare module 'fastify' {
     env: Env
     /** The council's identity as configured, which pages and documents show. */
     site: PublicSite
+    /** SESSION_SECRET (or the one kept under DATA_DIR): cookies, sign-in links and newsletter links derive their keys from it. */
+    sessionSecret: string
   }
 }
 
@@ -26,6 +29,7 @@ export const configPlugin = fp<{ env: Env }>(
   async (app, { env }) => {
     app.decorate('env', env)
     app.decorate('site', siteFromEnv(env))
+    app.decorate('sessionSecret', resolveSessionSecret(env))
   },
   { name: 'config' },
 )

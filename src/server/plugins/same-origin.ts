@@ -13,6 +13,12 @@ declare module 'fastify' {
      * tRPC API. Set for whole scopes with `sameSiteOnly` below, so no route can forget it.
      */
     sameSiteOnly?: boolean
+    /**
+     * Accepted from any site: the request carries its own authority (a signed token), and must work
+     * from a mail provider's server (RFC 8058 one-click unsubscribe). Never on a route that acts on
+     * a session.
+     */
+    anySite?: boolean
   }
 }
 
@@ -38,6 +44,7 @@ export const sameOriginPlugin = fp(
     app.addHook('onRequest', async (request) => {
       // Decided on the route the router matched, never on the raw URL: '/api/%6Cogout' is /api/logout.
       const { config } = request.routeOptions
+      if (config.anySite) return
       if (SAFE_METHODS.has(request.method) && !config.stateChanging && !config.sameSiteOnly) return
       const origin = request.headers.origin
       const fetchSite = request.headers['sec-fetch-site']

@@ -3,7 +3,6 @@ import fastifySession from '@fastify/session'
 import fp from 'fastify-plugin'
 import type { SessionUser } from '../auth/access'
 import { linkSessionAllowed, readFirstAdmin } from '../auth/one-time-link'
-import { resolveSessionSecret } from '../auth/secret'
 import { DrizzleSessionStore } from '../auth/session-store'
 import { findUserById } from '../services/users'
 
@@ -27,7 +26,7 @@ const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 export const sessionPlugin = fp(
   async (app) => {
     const { env } = app
-    const secret = resolveSessionSecret(env)
+    const secret = app.sessionSecret
     await app.register(fastifyCookie, { secret })
     await app.register(fastifySession, {
       secret,

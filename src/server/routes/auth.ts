@@ -10,9 +10,8 @@ import {
   readFirstAdmin,
   redeemSignInToken,
 } from '../auth/one-time-link'
-import { plainPage } from '../auth/pages'
-import { resolveSessionSecret } from '../auth/secret'
 import { UnauthorizedError } from '../errors'
+import { plainPage } from '../plain-page'
 import { SESSION_COOKIE } from '../plugins/session'
 import { findUserByEmail, upsertOidcUser, upsertUser } from '../services/users'
 
@@ -46,7 +45,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         })
       : null
   const secure = env.PUBLIC_URL.startsWith('https://')
-  const secret = resolveSessionSecret(env)
+  const secret = app.sessionSecret
 
   const signInFailed = (reply: FastifyReply, reason: string, status = 400) =>
     reply

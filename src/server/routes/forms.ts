@@ -10,7 +10,7 @@ import { submitTestimonial } from '../services/testimonials'
 export const formRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/contact', { config: { budget: 'contact' } }, async (request, reply) => {
     const input = ContactInputSchema.parse(request.body ?? {})
-    const result = await createContactSubmission(app.db, input)
+    const result = await createContactSubmission(app.db, input, { notify: app.mail.enabled })
     return reply
       .code(201)
       .send({ ...result, message: "Thank you for contacting us. We'll respond to your inquiry as soon as possible." })
@@ -18,8 +18,13 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/newsletter/subscribe', { config: { budget: 'newsletter' } }, async (request, reply) => {
     const input = NewsletterInputSchema.parse(request.body ?? {})
-    const result = await subscribeToNewsletter(app.db, input.email)
-    return reply.code(201).send({ ...result, message: 'Thank you for subscribing to our newsletter.' })
+    const result = await subscribeToNewsletter(app.db, input.email, { confirm: app.mail.enabled })
+    return reply.code(201).send({
+      ...result,
+      message: result.confirmationSent
+        ? 'Thank you for subscribing to our newsletter. Check your inbox for a link to confirm the address.'
+        : 'Thank you for subscribing to our newsletter.',
+    })
   })
 
   app.post('/api/testimonials', { config: { budget: 'testimonial' } }, async (request, reply) => {

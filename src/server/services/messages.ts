@@ -1,7 +1,7 @@
-import { and, count, desc, eq, lt } from 'drizzle-orm'
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { contactSubmissions } from '../../db/schema'
-import type { MessageStatus } from '../../shared/constants'
+import { contactSubmissions, mailOutbox } from '../../db/schema'
+import type { MailState, MessageStatus } from '../../shared/constants'
 import { NotFoundError } from '../errors'
 import { type Actor, recordChange } from './audit'
 import { assertRowId } from './ids'
@@ -14,7 +14,31 @@ const messageColumns = {
   message: contactSubmissions.message,
   status: contactSubmissions.status,
   createdAt: contactSubmissions.createdAt,
+  /**
+   * What became of the council's e-mail notice of the message: null when none was queued (mail
+   * off), else the outbox state; 'pending' after a failed attempt means it is being retried.
+   */
+  notice: sql<{ state: MailState; attempts: number } | null>`(
+    select json_build_object('state', ${mailOutbox.state}, 'attempts', ${mailOutbox.attempts})
+    from ${mailOutbox}
+    where ${mailOutbox.messageId} = ${contactSubmissions.id} and ${mailOutbox.kind} = 'contact_notice'
+    order by ${mailOutbox.id} desc limit 1)`,
 }
+
+/** The notice as the admin reads it: sent, waiting, not sent yet (retrying) or not sent (given up). */
+export type NoticeState = 'sent' | 'queued' | 'retrying' | 'failed'
+
+function noticeState(notice: { state: MailState; attempts: number } | null): NoticeState | null {
+  if (!notice) return null
+  if (notice.state === 'sent' || notice.state === 'failed') return notice.state
+  return notice.attempts > 0 && notice.state === 'pending' ? 'retrying' : 'queued'
+}
+
+const typed = <T extends { status: string; notice: { state: MailState; attempts: number } | null }>(row: T) => ({
+  ...row,
+  status: row.status as MessageStatus,
+  notice: noticeState(row.notice),
+})
 
 const notFound = (id: number) => `Message ${id} not found`
 
@@ -31,7 +55,7 @@ export async function listMessages(db: Db, query: { status?: MessageStatus; befo
     )
     .orderBy(desc(contactSubmissions.id))
     .limit(query.limit)
-  return rows.map((row) => ({ ...row, status: row.status as MessageStatus }))
+  return rows.map(typed)
 }
 
 export async function countNewMessages(db: Db): Promise<number> {
@@ -67,7 +91,7 @@ export async function setMessageStatus(db: Db, actor: Actor, id: number, status:
         after: { status },
       })
     }
-    return { ...row, status: row.status as MessageStatus }
+    return typed(row)
   })
 }
 
@@ -77,7 +101,7 @@ export async function openMessage(db: Db, actor: Actor, id: number) {
   const [row] = await db.select(messageColumns).from(contactSubmissions).where(eq(contactSubmissions.id, id))
   if (!row) throw new NotFoundError(notFound(id))
   if (row.status === 'new') return setMessageStatus(db, actor, id, 'read')
-  return { ...row, status: row.status as MessageStatus }
+  return typed(row)
 }
 
 /** Deletes a message for good (a visitor's request to be forgotten); the log keeps no personal data. */

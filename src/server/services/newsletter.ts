@@ -1,13 +1,151 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { newsletterSubscribers } from '../../db/schema'
+import type { SubscriberStatus } from '../../shared/constants'
+import { BadInputError } from '../errors'
+import { cancelQueuedConfirmations, queueMail } from './mail-outbox'
+import { readConfirmToken, readUnsubscribeToken } from './subscription-tokens'
+
+/*
+ * A visitor's side of the newsletter (docs/decisions/017-newsletter-subscriptions.md). With mail on,
+ * an address is pending until it confirms through the link mailed to it (double opt-in), and an
+ * unsubscribed address that subscribes again confirms again: it never comes back silently. With
+ * mail off, there is no way to confirm, so subscribing makes an address active at once.
+ */
+
+export type SubscribeOptions = {
+  /** Mail is configured: new and returning addresses must confirm. */
+  confirm: boolean
+}
+
+const byEmail = (email: string) => sql`lower(${newsletterSubscribers.email}) = lower(${email})`
 
 /**
- * Subscribes an address, or reactivates it. The answer is the same whether or not the address was
- * already there, so the form cannot be used to find out who subscribes.
+ * Subscribes an address. The answer is the same whatever the address's state, so the form cannot
+ * be used to find out who subscribes.
  */
-export async function subscribeToNewsletter(db: Db, email: string): Promise<{ ok: true }> {
-  await db.execute(sql`
-    insert into newsletter_subscribers (email) values (${email})
-    on conflict (lower(email)) do update set is_active = true`)
-  return { ok: true }
+export async function subscribeToNewsletter(
+  db: Db,
+  email: string,
+  options: SubscribeOptions,
+): Promise<{ ok: true; confirmationSent: boolean }> {
+  const answer = { ok: true as const, confirmationSent: options.confirm }
+  await db.transaction(async (tx) => {
+    const now = new Date()
+    const [created] = await tx
+      .insert(newsletterSubscribers)
+      .values({ email, status: options.confirm ? 'pending' : 'active', statusChangedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: newsletterSubscribers.id })
+    if (created) {
+      if (options.confirm) await queueMail(tx, { kind: 'subscription_confirm', subscriberId: created.id })
+      return
+    }
+    const [existing] = await tx
+      .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status })
+      .from(newsletterSubscribers)
+      .where(byEmail(email))
+      .for('update')
+    if (!existing || existing.status === 'active') return
+    const status: SubscriberStatus = options.confirm ? 'pending' : 'active'
+    await tx
+      .update(newsletterSubscribers)
+      .set({ status, statusChangedAt: now })
+      .where(eq(newsletterSubscribers.id, existing.id))
+    if (options.confirm) {
+      // A fresh link voids the older ones (their time no longer matches); one mail waits at most.
+      await cancelQueuedConfirmations(tx, existing.id)
+      await queueMail(tx, { kind: 'subscription_confirm', subscriberId: existing.id })
+    }
+  })
+  return answer
+}
+
+const INVALID_UNSUBSCRIBE =
+  'This unsubscribe link is not valid. Use the link from the newest e-mail you received, or write to the council to be removed.'
+const INVALID_CONFIRM = 'This confirmation link is not valid or has expired. Subscribe again to receive a new one.'
+
+/** What a subscription link's page shows; `invalid` when the token is not one of ours. */
+export type LinkSubject = { invalid: true } | { invalid: false; email: string | null; status: SubscriberStatus | null }
+
+async function subscriberById(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: newsletterSubscribers.id,
+      email: newsletterSubscribers.email,
+      status: newsletterSubscribers.status,
+      statusChangedAt: newsletterSubscribers.statusChangedAt,
+    })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.id, id))
+  return row ? { ...row, status: row.status as SubscriberStatus } : null
+}
+
+/** The address behind an unsubscribe link, for its page; nothing changes. */
+export async function lookUpUnsubscribeLink(db: Db, secret: string, token: string): Promise<LinkSubject> {
+  const id = readUnsubscribeToken(secret, token)
+  if (!id) return { invalid: true }
+  const row = await subscriberById(db, id)
+  return { invalid: false, email: row?.email ?? null, status: row?.status ?? null }
+}
+
+/** The address behind a confirmation link, for its page; nothing changes. */
+export async function lookUpConfirmLink(db: Db, secret: string, token: string): Promise<LinkSubject> {
+  const claim = readConfirmToken(secret, token)
+  if (!claim) return { invalid: true }
+  const row = await subscriberById(db, claim.subscriberId)
+  if (row?.status === 'pending' && row.statusChangedAt.getTime() !== claim.pendingSince.getTime()) {
+    return { invalid: true }
+  }
+  return { invalid: false, email: row?.email ?? null, status: row?.status ?? null }
+}
+
+export type LinkOutcome = 'done' | 'already' | 'gone'
+
+/**
+ * Ends a subscription through its signed link. The token is the authority: no session, no origin
+ * check. An address deleted meanwhile, or already unsubscribed, is not an error.
+ */
+export async function unsubscribeWithToken(db: Db, secret: string, token: string): Promise<LinkOutcome> {
+  const id = readUnsubscribeToken(secret, token)
+  if (!id) throw new BadInputError(INVALID_UNSUBSCRIBE, { token: INVALID_UNSUBSCRIBE })
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: newsletterSubscribers.status })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, id))
+      .for('update')
+    if (!row) return 'gone'
+    if (row.status === 'unsubscribed') return 'already'
+    await tx
+      .update(newsletterSubscribers)
+      .set({ status: 'unsubscribed', statusChangedAt: new Date() })
+      .where(eq(newsletterSubscribers.id, id))
+    await cancelQueuedConfirmations(tx, id)
+    return 'done'
+  })
+}
+
+/** Confirms a pending subscription through the link mailed to it. */
+export async function confirmWithToken(db: Db, secret: string, token: string): Promise<LinkOutcome> {
+  const claim = readConfirmToken(secret, token)
+  if (!claim) throw new BadInputError(INVALID_CONFIRM, { token: INVALID_CONFIRM })
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: newsletterSubscribers.status, statusChangedAt: newsletterSubscribers.statusChangedAt })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, claim.subscriberId))
+      .for('update')
+    if (!row) return 'gone'
+    if (row.status === 'active') return 'already'
+    // Unsubscribed since, or a newer link was sent: this one no longer speaks for the address.
+    if (row.status !== 'pending' || row.statusChangedAt.getTime() !== claim.pendingSince.getTime()) {
+      throw new BadInputError(INVALID_CONFIRM, { token: INVALID_CONFIRM })
+    }
+    await tx
+      .update(newsletterSubscribers)
+      .set({ status: 'active', statusChangedAt: new Date() })
+      .where(eq(newsletterSubscribers.id, claim.subscriberId))
+    return 'done'
+  })
 }

@@ -1,24 +1,130 @@
-import { count, desc } from 'drizzle-orm'
+import { asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { newsletterSubscribers } from '../../db/schema'
-import { ADMIN_PAGE_SIZE } from '../../shared/constants'
+import { ADMIN_PAGE_SIZE, type SubscriberStatus } from '../../shared/constants'
+import { NotFoundError } from '../errors'
+import { type Actor, recordChange } from './audit'
+import { toCsv } from './csv'
+import { cancelQueuedConfirmations } from './mail-outbox'
+import { subscriptionLinks } from './subscription-tokens'
 
-/** Subscribers for the council, newest first, in numbered pages. */
-export async function listSubscribers(db: Db, query: { page: number }) {
+const subscriberColumns = {
+  id: newsletterSubscribers.id,
+  email: newsletterSubscribers.email,
+  subscribedAt: newsletterSubscribers.subscribedAt,
+  isActive: newsletterSubscribers.isActive,
+  status: newsletterSubscribers.status,
+}
+
+type SubscriberRow = { id: string; email: string; subscribedAt: Date; isActive: boolean; status: string }
+const typed = <T extends SubscriberRow>(row: T) => ({ ...row, status: row.status as SubscriberStatus })
+
+const notFound = (id: string) => `Subscriber ${id.slice(0, 64)} not found`
+
+/** `q` as a literal piece of an ILIKE pattern: its own % and _ match themselves. */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+
+/** Subscribers for the council, newest first, in numbered pages, optionally only addresses containing `q`. */
+export async function listSubscribers(db: Db, query: { page: number; q?: string }) {
   const pageSize = ADMIN_PAGE_SIZE.subscribers
+  const where = query.q ? sql`${newsletterSubscribers.email} ilike ${containing(query.q)}` : undefined
   const [items, [total]] = await Promise.all([
     db
-      .select({
-        id: newsletterSubscribers.id,
-        email: newsletterSubscribers.email,
-        subscribedAt: newsletterSubscribers.subscribedAt,
-        isActive: newsletterSubscribers.isActive,
-      })
+      .select(subscriberColumns)
       .from(newsletterSubscribers)
+      .where(where)
       .orderBy(desc(newsletterSubscribers.subscribedAt), desc(newsletterSubscribers.id))
       .limit(pageSize)
       .offset((query.page - 1) * pageSize),
-    db.select({ n: count() }).from(newsletterSubscribers),
+    db.select({ n: count() }).from(newsletterSubscribers).where(where),
   ])
-  return { items, total: total?.n ?? 0, page: query.page, pageSize }
+  return { items: items.map(typed), total: total?.n ?? 0, page: query.page, pageSize }
+}
+
+/**
+ * An admin deactivates or reactivates an address (say, at the subscriber's request by phone). The
+ * activity log keeps the state only, never the address (docs/decisions/014-audit-log.md).
+ */
+export async function setSubscriberActive(db: Db, actor: Actor, id: string, isActive: boolean) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: newsletterSubscribers.status })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, id))
+      .for('update')
+    if (!before) throw new NotFoundError(notFound(id))
+    const status: SubscriberStatus = isActive ? 'active' : 'unsubscribed'
+    if (before.status === status) {
+      const [row] = await tx
+        .select(subscriberColumns)
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.id, id))
+      if (!row) throw new NotFoundError(notFound(id))
+      return typed(row)
+    }
+    const [row] = await tx
+      .update(newsletterSubscribers)
+      .set({ status, statusChangedAt: new Date() })
+      .where(eq(newsletterSubscribers.id, id))
+      .returning(subscriberColumns)
+    if (!row) throw new NotFoundError(notFound(id))
+    await cancelQueuedConfirmations(tx, id)
+    await recordChange(tx, actor, {
+      action: 'update',
+      entity: 'subscriber',
+      entityId: id,
+      before: { status: before.status },
+      after: { status },
+    })
+    return typed(row)
+  })
+}
+
+/** Deletes an address for good (a request to be forgotten); the log keeps no address. */
+export async function deleteSubscriber(db: Db, actor: Actor, id: string): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, id))
+      .returning({ id: newsletterSubscribers.id, status: newsletterSubscribers.status })
+    if (!row) throw new NotFoundError(notFound(id))
+    await recordChange(tx, actor, {
+      action: 'delete',
+      entity: 'subscriber',
+      entityId: id,
+      before: { status: row.status },
+      after: null,
+    })
+    return { id: row.id }
+  })
+}
+
+/** Every active subscriber, oldest first (a mailing tool's import order is stable that way). */
+export function listActiveSubscribers(db: Db) {
+  return db
+    .select({
+      id: newsletterSubscribers.id,
+      email: newsletterSubscribers.email,
+      subscribedAt: newsletterSubscribers.subscribedAt,
+    })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.status, 'active'))
+    .orderBy(asc(newsletterSubscribers.subscribedAt), asc(newsletterSubscribers.id))
+}
+
+/**
+ * The active subscribers as CSV for the council's mailing tool: UTF-8, a header row, one row per
+ * address with its own unsubscribe link (for the tool's List-Unsubscribe header and footer), every
+ * cell neutralised against formula injection.
+ */
+export async function exportActiveSubscribersCsv(db: Db, publicUrl: string, secret: string): Promise<string> {
+  const rows = await listActiveSubscribers(db)
+  return toCsv(
+    ['email', 'subscribed_at', 'unsubscribe_url'],
+    rows.map((row) => [
+      row.email,
+      row.subscribedAt.toISOString(),
+      subscriptionLinks.unsubscribe(publicUrl, secret, row.id),
+    ]),
+  )
 }

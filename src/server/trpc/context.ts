@@ -9,6 +9,8 @@ export type Context = {
   site: PublicSite
   user: SessionUser | null
   limits: RateLimits
+  /** Mail is configured (src/server/plugins/mail.ts): the forms queue their mail. */
+  mailEnabled: boolean
   /** The HTTP request behind the call (for rate limits, which count per client address). */
   request: FastifyRequest
 }
@@ -20,6 +22,7 @@ export function createContext({ req }: { req: FastifyRequest }): Context {
     site: req.server.site,
     user: req.user,
     limits: req.server.limits,
+    mailEnabled: req.server.mail.enabled,
     request: req,
   }
 }

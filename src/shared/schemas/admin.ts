@@ -25,8 +25,27 @@ export const ActivityQuerySchema = z.object({
   ...pageQuery(ADMIN_PAGE_SIZE.activity),
 })
 
-/** Subscriber ids are random text, so their pages are numbered. */
-export const SubscriberListQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) })
+/** Subscriber ids are random text, so their pages are numbered; `q` keeps the addresses that contain it. */
+export const SubscriberListQuerySchema = z.object({
+  page: z.coerce.number({ error: 'Page must be a number' }).int().min(1).max(100_000).default(1),
+  q: z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.email, `Search must be at most ${TEXT_LIMITS.email} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+})
+
+/** A subscriber's id as a path or body gives it (generated UUIDs; anything else names no row). */
+export const SubscriberIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'Subscriber id is required')
+  .max(64, 'Subscriber id is not valid')
+
+export const SubscriberPatchSchema = z.object({
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+})
 
 const requiredText = (max: number, label: string) =>
   storableText(

@@ -94,7 +94,7 @@ describe('POST /api/newsletter/subscribe', () => {
 
   it('answers the same for a repeated address and reactivates an inactive subscriber', async () => {
     const first = await post('/api/newsletter/subscribe', { email: 'jo@example.org' })
-    await setup.database.handle.db.update(newsletterSubscribers).set({ isActive: false })
+    await setup.database.handle.db.update(newsletterSubscribers).set({ status: 'unsubscribed' })
     const second = await post('/api/newsletter/subscribe', { email: 'JO@example.org' })
     expect(second.statusCode).toBe(first.statusCode)
     expect(second.json()).toEqual(first.json())

@@ -5,6 +5,7 @@ import { adminActivityRoutes } from './activity'
 import { adminContactSubmissionRoutes } from './contact-submissions'
 import { adminResearchStudyRoutes } from './research-studies'
 import { adminResourceRoutes } from './resources'
+import { adminSubscriberRoutes } from './subscribers'
 import { adminTestimonialRoutes } from './testimonials'
 import { adminUploadRoutes } from './uploads'
 
@@ -24,4 +25,5 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminTestimonialRoutes)
   await app.register(adminResourceRoutes)
   await app.register(adminActivityRoutes)
+  await app.register(adminSubscriberRoutes)
 }

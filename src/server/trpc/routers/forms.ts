@@ -8,12 +8,12 @@ export const contactRouter = router({
   submit: publicProcedure
     .meta({ budget: 'contact' })
     .input(ContactInputSchema)
-    .mutation(({ ctx, input }) => createContactSubmission(ctx.db, input)),
+    .mutation(({ ctx, input }) => createContactSubmission(ctx.db, input, { notify: ctx.mailEnabled })),
 })
 
 export const newsletterRouter = router({
   subscribe: publicProcedure
     .meta({ budget: 'newsletter' })
     .input(NewsletterInputSchema)
-    .mutation(({ ctx, input }) => subscribeToNewsletter(ctx.db, input.email)),
+    .mutation(({ ctx, input }) => subscribeToNewsletter(ctx.db, input.email, { confirm: ctx.mailEnabled })),
 })

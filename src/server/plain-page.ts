@@ -1,0 +1,56 @@
+/**
+ * Plain HTML pages for the server's own answers outside the React app (the sign-in flow's dead ends,
+ * the newsletter's links from e-mail): short, no script, styled from /static/plain.css, so they
+ * work in any mail program's browser and never loop.
+ */
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  )
+
+export function plainPage(options: {
+  title: string
+  message: string
+  action?: { href: string; label: string }
+  /** One button that posts `fields` to `action` (a form works without script and with any link scanner). */
+  form?: { action: string; fields: Record<string, string>; button: string }
+  /** A line under the rest, such as a link to the privacy page. */
+  footer?: { text: string; href: string; label: string }
+}): string {
+  const action = options.action
+    ? `<p><a href="${escapeHtml(options.action.href)}">${escapeHtml(options.action.label)}</a></p>`
+    : ''
+  const form = options.form
+    ? `<form method="post" action="${escapeHtml(options.form.action)}">
+${Object.entries(options.form.fields)
+  .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+  .join('\n')}
+<button type="submit">${escapeHtml(options.form.button)}</button>
+</form>`
+    : ''
+  const footer = options.footer
+    ? `<p class="small">${escapeHtml(options.footer.text)} <a href="${escapeHtml(options.footer.href)}">${escapeHtml(options.footer.label)}</a></p>`
+    : ''
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex,nofollow">
+<title>${escapeHtml(options.title)}</title>
+<link rel="stylesheet" href="/static/plain.css">
+</head>
+<body>
+<main>
+<h1>${escapeHtml(options.title)}</h1>
+<p>${escapeHtml(options.message)}</p>
+${form}
+${action}
+<p><a href="/">Back to the home page</a></p>
+${footer}
+</main>
+</body>
+</html>`
+}

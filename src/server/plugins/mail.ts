@@ -1,0 +1,176 @@
+import fp from 'fastify-plugin'
+import nodemailer from 'nodemailer'
+import { composeMail, type Mail, type MailSettings } from '../services/mail-content'
+import { claimDueMail, dropMail, markMailFailed, markMailSent, type OutboxRow } from '../services/mail-outbox'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: {
+      /** SMTP_URL is set: contact notices go out and new subscribers confirm by e-mail. */
+      enabled: boolean
+      /**
+       * Sends whatever is due now and resolves when that round is over (tests and shutdown use it;
+       * nothing else needs to: queued rows wake every replica's sender through the database).
+       */
+      drain: () => Promise<void>
+    }
+  }
+}
+
+/** How the sender paces itself; production uses the defaults, tests shorten them. */
+export type MailTiming = {
+  /** Looked for due rows at least this often (retries, and NOTIFYs a replica missed). */
+  pollMs: number
+  /** The wait after the first failed attempt; it doubles with each further one, up to maxRetryMs. */
+  retryBaseMs: number
+  maxRetryMs: number
+  /** After this many attempts a mail is given up and marked failed. */
+  maxAttempts: number
+  /** How long a claim holds a row; a sender that dies mid-send frees it after this. */
+  leaseMs: number
+}
+
+const DEFAULT_TIMING: MailTiming = {
+  pollMs: 15_000,
+  retryBaseMs: 30_000,
+  maxRetryMs: 60 * 60_000,
+  // 30 s doubling to an hour, then hourly: about a day of tries before giving up.
+  maxAttempts: 30,
+  leaseMs: 2 * 60_000,
+}
+
+const BATCH = 20
+const CHANNEL = 'mail_queued'
+
+/** A permanent refusal (5xx) will not change on retry: the address or the message is refused. */
+const isPermanent = (error: unknown) => {
+  const code = (error as { responseCode?: unknown }).responseCode
+  return typeof code === 'number' && code >= 500 && code < 600
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500)
+
+/** Where a row is bound, for log lines that name no person. */
+const about = (row: OutboxRow) => ({
+  mailId: row.id,
+  kind: row.kind,
+  ...(row.messageId !== null ? { messageId: row.messageId } : {}),
+  attempt: row.attempts,
+})
+
+/**
+ * The sender (docs/decisions/016-mail-outbox.md): with SMTP_URL set, every replica runs one. It
+ * wakes on the database's NOTIFY when a row is queued, and polls for retries; rows are claimed
+ * with SKIP LOCKED so each mail goes out once, whichever replica claims it. Without SMTP_URL it
+ * says so once, and services queue nothing.
+ */
+export const mailPlugin = fp<{ timing?: Partial<MailTiming> }>(
+  async (app, options) => {
+    const { env } = app
+    if (!env.SMTP_URL) {
+      app.log.info(
+        'mail is off (SMTP_URL is not set): new subscribers are active at once, contact messages wait in the admin inbox',
+      )
+      app.decorate('mail', { enabled: false, drain: async () => {} })
+      return
+    }
+    const timing = { ...DEFAULT_TIMING, ...options.timing }
+    const transport = nodemailer.createTransport({
+      url: env.SMTP_URL,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    })
+    const settings: MailSettings = {
+      site: app.site,
+      from: env.MAIL_FROM ?? app.site.email,
+      notifyTo: env.COUNCIL_NOTIFY_EMAIL ?? app.site.email,
+      secret: app.sessionSecret,
+    }
+    const smtpHost = new URL(env.SMTP_URL).host
+    app.log.info({ smtp: smtpHost, notify: settings.notifyTo }, 'mail is on')
+
+    const send = async (row: OutboxRow) => {
+      let mail: Mail | null
+      try {
+        mail = await composeMail(app.db, row, settings)
+      } catch (error) {
+        app.log.warn(
+          { err: error, ...about(row) },
+          'could not read what a queued mail is about; it will be tried again',
+        )
+        await markMailFailed(app.db, row.id, describe(error), timing.retryBaseMs)
+        return
+      }
+      if (!mail) {
+        await dropMail(app.db, row.id)
+        return
+      }
+      try {
+        await transport.sendMail(mail)
+        await markMailSent(app.db, row.id)
+        app.log.info(about(row), 'mail sent')
+      } catch (error) {
+        const givingUp = isPermanent(error) || row.attempts >= timing.maxAttempts
+        const retryIn = Math.min(timing.retryBaseMs * 2 ** (row.attempts - 1), timing.maxRetryMs)
+        await markMailFailed(app.db, row.id, describe(error), givingUp ? null : retryIn)
+        if (givingUp) app.log.error({ err: error, ...about(row) }, 'mail not sent: given up')
+        else app.log.warn({ err: error, ...about(row), retryInMs: retryIn }, 'mail not sent; it will be tried again')
+      }
+    }
+
+    let stopped = false
+    let round: Promise<void> | null = null
+    let again = false
+    const runRound = async () => {
+      do {
+        again = false
+        let claimed: OutboxRow[]
+        do {
+          claimed = await claimDueMail(app.db, BATCH, timing.leaseMs)
+          for (const row of claimed) {
+            if (stopped) break
+            await send(row)
+          }
+        } while (claimed.length === BATCH && !stopped)
+      } while (again && !stopped)
+    }
+    /** One round at a time per process; a wake-up during a round asks for one more. */
+    const drain = (): Promise<void> => {
+      if (stopped) return Promise.resolve()
+      if (round) {
+        again = true
+        return round
+      }
+      round = runRound()
+        .catch((error: unknown) => {
+          app.log.warn({ err: error }, 'the mail sender could not read the outbox; it will look again')
+        })
+        .finally(() => {
+          round = null
+        })
+      return round
+    }
+
+    app.decorate('mail', { enabled: true, drain })
+
+    let unlisten: (() => Promise<void>) | null = null
+    const timer = setInterval(() => void drain(), timing.pollMs)
+    timer.unref()
+    app.addHook('onReady', async () => {
+      unlisten = await app.dbHandle.listen(
+        CHANNEL,
+        () => void drain(),
+        () => void drain(),
+      )
+    })
+    app.addHook('onClose', async () => {
+      clearInterval(timer)
+      await unlisten?.().catch(() => {})
+      stopped = true
+      await round
+      transport.close()
+    })
+  },
+  { name: 'mail', dependencies: ['config', 'db'] },
+)

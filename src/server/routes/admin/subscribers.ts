@@ -1,0 +1,45 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { SubscriberIdSchema, SubscriberListQuerySchema, SubscriberPatchSchema } from '../../../shared/schemas/admin'
+import { adminActor } from '../../auth/access'
+import {
+  deleteSubscriber,
+  exportActiveSubscribersCsv,
+  listSubscribers,
+  setSubscriberActive,
+} from '../../services/subscribers'
+
+/** The newsletter's subscribers (README, API). */
+export const adminSubscriberRoutes: FastifyPluginAsync = async (app) => {
+  // A page of 100 as a plain array; a Link header names the next page while there is one.
+  app.get('/api/admin/subscribers', async (request, reply) => {
+    const query = SubscriberListQuerySchema.parse(request.query ?? {})
+    const result = await listSubscribers(app.db, query)
+    if (result.page * result.pageSize < result.total) {
+      const url = new URL(request.url, 'http://localhost')
+      url.searchParams.set('page', String(result.page + 1))
+      reply.header('link', `<${url.pathname}${url.search}>; rel="next"`)
+    }
+    return result.items
+  })
+
+  app.get('/api/admin/subscribers.csv', async (_request, reply) => {
+    const csv = await exportActiveSubscribersCsv(app.db, app.env.PUBLIC_URL, app.sessionSecret)
+    const day = new Date().toISOString().slice(0, 10)
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="newsletter-subscribers-${day}.csv"`)
+      .header('cache-control', 'no-store, private')
+      .send(csv)
+  })
+
+  app.patch<{ Params: { id: string } }>('/api/admin/subscribers/:id', async (request) => {
+    const id = SubscriberIdSchema.parse(request.params.id)
+    const { isActive } = SubscriberPatchSchema.parse(request.body ?? {})
+    return setSubscriberActive(app.db, adminActor(request.user), id, isActive)
+  })
+
+  app.delete<{ Params: { id: string } }>('/api/admin/subscribers/:id', async (request) => {
+    const id = SubscriberIdSchema.parse(request.params.id)
+    return deleteSubscriber(app.db, adminActor(request.user), id)
+  })
+}

@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { contactSubmissions, newsletterSubscribers } from '../../db/schema'
+import type { PublicSite } from '../../shared/site'
+import type { OutboxRow } from './mail-outbox'
+import { subscriptionLinks } from './subscription-tokens'
+
+type Address = { name: string; address: string }
+
+/** One mail, as nodemailer's sendMail takes it. */
+export type Mail = {
+  from: Address
+  to: string | Address
+  replyTo?: Address
+  subject: string
+  text: string
+  headers?: Record<string, string>
+}
+
+export type MailSettings = {
+  site: PublicSite
+  /** The sender's address (MAIL_FROM, else the council's e-mail). */
+  from: string
+  /** Who hears of contact messages (COUNCIL_NOTIFY_EMAIL, else the council's e-mail). */
+  notifyTo: string
+  /** SESSION_SECRET, which the links' keys are derived from. */
+  secret: string
+}
+
+const dateTime = (date: Date) =>
+  `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`
+
+/**
+ * Writes the mail an outbox row stands for, from the rows as they are now; null when there is
+ * nothing left to send (the message was deleted, or the subscription is no longer waiting). Plain
+ * text only: a visitor's words are never interpreted as markup in anyone's mail program.
+ */
+export async function composeMail(db: Db, row: OutboxRow, settings: MailSettings): Promise<Mail | null> {
+  const { site } = settings
+  const from = { name: site.name, address: settings.from }
+  if (row.kind === 'contact_notice' && row.messageId !== null) {
+    const [message] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, row.messageId))
+    if (!message) return null
+    return {
+      from,
+      to: settings.notifyTo,
+      replyTo: { name: message.name, address: message.email },
+      subject: `Contact message: ${message.subject}`,
+      text: [
+        `${message.name} <${message.email}> wrote through the contact form on ${dateTime(message.createdAt)}.`,
+        '',
+        `Subject: ${message.subject}`,
+        '',
+        message.message,
+        '',
+        '--',
+        `Reply to this e-mail to answer ${message.name}.`,
+        `The message is also in the admin: ${site.publicUrl}/admin/messages`,
+      ].join('\n'),
+    }
+  }
+  if (row.kind === 'subscription_confirm' && row.subscriberId !== null) {
+    const [subscriber] = await db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, row.subscriberId))
+    if (subscriber?.status !== 'pending') return null
+    const confirm = subscriptionLinks.confirm(
+      site.publicUrl,
+      settings.secret,
+      subscriber.id,
+      subscriber.statusChangedAt,
+    )
+    return {
+      from,
+      to: subscriber.email,
+      subject: `Confirm your subscription to the ${site.name} newsletter`,
+      text: [
+        'Hello,',
+        '',
+        `Someone, probably you, asked to receive the ${site.name} newsletter at this address.`,
+        'To confirm, open this link and press the button on the page:',
+        '',
+        confirm,
+        '',
+        'If you did not ask for this, ignore this e-mail: the address will not be subscribed.',
+        'The link works for 7 days.',
+        '',
+        '--',
+        site.name,
+        `${site.publicUrl} · ${site.email}`,
+        `How we handle your data: ${site.publicUrl}/privacy`,
+      ].join('\n'),
+    }
+  }
+  return null
+}

@@ -1,0 +1,293 @@
+import { Writable } from 'node:stream'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createDb } from '../../src/db/client'
+import { contactSubmissions, mailOutbox, newsletterSubscribers } from '../../src/db/schema'
+import { buildTestApp, setUpTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'
+import { loginCookie, SAME_ORIGIN } from '../helpers/login'
+import { linkIn, type SmtpServer, startSmtpServer } from '../helpers/smtp'
+
+/**
+ * Mail, end to end, against a real SMTP server on 127.0.0.1: the council's notice of a contact
+ * message, the subscriber's confirmation (double opt-in), an outage that loses nothing, a refusal
+ * the admin sees, and two replicas that send each mail once (docs/decisions/016-mail-outbox.md).
+ */
+
+const ADMIN = 'admin@example.org'
+const COUNCIL = 'council-inbox@example.org'
+const FROM = 'newsletter@example.org'
+const FAST = { pollMs: 100, retryBaseMs: 100, maxRetryMs: 300, maxAttempts: 1000, leaseMs: 5_000 }
+
+let smtp: SmtpServer
+beforeAll(async () => {
+  smtp = await startSmtpServer({ user: 'mailer', password: 'p@ss word' })
+})
+afterAll(async () => {
+  await smtp.stop()
+})
+
+const setup = setUpTestApp({
+  env: () => ({ ADMIN_EMAILS: ADMIN, SMTP_URL: smtp.url, MAIL_FROM: FROM, COUNCIL_NOTIFY_EMAIL: COUNCIL }),
+  mailTiming: FAST,
+})
+let app: FastifyInstance
+beforeEach(() => {
+  app = setup.app
+  smtp.received.length = 0
+  smtp.refuseRecipients(false)
+})
+
+const contact = {
+  name: 'Pat Example',
+  email: 'pat@example.net',
+  subject: 'Question about standards',
+  message: 'Where can I read the facility checklist?\nThanks <b>a lot</b>.',
+}
+const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers: SAME_ORIGIN, payload })
+
+async function adminMessages() {
+  const cookie = await loginCookie(app, ADMIN)
+  return (
+    await app.inject({ method: 'GET', url: '/api/admin/contact-submissions', headers: { ...SAME_ORIGIN, cookie } })
+  ).json() as { id: number; notice: string | null }[]
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (done(value) || Date.now() > deadline) return value
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+describe('the council hears of each contact message', () => {
+  it('mails the notice to COUNCIL_NOTIFY_EMAIL with Reply-To the visitor, through SMTP with credentials', async () => {
+    const response = await post('/api/contact', contact)
+    expect(response.statusCode).toBe(201)
+    const [mail] = await smtp.waitFor(1)
+    expect(mail?.envelopeTo).toEqual([COUNCIL])
+    expect(mail?.envelopeFrom).toBe(FROM)
+    expect(mail?.parsed.from?.value).toEqual([{ name: 'Mild Hyperbaric Oxygen Standards Council', address: FROM }])
+    expect(mail?.parsed.replyTo?.value).toEqual([{ name: 'Pat Example', address: 'pat@example.net' }])
+    expect(mail?.parsed.subject).toBe('Contact message: Question about standards')
+    expect(mail?.parsed.text).toContain('Where can I read the facility checklist?\nThanks <b>a lot</b>.')
+    expect(mail?.parsed.html).toBe(false)
+    expect(linkIn(mail, TEST_PUBLIC_URL)).toBe(`${TEST_PUBLIC_URL}/admin/messages`)
+
+    const [message] = await until(adminMessages, (rows) => rows[0]?.notice === 'sent')
+    expect(message?.notice).toBe('sent')
+  })
+
+  it('a message sent through tRPC gets its notice too; a bot caught by the honeypot gets none', async () => {
+    const trpc = await app.inject({
+      method: 'POST',
+      url: '/trpc/contact.submit',
+      headers: { ...SAME_ORIGIN, 'content-type': 'application/json' },
+      payload: JSON.stringify({ json: contact }),
+    })
+    expect(trpc.statusCode).toBe(200)
+    await post('/api/contact', { ...contact, website: 'https://spam.example' })
+    await smtp.waitFor(1)
+    await app.mail.drain()
+    expect(smtp.received).toHaveLength(1)
+    expect(await app.db.select().from(mailOutbox)).toHaveLength(1)
+  })
+
+  it('while the SMTP server is down nothing is lost: the notice goes out when it is back', async () => {
+    await smtp.stop()
+    try {
+      const response = await post('/api/contact', contact)
+      // Stored and answered at once: the visitor never waits on SMTP.
+      expect(response.statusCode).toBe(201)
+      expect(await app.db.select().from(contactSubmissions)).toHaveLength(1)
+      const [retrying] = await until(adminMessages, (rows) => rows[0]?.notice === 'retrying')
+      expect(retrying?.notice).toBe('retrying')
+      const [row] = await app.db.select().from(mailOutbox)
+      expect(row?.state).toBe('pending')
+      expect(row?.lastError).toMatch(/ECONNREFUSED|connect/i)
+    } finally {
+      await smtp.start()
+    }
+    const [mail] = await smtp.waitFor(1)
+    expect(mail?.parsed.subject).toBe('Contact message: Question about standards')
+    const [sent] = await until(adminMessages, (rows) => rows[0]?.notice === 'sent')
+    expect(sent?.notice).toBe('sent')
+  })
+
+  it('a notice the server refuses for good is marked not sent, and the message still waits in the inbox', async () => {
+    smtp.refuseRecipients(true)
+    await post('/api/contact', contact)
+    const [message] = await until(adminMessages, (rows) => rows[0]?.notice === 'failed')
+    expect(message?.notice).toBe('failed')
+    const [row] = await app.db.select().from(mailOutbox)
+    expect(row).toMatchObject({ state: 'failed', attempts: 1 })
+    expect(row?.lastError).toMatch(/550/)
+  })
+
+  it('deleting the message for good takes its outbox row with it', async () => {
+    await post('/api/contact', contact)
+    await smtp.waitFor(1)
+    const cookie = await loginCookie(app, ADMIN)
+    const [message] = await app.db.select().from(contactSubmissions)
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/admin/contact-submissions/${message?.id}`,
+      headers: { ...SAME_ORIGIN, cookie },
+    })
+    expect(await app.db.select().from(mailOutbox)).toEqual([])
+  })
+})
+
+describe('double opt-in', () => {
+  const subscriber = async (email: string) =>
+    (await app.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0]
+
+  it('a new address stays pending until the link mailed to it is followed and its button pressed', async () => {
+    const response = await post('/api/newsletter/subscribe', { email: 'Reader@Example.net' })
+    expect(response.statusCode).toBe(201)
+    expect(response.json()).toMatchObject({ ok: true, confirmationSent: true })
+    expect(await subscriber('reader@example.net')).toMatchObject({ status: 'pending', isActive: false })
+
+    const [mail] = await smtp.waitFor(1)
+    expect(mail?.envelopeTo).toEqual(['reader@example.net'])
+    expect(mail?.parsed.subject).toBe(
+      'Confirm your subscription to the Mild Hyperbaric Oxygen Standards Council newsletter',
+    )
+    const link = linkIn(mail, `${TEST_PUBLIC_URL}/newsletter/confirm?token=`)
+    const token = new URL(link).searchParams.get('token') ?? ''
+
+    // Following the link (as a mail scanner would) changes nothing.
+    const page = await app.inject({ method: 'GET', url: link.slice(TEST_PUBLIC_URL.length) })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['cache-control']).toBe('no-store')
+    expect(page.headers['referrer-policy']).toBe('no-referrer')
+    expect(page.body).toContain('reader@example.net')
+    expect(page.body).toContain('<form method="post" action="/api/newsletter/confirm">')
+    expect(page.body).toContain('href="/privacy"')
+    expect((await subscriber('reader@example.net'))?.status).toBe('pending')
+
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter/confirm',
+      headers: { ...SAME_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token }).toString(),
+    })
+    expect(confirmed.statusCode).toBe(200)
+    expect(confirmed.headers['content-type']).toMatch(/^text\/html/)
+    expect(confirmed.body).toContain('Subscription confirmed')
+    expect(await subscriber('reader@example.net')).toMatchObject({ status: 'active', isActive: true })
+
+    // The same link again: already done, not an error.
+    const again = await post('/api/newsletter/confirm', { token })
+    expect(again.json()).toMatchObject({ ok: true, outcome: 'already' })
+  })
+
+  it('an unsubscribed address that subscribes again must confirm again; the older link stops working', async () => {
+    await post('/api/newsletter/subscribe', { email: 'back@example.net' })
+    const [first] = await smtp.waitFor(1)
+    const firstToken = new URL(linkIn(first, `${TEST_PUBLIC_URL}/newsletter/confirm`)).searchParams.get('token')
+    await post('/api/newsletter/confirm', { token: firstToken ?? '' })
+    await app.db
+      .update(newsletterSubscribers)
+      .set({ status: 'unsubscribed' })
+      .where(eq(newsletterSubscribers.email, 'back@example.net'))
+
+    await post('/api/newsletter/subscribe', { email: 'back@example.net' })
+    expect((await subscriber('back@example.net'))?.status).toBe('pending')
+    const [, second] = await smtp.waitFor(2)
+    expect(second?.envelopeTo).toEqual(['back@example.net'])
+    const stale = await post('/api/newsletter/confirm', { token: firstToken ?? '' })
+    expect(stale.statusCode).toBe(400)
+    expect((await subscriber('back@example.net'))?.status).toBe('pending')
+    const fresh = new URL(linkIn(second, `${TEST_PUBLIC_URL}/newsletter/confirm`)).searchParams.get('token')
+    expect((await post('/api/newsletter/confirm', { token: fresh ?? '' })).statusCode).toBe(200)
+    expect((await subscriber('back@example.net'))?.status).toBe('active')
+  })
+
+  it('an address that is already active gets no mail and the same answer', async () => {
+    await app.db.insert(newsletterSubscribers).values({ email: 'steady@example.net', status: 'active' })
+    const response = await post('/api/newsletter/subscribe', { email: 'steady@example.net' })
+    expect(response.json()).toMatchObject({ ok: true, confirmationSent: true })
+    await app.mail.drain()
+    expect(smtp.received).toHaveLength(0)
+  })
+})
+
+describe('two replicas on one database', () => {
+  const others: FastifyInstance[] = []
+  const handles: Awaited<ReturnType<typeof createDb>>[] = []
+  afterAll(async () => {
+    for (const other of others) await other.close()
+    for (const handle of handles) await handle.close()
+  })
+
+  it('send each queued mail exactly once', async (context) => {
+    const url = setup.database.url
+    if (!url) context.skip() // replicas share a Postgres; the embedded database is one process by design
+    // Nothing goes out while the rows are queued, so both replicas find the whole backlog at once.
+    await smtp.stop()
+    const count = 30
+    try {
+      for (let i = 0; i < count; i++) await post('/api/contact', { ...contact, subject: `Question number ${i}` })
+      await until(
+        async () => (await app.db.select().from(mailOutbox)).filter((row) => row.attempts > 0),
+        (rows) => rows.length === count,
+      )
+    } finally {
+      await smtp.start()
+    }
+    await app.db.update(mailOutbox).set({ nextAttemptAt: new Date() })
+    for (let i = 0; i < 2; i++) {
+      const handle = await createDb({ kind: 'postgres', url: String(url) })
+      handles.push(handle)
+      others.push(
+        await buildTestApp(handle, {
+          env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, COUNCIL_NOTIFY_EMAIL: COUNCIL },
+          mailTiming: { ...FAST, pollMs: 60_000 },
+        }),
+      )
+    }
+    await Promise.all([app.mail.drain(), ...others.map((other) => other.mail.drain())])
+    await smtp.waitFor(count)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const subjects = smtp.received.map((mail) => mail.parsed.subject)
+    expect(subjects).toHaveLength(count)
+    expect(new Set(subjects).size).toBe(count)
+    const rows = await app.db.select().from(mailOutbox)
+    expect(rows.every((row) => row.state === 'sent')).toBe(true)
+  })
+})
+
+describe('without SMTP_URL', () => {
+  it('says once at start that mail is off; subscriptions are active at once and nothing is queued', async () => {
+    const lines: string[] = []
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const quiet = await buildTestApp(setup.database.handle, {
+      env: { LOG_LEVEL: 'info' },
+      logger: { level: 'info', stream: sink },
+    })
+    try {
+      const response = await quiet.inject({
+        method: 'POST',
+        url: '/api/newsletter/subscribe',
+        headers: SAME_ORIGIN,
+        payload: { email: 'direct@example.net' },
+      })
+      expect(response.json()).toMatchObject({ ok: true, confirmationSent: false })
+      await quiet.inject({ method: 'POST', url: '/api/contact', headers: SAME_ORIGIN, payload: contact })
+    } finally {
+      await quiet.close()
+    }
+    expect(lines.filter((line) => line.includes('mail is off'))).toHaveLength(1)
+    expect(await app.db.select().from(mailOutbox)).toEqual([])
+    const [row] = await app.db.select().from(newsletterSubscribers)
+    expect(row).toMatchObject({ email: 'direct@example.net', status: 'active' })
+  })
+})
