@@ -15,6 +15,7 @@ import { Route as BenefitsRouteImport } from './routes/benefits'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as EducationRouteImport } from './routes/education'
 import { Route as FaqRouteImport } from './routes/faq'
+import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ResearchRouteImport } from './routes/research'
 import { Route as ResourcesRouteImport } from './routes/resources'
 import { Route as SafetyRouteImport } from './routes/safety'
@@ -58,6 +59,11 @@ const EducationRoute = EducationRouteImport.update({
 const FaqRoute = FaqRouteImport.update({
   id: '/faq',
   path: '/faq',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ResearchRoute = ResearchRouteImport.update({
@@ -138,6 +144,7 @@ export interface FileRoutesByFullPath {
   '/contact': typeof ContactRoute
   '/education': typeof EducationRoute
   '/faq': typeof FaqRoute
+  '/privacy': typeof PrivacyRoute
   '/research': typeof ResearchRoute
   '/resources': typeof ResourcesRoute
   '/safety': typeof SafetyRoute
@@ -159,6 +166,7 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute
   '/education': typeof EducationRoute
   '/faq': typeof FaqRoute
+  '/privacy': typeof PrivacyRoute
   '/research': typeof ResearchRoute
   '/resources': typeof ResourcesRoute
   '/safety': typeof SafetyRoute
@@ -182,6 +190,7 @@ export interface FileRoutesById {
   '/contact': typeof ContactRoute
   '/education': typeof EducationRoute
   '/faq': typeof FaqRoute
+  '/privacy': typeof PrivacyRoute
   '/research': typeof ResearchRoute
   '/resources': typeof ResourcesRoute
   '/safety': typeof SafetyRoute
@@ -206,6 +215,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/education'
     | '/faq'
+    | '/privacy'
     | '/research'
     | '/resources'
     | '/safety'
@@ -227,6 +237,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/education'
     | '/faq'
+    | '/privacy'
     | '/research'
     | '/resources'
     | '/safety'
@@ -249,6 +260,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/education'
     | '/faq'
+    | '/privacy'
     | '/research'
     | '/resources'
     | '/safety'
@@ -272,6 +284,7 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   EducationRoute: typeof EducationRoute
   FaqRoute: typeof FaqRoute
+  PrivacyRoute: typeof PrivacyRoute
   ResearchRoute: typeof ResearchRoute
   ResourcesRoute: typeof ResourcesRoute
   SafetyRoute: typeof SafetyRoute
@@ -324,6 +337,13 @@ declare module '@tanstack/react-router' {
       path: '/faq'
       fullPath: '/faq'
       preLoaderRoute: typeof FaqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/research': {
@@ -454,6 +474,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   EducationRoute: EducationRoute,
   FaqRoute: FaqRoute,
+  PrivacyRoute: PrivacyRoute,
   ResearchRoute: ResearchRoute,
   ResourcesRoute: ResourcesRoute,
   SafetyRoute: SafetyRoute,

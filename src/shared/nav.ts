@@ -43,17 +43,20 @@ export const SITEMAP_MAIN_PAGES: NavLink[] = [
 
 export const SITEMAP_ABOUT_SECTION: NavLink[] = ABOUT_LINKS
 
+/** Pages added since: listed on the sitemap page below its two groups, and in /sitemap.xml. */
+export const SITEMAP_MORE: NavLink[] = [
+  { to: '/share-your-experience', label: 'Share Your Experience' },
+  { to: '/privacy', label: 'Privacy' },
+]
+
 /**
  * Every public page, for /sitemap.xml: the sitemap page's two groups are specified exactly
  * (docs/product.md#pages), so pages added since then are listed here only.
  */
 export const PUBLIC_PATHS: string[] = [
   ...new Set(
-    [
-      ...SITEMAP_MAIN_PAGES,
-      ...SITEMAP_ABOUT_SECTION,
-      { to: '/share-your-experience', label: 'Share Your Experience' },
-      { to: '/sitemap', label: 'Sitemap' },
-    ].map((link) => link.to),
+    [...SITEMAP_MAIN_PAGES, ...SITEMAP_ABOUT_SECTION, ...SITEMAP_MORE, { to: '/sitemap', label: 'Sitemap' }].map(
+      (link) => link.to,
+    ),
   ),
 ]

@@ -55,6 +55,26 @@ export function MessageStatusBadge({ status }: { status: MessageStatus }) {
 }
 
 /**
+ * The council's e-mail notice of a message that did not go out: given up ('failed'), or still
+ * being retried. Nothing is shown when it was sent, is on its way, or mail is off.
+ */
+export function NoticeBadge({ notice }: { notice: Message['notice'] }) {
+  if (notice === 'failed')
+    return (
+      <Badge color="red.9" title="The e-mail to the council about this message could not be delivered">
+        Notice not sent
+      </Badge>
+    )
+  if (notice === 'retrying')
+    return (
+      <Badge variant="outline" color="orange.9" c="orange.9" title="The mail server did not answer; it is tried again">
+        Notice not sent yet
+      </Badge>
+    )
+  return null
+}
+
+/**
  * A reply in the admin's own mail program. The address keeps its "@" (some mail programs do not
  * decode %40 in the recipient); everything else is percent-encoded, so a subject with "&" or "?"
  * cannot add headers of its own.
@@ -236,6 +256,7 @@ export function MessagesScreen() {
                       {formatDateTime(message.createdAt)}
                     </Text>
                     <MessageStatusBadge status={message.status} />
+                    <NoticeBadge notice={message.notice} />
                   </div>
                 </li>
               ))}
@@ -288,6 +309,7 @@ export function MessagesScreen() {
                   State:
                 </Text>
                 <MessageStatusBadge status={shown.status} />
+                <NoticeBadge notice={shown.notice} />
               </Group>
             </Stack>
             <div className={classes.messageText} data-testid="message-text">

@@ -3,15 +3,20 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from '../lib/toast'
 import { useTRPC } from '../lib/trpc'
+import { PrivacyNote } from './privacy-note'
 
 /** 'Stay Informed': idle → pending (disabled, spinner) → success (field cleared) or failure (field kept). */
 export function NewsletterForm() {
   const trpc = useTRPC()
   const [email, setEmail] = useState('')
+  // With mail on, the address waits for its confirmation link: the toast keeps its text, and this
+  // line says where the link went.
+  const [checkInbox, setCheckInbox] = useState(false)
   const subscribe = useMutation(
     trpc.newsletter.subscribe.mutationOptions({
-      onSuccess: () => {
+      onSuccess: (result) => {
         setEmail('')
+        setCheckInbox(result.confirmationSent)
         toast({
           title: 'Successfully Subscribed!',
           message: 'Thank you for subscribing to our newsletter.',
@@ -19,6 +24,7 @@ export function NewsletterForm() {
         })
       },
       onError: () => {
+        setCheckInbox(false)
         toast({
           title: 'Subscription Failed',
           message: 'Please check your email address and try again.',
@@ -63,6 +69,12 @@ export function NewsletterForm() {
             </Button>
           </Group>
         </form>
+        <Stack gap={4} mt="sm" align="center" ta="center">
+          <Text size="sm" c="dark.7" role="status" data-testid="newsletter-check-inbox">
+            {checkInbox ? 'Check your inbox: we sent you a link to confirm your subscription.' : ''}
+          </Text>
+          <PrivacyNote>We use your address only to send the newsletter.</PrivacyNote>
+        </Stack>
       </Container>
     </Box>
   )

@@ -41,6 +41,10 @@ export function SiteFooter() {
             © {year} {site.name}. All rights reserved. ·{' '}
             <Anchor component={Link} to="/sitemap" c="gray.3" size="sm">
               Sitemap
+            </Anchor>{' '}
+            ·{' '}
+            <Anchor component={Link} to="/privacy" c="gray.3" size="sm">
+              Privacy
             </Anchor>
           </Text>
         </Box>

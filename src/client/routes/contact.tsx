@@ -6,6 +6,7 @@ import { ContactInputSchema } from '../../shared/schemas/contact'
 import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
+import { PrivacyNote } from '../components/privacy-note'
 import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
 import { toast } from '../lib/toast'
@@ -146,6 +147,7 @@ function ContactForm() {
           <Text size="sm" c="dark.6">
             We typically reply within 2-3 business days. If your matter is urgent, please say so in the subject line.
           </Text>
+          <PrivacyNote>We use your name, address and message only to answer you.</PrivacyNote>
         </Stack>
       </form>
     </Card>

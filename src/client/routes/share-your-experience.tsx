@@ -6,6 +6,7 @@ import { TEXT_LIMITS } from '../../shared/constants'
 import { TESTIMONIAL_CONSENT_STATEMENT, TestimonialSubmissionSchema } from '../../shared/schemas/testimonial'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
+import { PrivacyNote } from '../components/privacy-note'
 import { focusFirstError } from '../lib/focus-first-error'
 import { routeHead } from '../lib/seo'
 import { toast } from '../lib/toast'
@@ -150,6 +151,9 @@ function ShareExperienceForm() {
           <Button type="submit" disabled={send.isPending} mt="xs" style={{ alignSelf: 'flex-start' }}>
             {send.isPending ? 'Sending...' : 'Submit Testimonial'}
           </Button>
+          <PrivacyNote>
+            Nothing is published before the council has reviewed it, and you can withdraw it at any time.
+          </PrivacyNote>
         </Stack>
       </form>
     </Card>

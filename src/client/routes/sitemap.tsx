@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, List, Paper, SimpleGrid, Text, Title } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { type NavLink, SITEMAP_ABOUT_SECTION, SITEMAP_MAIN_PAGES } from '../../shared/nav'
+import { type NavLink, SITEMAP_ABOUT_SECTION, SITEMAP_MAIN_PAGES, SITEMAP_MORE } from '../../shared/nav'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { routeHead } from '../lib/seo'
@@ -51,6 +51,18 @@ function SitemapPage() {
             </Paper>
           ))}
         </SimpleGrid>
+
+        <Text mt="lg" c="dark.6" data-testid="sitemap-more">
+          Also on this site:{' '}
+          {SITEMAP_MORE.map((link, index) => (
+            <span key={link.to}>
+              {index > 0 ? ' · ' : ''}
+              <Anchor component={Link} to={link.to} underline="always">
+                {link.label}
+              </Anchor>
+            </span>
+          ))}
+        </Text>
 
         <Box component="section" mt={48} aria-labelledby="xml-sitemap-heading">
           <Title order={2} size="h3" id="xml-sitemap-heading">

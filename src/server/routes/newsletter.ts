@@ -44,8 +44,9 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      // The token is in the address: no other site learns it from a Referer.
-      .header('referrer-policy', 'no-referrer')
+      // The token is in the address: no other site learns it from a Referer. Not 'no-referrer':
+      // with it, browsers send "Origin: null" on the page's own form post, which is refused as cross-site.
+      .header('referrer-policy', 'same-origin')
       .header('x-robots-tag', 'noindex, nofollow')
       .send(plainPage({ ...content, footer: privacy }))
 

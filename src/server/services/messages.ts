@@ -18,11 +18,13 @@ const messageColumns = {
    * What became of the council's e-mail notice of the message: null when none was queued (mail
    * off), else the outbox state; 'pending' after a failed attempt means it is being retried.
    */
+  // Qualified by hand: inside a subquery drizzle names columns without their table, and a bare
+  // "id" would be the outbox's own.
   notice: sql<{ state: MailState; attempts: number } | null>`(
-    select json_build_object('state', ${mailOutbox.state}, 'attempts', ${mailOutbox.attempts})
-    from ${mailOutbox}
-    where ${mailOutbox.messageId} = ${contactSubmissions.id} and ${mailOutbox.kind} = 'contact_notice'
-    order by ${mailOutbox.id} desc limit 1)`,
+    select json_build_object('state', notice.state, 'attempts', notice.attempts)
+    from ${mailOutbox} as notice
+    where notice.message_id = ${contactSubmissions}.id and notice.kind = 'contact_notice'
+    order by notice.id desc limit 1)`,
 }
 
 /** The notice as the admin reads it: sent, waiting, not sent yet (retrying) or not sent (given up). */

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { newsletterSubscribers } from '../../db/schema'
 import type { SubscriberStatus } from '../../shared/constants'
@@ -148,4 +148,21 @@ export async function confirmWithToken(db: Db, secret: string, token: string): P
       .where(eq(newsletterSubscribers.id, claim.subscriberId))
     return 'done'
   })
+}
+
+/** How long an address may wait for its confirmation before it is forgotten (the privacy page says so). */
+export const PENDING_SUBSCRIBER_TTL_MS = 30 * 24 * 60 * 60 * 1000
+
+/** Deletes addresses that never confirmed: the council has no consent to keep them. */
+export async function prunePendingSubscribers(db: Db, now = Date.now()): Promise<number> {
+  const removed = await db
+    .delete(newsletterSubscribers)
+    .where(
+      and(
+        eq(newsletterSubscribers.status, 'pending'),
+        lt(newsletterSubscribers.statusChangedAt, new Date(now - PENDING_SUBSCRIBER_TTL_MS)),
+      ),
+    )
+    .returning({ id: newsletterSubscribers.id })
+  return removed.length
 }
