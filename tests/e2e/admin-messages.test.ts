@@ -306,8 +306,8 @@ describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscriber
         { name: 'Short', email: 'short@example.org', subject: 'A normal subject line', message: 'Short.' },
       ])
       await stack.sql`
-        insert into newsletter_subscribers (email, is_active)
-        values (${`${'b'.repeat(70)}@example.org`}, true), ('gone@example.org', false)`
+        insert into newsletter_subscribers (email, status)
+        values (${`${'b'.repeat(70)}@example.org`}, 'active'), ('gone@example.org', 'unsubscribed')`
       const { page, problems } = await open('/admin/messages', width)
       await rows(page).first().waitFor()
       expect(await scrollsSideways({ page, problems })).toBe(false)
@@ -416,8 +416,9 @@ describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscriber
     await page.getByText('No subscribers yet.').waitFor()
 
     await stack.sql`
-      insert into newsletter_subscribers (email, subscribed_at, is_active)
-      select 'reader' || lpad(n::text, 3, '0') || '@example.org', now() - make_interval(days => n), n <> 2
+      insert into newsletter_subscribers (email, subscribed_at, status)
+      select 'reader' || lpad(n::text, 3, '0') || '@example.org', now() - make_interval(days => n),
+        case when n <> 2 then 'active' else 'unsubscribed' end
       from generate_series(1, 105) as n`
     await page.reload()
     await eventually(() => page.getByTestId('subscriber-row').count(), 100)
@@ -445,7 +446,7 @@ describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscriber
       'utf8',
     )
     await arrange([{ name: 'Axe', email: 'axe@example.org', subject: 'Checked by axe', message: 'Hello.' }])
-    await stack.sql`insert into newsletter_subscribers (email, is_active) values ('a@example.org', true), ('b@example.org', false)`
+    await stack.sql`insert into newsletter_subscribers (email, status) values ('a@example.org', 'active'), ('b@example.org', 'unsubscribed')`
     const { page, problems } = await open('/admin/messages')
     const scan = async () => {
       await page.evaluate(axe)
