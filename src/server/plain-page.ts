@@ -40,6 +40,7 @@ ${Object.entries(options.form.fields)
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex,nofollow">
 <title>${escapeHtml(options.title)}</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/plain.css">
 </head>
 <body>

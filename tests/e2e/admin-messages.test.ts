@@ -29,9 +29,10 @@ describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscriber
     await stack?.stop()
   })
   beforeEach(async () => {
-    await stack.sql`truncate contact_submissions restart identity`
+    // The mail outbox refers to messages and subscribers, so it is emptied with them.
+    await stack.sql`truncate contact_submissions, mail_outbox restart identity`
     await stack.sql`truncate audit_log restart identity`
-    await stack.sql`truncate newsletter_subscribers`
+    await stack.sql`truncate newsletter_subscribers, mail_outbox`
   })
 
   /** Stores messages oldest first, so the last one given is the newest (the list's first row). */

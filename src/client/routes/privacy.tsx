@@ -100,7 +100,10 @@ function PrivacyPage() {
         <Stack gap="sm" mt="md" maw={760}>
           <Text c="dark.7" lh={1.7}>
             Write to{' '}
-            <Anchor href={`mailto:${site.email}?subject=${encodeURIComponent('Please delete my data')}`}>
+            <Anchor
+              href={`mailto:${site.email}?subject=${encodeURIComponent('Please delete my data')}`}
+              underline="always"
+            >
               {site.email}
             </Anchor>{' '}
             and say what you would like removed: a message you sent, your newsletter address, or your testimonial. We
@@ -112,7 +115,7 @@ function PrivacyPage() {
           </Text>
           <Text c="dark.7" lh={1.7}>
             Questions about this page?{' '}
-            <Anchor component={Link} to="/contact">
+            <Anchor component={Link} to="/contact" underline="always">
               Contact us
             </Anchor>
             .

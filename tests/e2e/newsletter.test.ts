@@ -1,0 +1,247 @@
+import { mkdir, readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { chromiumAndPostgres, openPage } from '../helpers/browser'
+import { linkIn, type SmtpServer, startSmtpServer } from '../helpers/smtp'
+import { type AdminStack, scrollsSideways, startAdminStack } from './admin-support'
+import { focused, gotoHydrated } from './support'
+
+/** Screenshots for a person to look at, with SCREENSHOTS=1 (as in screenshots.test.ts). */
+const SHOTS = process.env.SCREENSHOTS ? fileURLToPath(new URL('../.artifacts/screens/', import.meta.url)) : null
+const COUNCIL = 'council-inbox@example.org'
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const axe = await readFile(fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)), 'utf8')
+  await page.evaluate(axe)
+  const result = await page.evaluate(() =>
+    (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>
+        }
+      }
+    ).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } }),
+  )
+  return result.violations.map((rule) => `${rule.id}: ${JSON.stringify(rule.nodes.map((node) => node.target))}`)
+}
+
+/**
+ * The newsletter's promises and the council's mail, as a visitor and a council secretary meet
+ * them: a built server with SMTP_URL pointing at a real SMTP server on 127.0.0.1, in Chromium.
+ */
+describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromium', () => {
+  let smtp: SmtpServer
+  let stack: AdminStack
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+    stack = await startAdminStack({ SMTP_URL: smtp.url, COUNCIL_NOTIFY_EMAIL: COUNCIL })
+    if (SHOTS) await mkdir(SHOTS, { recursive: true })
+  })
+  afterAll(async () => {
+    await stack?.stop()
+    await smtp?.stop()
+  })
+  beforeEach(async () => {
+    await stack.sql`truncate newsletter_subscribers, contact_submissions, mail_outbox, audit_log restart identity`
+    smtp.received.length = 0
+    smtp.refuseRecipients(false)
+  })
+
+  const subscribers = () =>
+    stack.sql<{ email: string; status: string }[]>`select email, status from newsletter_subscribers order by email`
+
+  it('a visitor subscribes, is told to check the inbox, and confirms with the link by keyboard alone', async () => {
+    const { page, problems } = await openPage(stack.browser, { width: 390 })
+    await gotoHydrated(page, `${stack.server.url}/`)
+    await page.getByLabel('Email address').fill('reader@example.net')
+    await page.getByRole('button', { name: 'Subscribe' }).click()
+    // The toast keeps the product's text; the line under the form says where the link went.
+    const toast = page.getByRole('region', { name: 'Notifications (F8)' }).locator('[data-toast-id]').first()
+    await toast.getByText('Successfully Subscribed!').waitFor()
+    await page.getByText('Check your inbox: we sent you a link to confirm your subscription.').waitFor()
+    expect(await subscribers()).toEqual([{ email: 'reader@example.net', status: 'pending' }])
+    if (SHOTS) {
+      await page.getByTestId('newsletter-check-inbox').scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `${SHOTS}newsletter-check-inbox-390.png` })
+    }
+
+    const [mail] = await smtp.waitFor(1)
+    expect(mail?.envelopeTo).toEqual(['reader@example.net'])
+    const link = linkIn(mail, `${stack.server.url}/newsletter/confirm?token=`)
+    for (const width of [1280, 390, 320]) {
+      await page.setViewportSize({ width, height: 700 })
+      await page.goto(link)
+      await page.getByRole('heading', { name: 'Confirm your subscription' }).waitFor()
+      expect(await scrollsSideways({ page, problems })).toBe(false)
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}newsletter-confirm-${width}.png` })
+    }
+    expect((await subscribers())[0]?.status).toBe('pending')
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toMatchObject({ tag: 'button', text: 'Confirm subscription' })
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Subscription confirmed' }).waitFor()
+    expect(await subscribers()).toEqual([{ email: 'reader@example.net', status: 'active' }])
+    expect(problems).toEqual([])
+  })
+
+  it('the council sees a new message by e-mail, and a notice the mail server refused is marked on it', async () => {
+    const { page } = await openPage(stack.browser)
+    await gotoHydrated(page, `${stack.server.url}/contact`)
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Pat Example')
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('pat@example.net')
+    await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('About the checklist')
+    await page.getByRole('textbox', { name: 'Message' }).fill('Where can I find the facility checklist?')
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    await page.getByText('Message Received').waitFor()
+    const [notice] = await smtp.waitFor(1)
+    expect(notice?.envelopeTo).toEqual([COUNCIL])
+    expect(notice?.parsed.replyTo?.value).toEqual([{ name: 'Pat Example', address: 'pat@example.net' }])
+
+    smtp.refuseRecipients(true)
+    await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('A second question')
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Pat Example')
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('pat@example.net')
+    await page.getByRole('textbox', { name: 'Message' }).fill('Is there a printed version?')
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    await expect
+      .poll(async () => (await stack.sql`select state from mail_outbox order by id`).map((row) => row.state), {
+        timeout: 10_000,
+      })
+      .toEqual(['sent', 'failed'])
+
+    const admin = await stack.signIn('/admin/messages')
+    const rows = admin.page.getByTestId('message-row')
+    await rows.first().waitFor()
+    expect(await rows.first().textContent()).toContain('Notice not sent')
+    expect(await rows.nth(1).textContent()).not.toContain('Notice not sent')
+    await rows.first().getByRole('button').click()
+    await admin.page.getByTestId('message-dialog').getByText('Notice not sent').waitFor()
+  })
+
+  it('the secretary searches, deactivates, reactivates and deletes subscribers, by keyboard too', async () => {
+    await stack.sql`
+      insert into newsletter_subscribers (email, status, subscribed_at) values
+        ('ann@example.org', 'active', now() - interval '3 days'),
+        ('bob@example.org', 'pending', now() - interval '2 days'),
+        ('cy@example.org', 'unsubscribed', now() - interval '1 day')`
+    const { page, problems } = await stack.signIn('/admin/subscribers')
+    problems.length = 0
+    const rows = page.getByTestId('subscriber-row')
+    await expect.poll(() => rows.count()).toBe(3)
+    expect(await rows.first().textContent()).toContain('cy@example.org')
+    expect(await rows.first().textContent()).toContain('Unsubscribed')
+    expect(await rows.nth(1).textContent()).toContain('Pending')
+
+    await page.getByLabel('Search addresses').fill('ANN')
+    await expect.poll(() => rows.count()).toBe(1)
+    expect(await page.getByTestId('subscribers-total').textContent()).toBe('1 subscriber matching “ANN”')
+    await page.getByRole('button', { name: 'Deactivate ann@example.org' }).click()
+    await page.getByText('Subscriber deactivated').waitFor()
+    await page.getByRole('button', { name: 'Reactivate ann@example.org' }).waitFor()
+    await page.getByRole('button', { name: 'Reactivate ann@example.org' }).click()
+    await page.getByText('Subscriber reactivated').waitFor()
+
+    await page.getByLabel('Search addresses').fill('')
+    await expect.poll(() => rows.count()).toBe(3)
+    // Delete by keyboard: the dialog offers the safe choice first.
+    await page.getByRole('button', { name: 'Delete bob@example.org for good' }).focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Delete this address for good?' })
+    await dialog.waitFor()
+    expect(await focused(page)).toMatchObject({ tag: 'button', text: 'Keep the address' })
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(await focused(page)).toMatchObject({ label: 'Delete bob@example.org for good' })
+    await page.keyboard.press('Enter')
+    await dialog.getByRole('button', { name: 'Yes, delete for good' }).click()
+    await page.getByText('Subscriber deleted for good').waitFor()
+    await expect.poll(() => rows.count()).toBe(2)
+    expect((await subscribers()).map((row) => row.email)).toEqual(['ann@example.org', 'cy@example.org'])
+
+    const log = await stack.sql<{ action: string; after: unknown }[]>`select action, after from audit_log order by id`
+    expect(log.map((row) => row.action)).toEqual(['update', 'update', 'delete'])
+    expect(JSON.stringify(log)).not.toContain('@example.org')
+    expect(await axeViolations(page)).toEqual([])
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}admin-subscribers-actions-1280.png`, fullPage: true })
+    expect(problems).toEqual([])
+  })
+
+  it('exports the active subscribers as CSV, and the link in it unsubscribes in one click', async () => {
+    await stack.sql`
+      insert into newsletter_subscribers (email, status) values
+        ('keep@example.org', 'active'), ('=cmd@example.org', 'active'), ('old@example.org', 'unsubscribed')`
+    const { page, problems } = await stack.signIn('/admin/subscribers')
+    problems.length = 0
+    await page.getByTestId('subscriber-row').first().waitFor()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/)
+    const csv = await readFile(String(await download.path()), 'utf8')
+    const lines = csv.trim().split('\r\n')
+    expect(lines[0]).toBe('email,subscribed_at,unsubscribe_url')
+    expect(lines).toHaveLength(3)
+    expect(lines.some((line) => line.startsWith("'=cmd@example.org,"))).toBe(true)
+    const keep = lines.find((line) => line.startsWith('keep@example.org,'))
+    const link = String(keep?.split(',')[2])
+
+    const visitor = await openPage(stack.browser, { width: 320 })
+    await visitor.page.goto(link)
+    await visitor.page.getByText('Press the button to stop the newsletter going to keep@example.org.').waitFor()
+    expect(await scrollsSideways(visitor)).toBe(false)
+    if (SHOTS) await visitor.page.screenshot({ path: `${SHOTS}newsletter-unsubscribe-320.png` })
+    await visitor.page.getByRole('button', { name: 'Unsubscribe' }).click()
+    await visitor.page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor()
+    expect((await subscribers()).find((row) => row.email === 'keep@example.org')?.status).toBe('unsubscribed')
+    expect(visitor.problems).toEqual([])
+
+    await page.reload()
+    await page.getByTestId('subscriber-row').first().waitFor()
+    const states = await page
+      .getByTestId('subscriber-row')
+      .evaluateAll((rows) => rows.map((row) => [row.querySelector('p')?.textContent, row.getAttribute('data-status')]))
+    expect(states).toContainEqual(['keep@example.org', 'unsubscribed'])
+  })
+
+  for (const width of [390, 320]) {
+    it(`the subscribers screen fits ${width} px without sideways scrolling`, async () => {
+      await stack.sql`
+        insert into newsletter_subscribers (email, status) values
+          (${`${'b'.repeat(70)}@example.org`}, 'active'), ('gone@example.org', 'unsubscribed'), ('new@example.org', 'pending')`
+      const { page, problems } = await stack.signIn('/admin/subscribers', { width })
+      problems.length = 0
+      await page.getByTestId('subscriber-row').first().waitFor()
+      expect(await scrollsSideways({ page, problems })).toBe(false)
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}admin-subscribers-${width}.png`, fullPage: true })
+      expect(problems).toEqual([])
+    })
+  }
+
+  it('the privacy page: linked from the footer, the sitemap and every form; readable at 320 px; passes axe', async () => {
+    const { page, problems } = await openPage(stack.browser, { width: 320 })
+    for (const path of ['/', '/contact', '/share-your-experience']) {
+      await gotoHydrated(page, `${stack.server.url}${path}`)
+      expect(await page.locator('main').getByRole('link', { name: 'How we handle your data' }).count(), path).toBe(1)
+      expect(await page.locator('footer').getByRole('link', { name: 'Privacy' }).count(), path).toBe(1)
+    }
+    await gotoHydrated(page, `${stack.server.url}/sitemap`)
+    await page.getByTestId('sitemap-more').getByRole('link', { name: 'Privacy' }).click()
+    await page.waitForURL(`${stack.server.url}/privacy`)
+    await page.getByRole('heading', { name: 'How to be removed' }).waitFor()
+    for (const item of ['Contact messages', 'Newsletter subscriptions', 'Testimonials']) {
+      await page.getByRole('heading', { name: item }).waitFor()
+    }
+    expect(await scrollsSideways({ page, problems })).toBe(false)
+    expect(await axeViolations(page)).toEqual([])
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}privacy-320.png`, fullPage: true })
+    const sitemap = await (await fetch(`${stack.server.url}/sitemap.xml`)).text()
+    expect(sitemap).toContain(`<loc>${stack.server.url}/privacy</loc>`)
+    expect(problems).toEqual([])
+  })
+})
