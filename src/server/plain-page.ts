@@ -16,6 +16,8 @@ export function plainPage(options: {
   action?: { href: string; label: string }
   /** One button that posts `fields` to `action` (a form works without script and with any link scanner). */
   form?: { action: string; fields: Record<string, string>; button: string }
+  /** The site's name above the title, so a page opened from an e-mail says whose it is. */
+  brand?: string
   /** A line under the rest, such as a link to the privacy page. */
   footer?: { text: string; href: string; label: string }
 }): string {
@@ -45,6 +47,7 @@ ${Object.entries(options.form.fields)
 </head>
 <body>
 <main>
+${options.brand ? `<p class="brand">${escapeHtml(options.brand)}</p>` : ''}
 <h1>${escapeHtml(options.title)}</h1>
 <p>${escapeHtml(options.message)}</p>
 ${form}

@@ -1,11 +1,14 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
+import postgres from 'postgres'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { chromiumAndPostgres, openPage } from '../helpers/browser'
+import { createTestDatabase } from '../helpers/db'
+import { startBuiltServer } from '../helpers/server'
 import { linkIn, type SmtpServer, startSmtpServer } from '../helpers/smtp'
 import { type AdminStack, scrollsSideways, startAdminStack } from './admin-support'
-import { focused, gotoHydrated } from './support'
+import { focused, gotoHydrated, sleep } from './support'
 
 /** Screenshots for a person to look at, with SCREENSHOTS=1 (as in screenshots.test.ts). */
 const SHOTS = process.env.SCREENSHOTS ? fileURLToPath(new URL('../.artifacts/screens/', import.meta.url)) : null
@@ -243,5 +246,47 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
     const sitemap = await (await fetch(`${stack.server.url}/sitemap.xml`)).text()
     expect(sitemap).toContain(`<loc>${stack.server.url}/privacy</loc>`)
     expect(problems).toEqual([])
+  })
+})
+
+describe.skipIf(!chromiumAndPostgres())('two server processes on one database', () => {
+  it('send each queued mail once', async () => {
+    const smtp = await startSmtpServer()
+    const database = await createTestDatabase('postgres')
+    const env = { DATABASE_URL: String(database.url), SMTP_URL: smtp.url, LOG_LEVEL: 'info' }
+    const servers = [await startBuiltServer(env), await startBuiltServer(env)]
+    const sql = postgres(String(database.url), { max: 1, onnotice: () => {} })
+    try {
+      const count = 60
+      // One statement queues them all: its NOTIFY wakes both processes at once, and they race.
+      await sql`
+        with messages as (
+          insert into contact_submissions (name, email, subject, message)
+          select 'Sender ' || n, 'sender' || n || '@example.org', 'Question ' || n, 'Message number ' || n
+          from generate_series(1, ${count}) as n
+          returning id)
+        insert into mail_outbox (kind, message_id) select 'contact_notice', id from messages`
+      await smtp.waitFor(count, 30_000)
+      await sleep(1000)
+      const subjects = smtp.received.map((mail) => mail.parsed.subject)
+      expect(subjects).toHaveLength(count)
+      expect(new Set(subjects).size).toBe(count)
+      const states = await sql`select state, count(*)::int as n from mail_outbox group by state`
+      expect(states).toEqual([{ state: 'sent', n: count }])
+      // Which process sent how many is up to the race; together they sent each mail once.
+      const sentBy = servers.map(
+        (server) =>
+          server
+            .logs()
+            .split('\n')
+            .filter((line) => line.includes('"mail sent"')).length,
+      )
+      expect(sentBy.reduce((sum, n) => sum + n, 0)).toBe(count)
+    } finally {
+      await sql.end({ timeout: 2 })
+      for (const server of servers) await server.stop()
+      await database.drop()
+      await smtp.stop()
+    }
   })
 })

@@ -128,6 +128,7 @@ describe('the council hears of each contact message', () => {
     const [row] = await app.db.select().from(mailOutbox)
     expect(row).toMatchObject({ state: 'failed', attempts: 1 })
     expect(row?.lastError).toMatch(/550/)
+    expect(row?.lastError).not.toContain(COUNCIL)
   })
 
   it('deleting the message for good takes its outbox row with it', async () => {

@@ -63,8 +63,10 @@ export function readSignInToken(
 ): { email: string; expiresAt: Date } | null {
   const [payload, signature, ...rest] = token.split('.')
   if (!payload || !signature || rest.length > 0) return null
-  const expected = sign(secret, payload)
-  const given = Buffer.from(signature, 'base64url')
+  // Compared as text: base64url's last character has spare bits, so other spellings decode to the
+  // same MAC; accepting them would give one link several hashes, and so several uses.
+  const expected = Buffer.from(sign(secret, payload).toString('base64url'))
+  const given = Buffer.from(signature)
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
   let decoded: unknown
   try {

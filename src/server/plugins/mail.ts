@@ -48,7 +48,16 @@ const isPermanent = (error: unknown) => {
   return typeof code === 'number' && code >= 500 && code < 600
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500)
+/** An SMTP error names the recipient; the log and the outbox keep what failed, not who it was for. */
+const ADDRESS = /[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+/g
+const describe = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).replace(ADDRESS, '<address>').slice(0, 500)
+
+/** What the log keeps of a failed send: the reason and the SMTP codes, no addresses. */
+const failure = (error: unknown) => {
+  const { code, responseCode, command } = error as { code?: unknown; responseCode?: unknown; command?: unknown }
+  return { reason: describe(error), code, responseCode, command }
+}
 
 /** Where a row is bound, for log lines that name no person. */
 const about = (row: OutboxRow) => ({
@@ -114,8 +123,12 @@ export const mailPlugin = fp<{ timing?: Partial<MailTiming> }>(
         const givingUp = isPermanent(error) || row.attempts >= timing.maxAttempts
         const retryIn = Math.min(timing.retryBaseMs * 2 ** (row.attempts - 1), timing.maxRetryMs)
         await markMailFailed(app.db, row.id, describe(error), givingUp ? null : retryIn)
-        if (givingUp) app.log.error({ err: error, ...about(row) }, 'mail not sent: given up')
-        else app.log.warn({ err: error, ...about(row), retryInMs: retryIn }, 'mail not sent; it will be tried again')
+        if (givingUp) app.log.error({ ...failure(error), ...about(row) }, 'mail not sent: given up')
+        else
+          app.log.warn(
+            { ...failure(error), ...about(row), retryInMs: retryIn },
+            'mail not sent; it will be tried again',
+          )
       }
     }
 

@@ -48,7 +48,7 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
       // with it, browsers send "Origin: null" on the page's own form post, which is refused as cross-site.
       .header('referrer-policy', 'same-origin')
       .header('x-robots-tag', 'noindex, nofollow')
-      .send(plainPage({ ...content, footer: privacy }))
+      .send(plainPage({ ...content, brand: app.site.name, footer: privacy }))
 
   const wantsJson = (request: FastifyRequest) => /^application\/json/i.test(request.headers['content-type'] ?? '')
 

@@ -35,9 +35,13 @@ function key(secret: string, purpose: Purpose): Buffer {
 const mac = (secret: string, purpose: Purpose, payload: string) =>
   createHmac('sha256', key(secret, purpose)).update(payload).digest()
 
+/**
+ * Compared as text, not as decoded bytes: base64url's last character carries spare bits, so
+ * several spellings decode to the same MAC, and only the one we wrote may count.
+ */
 function verified(secret: string, purpose: Purpose, payload: string, signature: string): boolean {
-  const expected = mac(secret, purpose, payload)
-  const given = Buffer.from(signature, 'base64url')
+  const expected = Buffer.from(mac(secret, purpose, payload).toString('base64url'))
+  const given = Buffer.from(signature)
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
