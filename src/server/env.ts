@@ -9,20 +9,24 @@ const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value
 
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
 
-const postgresUrl = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .refine((value) => {
-      try {
-        const url = new URL(value)
-        return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== ''
-      } catch {
-        return false
-      }
-    }, 'must be a postgres:// or postgresql:// URL with a host')
-    .optional(),
-)
+/** An optional URL of one of `protocols`, with a host; `message` says what was expected. */
+const serviceUrl = (protocols: string[], message: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => {
+        try {
+          const url = new URL(value)
+          return protocols.includes(url.protocol) && url.hostname !== ''
+        } catch {
+          return false
+        }
+      }, message)
+      .optional(),
+  )
+
+const postgresUrl = serviceUrl(['postgres:', 'postgresql:'], 'must be a postgres:// or postgresql:// URL with a host')
 
 const WINDOW_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const
 
@@ -44,19 +48,9 @@ const budget = (fallback: string) =>
   )
 
 /** An SMTP server as nodemailer reads it: smtp:// (STARTTLS when offered) or smtps:// (TLS), credentials in the URL. */
-const smtpUrl = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .refine((value) => {
-      try {
-        const url = new URL(value)
-        return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== ''
-      } catch {
-        return false
-      }
-    }, 'must be an smtp:// or smtps:// URL with a host, such as smtps://user:password@mail.example.org')
-    .optional(),
+const smtpUrl = serviceUrl(
+  ['smtp:', 'smtps:'],
+  'must be an smtp:// or smtps:// URL with a host, such as smtps://user:password@mail.example.org',
 )
 
 const optionalEmail = z.preprocess(emptyToUndefined, z.string().email('must be an e-mail address').optional())

@@ -1,36 +1,10 @@
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUBLIC_PATHS } from '../../src/shared/nav'
 import { chromiumAndPostgres, openPage } from '../helpers/browser'
+import { type AxeRule, scan } from './axe'
 import { gotoHydrated, type Stack, startStack } from './support'
 
-/**
- * axe-core's source. The site's Content Security Policy (rightly) blocks an injected <script> tag,
- * so it is evaluated through the DevTools protocol instead, which the policy does not govern:
- * the page is scanned with its real CSP in force.
- */
-const AXE = readFileSync(fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)), 'utf8')
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
-
 const ROUTES = [...PUBLIC_PATHS, '/no-such-page']
-
-type AxeNode = { target: unknown[]; failureSummary?: string; any: { id: string; message: string }[] }
-type AxeRule = { id: string; impact: string | null; help: string; nodes: AxeNode[] }
-type AxeResults = { violations: AxeRule[]; incomplete: AxeRule[]; passes: AxeRule[] }
-
-async function scan(page: Page): Promise<AxeResults> {
-  await page.evaluate(AXE)
-  return page.evaluate(
-    (values) =>
-      (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(
-        document,
-        { runOnly: { type: 'tag', values } },
-      ),
-    TAGS,
-  )
-}
 
 function describeRules(rules: AxeRule[]): string {
   return rules

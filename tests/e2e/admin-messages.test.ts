@@ -1,9 +1,10 @@
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { chromiumAndPostgres } from '../helpers/browser'
 import { type AdminStack, scrollsSideways, startAdminStack } from './admin-support'
+import { axeViolations } from './axe'
 import { failRequests, focused, holdRequests, withoutInjectedFailures } from './support'
 
 /** Screenshots for a person to look at, with SCREENSHOTS=1 (as in screenshots.test.ts). */
@@ -442,31 +443,10 @@ describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscriber
   })
 
   it('passes axe on each screen, with a message open', async () => {
-    const axe = await readFile(
-      fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)),
-      'utf8',
-    )
     await arrange([{ name: 'Axe', email: 'axe@example.org', subject: 'Checked by axe', message: 'Hello.' }])
     await stack.sql`insert into newsletter_subscribers (email, status) values ('a@example.org', 'active'), ('b@example.org', 'unsubscribed')`
     const { page, problems } = await open('/admin/messages')
-    const scan = async () => {
-      await page.evaluate(axe)
-      const result = await page.evaluate(() =>
-        (
-          window as unknown as {
-            axe: {
-              run: (
-                context: Document,
-                options: object,
-              ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>
-            }
-          }
-        ).axe.run(document, {
-          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-        }),
-      )
-      return result.violations.map((rule) => `${rule.id}: ${JSON.stringify(rule.nodes.map((node) => node.target))}`)
-    }
+    const scan = () => axeViolations(page)
     await rows(page).first().waitFor()
     expect(await scan()).toEqual([])
     await page.getByRole('button', { name: 'Checked by axe' }).click()

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from 'playwright-core'
@@ -6,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumAndPostgres, openPage, type WatchedPage } from '../helpers/browser'
 import { makePdf } from '../helpers/fixtures'
 import { ADMIN_EMAIL, type AdminStack, scrollsSideways, startAdminStack } from './admin-support'
+import { axeViolations } from './axe'
 
 /** Small, so a file over the limit is quick to make and send. */
 const UPLOAD_MAX_MB = 1
@@ -33,28 +33,6 @@ async function snap(page: Page, name: string, options: { viewportOnly?: boolean 
       animations: 'disabled',
     })
   }
-}
-
-/**
- * axe-core, evaluated through the DevTools protocol as in accessibility.test.ts (the site's CSP
- * blocks an injected script tag); the WCAG 2.2 AA rules, on the screen as it stands.
- */
-const AXE = readFileSync(fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)), 'utf8')
-type AxeViolation = { id: string; nodes: { target: unknown[]; failureSummary?: string }[] }
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE)
-  const violations = await page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> }
-      }
-    ).axe
-      .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
-      .then((result) => result.violations),
-  )
-  return violations.flatMap((rule) =>
-    rule.nodes.map((node) => `${rule.id} ${JSON.stringify(node.target)}: ${node.failureSummary ?? ''}`),
-  )
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -1,6 +1,5 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import type { Page } from 'playwright-core'
 import postgres from 'postgres'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { chromiumAndPostgres, openPage } from '../helpers/browser'
@@ -8,29 +7,12 @@ import { createTestDatabase } from '../helpers/db'
 import { startBuiltServer } from '../helpers/server'
 import { linkIn, type SmtpServer, startSmtpServer } from '../helpers/smtp'
 import { type AdminStack, scrollsSideways, startAdminStack } from './admin-support'
+import { axeViolations } from './axe'
 import { focused, gotoHydrated, sleep } from './support'
 
 /** Screenshots for a person to look at, with SCREENSHOTS=1 (as in screenshots.test.ts). */
 const SHOTS = process.env.SCREENSHOTS ? fileURLToPath(new URL('../.artifacts/screens/', import.meta.url)) : null
 const COUNCIL = 'council-inbox@example.org'
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const axe = await readFile(fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)), 'utf8')
-  await page.evaluate(axe)
-  const result = await page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: object,
-          ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>
-        }
-      }
-    ).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } }),
-  )
-  return result.violations.map((rule) => `${rule.id}: ${JSON.stringify(rule.nodes.map((node) => node.target))}`)
-}
 
 /**
  * The newsletter's promises and the council's mail, as a visitor and a council secretary meet

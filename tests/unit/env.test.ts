@@ -27,6 +27,26 @@ describe('parseEnv', () => {
     expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8')
   })
 
+  it('reads the mail settings: off by default, smtp:// or smtps:// only, addresses checked', () => {
+    const off = parseEnv({})
+    expect(off.SMTP_URL).toBeUndefined()
+    expect(off.MAIL_FROM).toBeUndefined()
+    expect(off.COUNCIL_NOTIFY_EMAIL).toBeUndefined()
+    const on = parseEnv({
+      SMTP_URL: 'smtps://user:p%40ss@mail.example.org:465',
+      MAIL_FROM: 'news@example.org',
+      COUNCIL_NOTIFY_EMAIL: 'council@example.org',
+    })
+    expect(on.SMTP_URL).toBe('smtps://user:p%40ss@mail.example.org:465')
+    expect(parseEnv({ SMTP_URL: '  ' }).SMTP_URL).toBeUndefined()
+    expect(() => parseEnv({ SMTP_URL: 'http://mail.example.org' })).toThrow(
+      'SMTP_URL must be an smtp:// or smtps:// URL with a host',
+    )
+    expect(() => parseEnv({ SMTP_URL: 'mail.example.org:25' })).toThrow(EnvError)
+    expect(() => parseEnv({ MAIL_FROM: 'not an address' })).toThrow('MAIL_FROM must be an e-mail address')
+    expect(() => parseEnv({ COUNCIL_NOTIFY_EMAIL: 'x' })).toThrow('COUNCIL_NOTIFY_EMAIL must be an e-mail address')
+  })
+
   it('lower-cases and splits ADMIN_EMAILS', () => {
     expect(parseEnv({ ADMIN_EMAILS: ' Alice@Example.org, bob@example.org ,' }).ADMIN_EMAILS).toEqual([
       'alice@example.org',
