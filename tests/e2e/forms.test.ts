@@ -100,6 +100,78 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
     })
   })
 
+  describe('the newest outcome wins the toast area', () => {
+    const visible = (page: Page) =>
+      page
+        .getByRole('region', { name: 'Notifications (F8)' })
+        .locator('[data-toast-id]')
+        .evaluateAll((all) => all.filter((toast) => toast.checkVisibility()).map((toast) => toast.textContent ?? ''))
+
+    it('a refused address within 5 s of a subscription shows only "Subscription Failed"', async () => {
+      const { page, problems } = await openPage(stack.browser)
+      await gotoHydrated(page, `${stack.server.url}/`)
+      const email = page.getByRole('textbox', { name: 'Email address' })
+      await email.fill('first-outcome@example.org')
+      await page.getByRole('button', { name: 'Subscribe' }).click()
+      await page.getByText('Successfully Subscribed!').waitFor()
+      // The browser's own check lets "a@b" through; the server refuses it.
+      await email.fill('a@b')
+      await page.getByRole('button', { name: 'Subscribe' }).click()
+      // At once, not after the earlier toast's 5 s.
+      await page.getByText('Subscription Failed').waitFor({ timeout: 2000 })
+      await page.waitForTimeout(300)
+      const shown = await visible(page)
+      expect(shown).toHaveLength(1)
+      expect(shown[0]).toContain('Subscription Failed')
+      expect(await email.inputValue()).toBe('a@b')
+      expect(withoutInjectedFailures(problems, 400)).toEqual([])
+      await stack.sql`delete from newsletter_subscribers where email = 'first-outcome@example.org'`
+    })
+
+    it('a message refused with 429 right after one that was received shows only "Submission Failed"', async () => {
+      const { page, problems } = await openPage(stack.browser)
+      await gotoHydrated(page, `${stack.server.url}/contact`)
+      const form = page.getByRole('region', { name: 'Send Us a Message' })
+      const fill = async () => {
+        await form.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace')
+        await form.getByRole('textbox', { name: 'Email' }).fill('toast-order@example.org')
+        await form.getByRole('textbox', { name: 'Subject' }).fill('Facility standards question')
+        await form.getByRole('textbox', { name: 'Message' }).fill('Which equipment standards apply to a new facility?')
+      }
+      await fill()
+      await form.getByRole('button', { name: 'Send Message' }).click()
+      await page.getByText('Message Received').waitFor()
+      await page.route(CONTACT, (route) =>
+        route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          headers: { 'retry-after': '600' },
+          body: JSON.stringify([
+            {
+              error: {
+                json: {
+                  message: 'Too many requests: try again in 10 minutes',
+                  code: -32029,
+                  data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 },
+                },
+              },
+            },
+          ]),
+        }),
+      )
+      await fill()
+      await form.getByRole('button', { name: 'Send Message' }).click()
+      await page.getByText('Submission Failed').waitFor({ timeout: 2000 })
+      await page.waitForTimeout(300)
+      const shown = await visible(page)
+      expect(shown).toHaveLength(1)
+      expect(shown[0]).toContain('Submission Failed')
+      expect(shown[0]).not.toContain('Message Received')
+      expect(withoutInjectedFailures(problems, 429)).toEqual([])
+      await stack.sql`delete from contact_submissions where email = 'toast-order@example.org'`
+    })
+  })
+
   describe('contact form (/contact)', () => {
     const open = async () => {
       const watched = await openPage(stack.browser)
