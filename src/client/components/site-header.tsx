@@ -35,7 +35,7 @@ export function SiteHeader() {
           <span className={classes.brandMark} aria-hidden="true">
             mH
           </span>
-          <span>{site.shortName}</span>
+          <span className={classes.brandName}>{site.shortName}</span>
           <span className="visually-hidden"> home</span>
         </Link>
 
@@ -88,6 +88,7 @@ export function SiteHeader() {
             ))}
           </Stack>
           <Burger
+            className={classes.burger}
             hiddenFrom="lg"
             opened={menuOpen}
             onClick={menu.toggle}
