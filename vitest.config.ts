@@ -43,6 +43,9 @@ export default defineConfig({
           globalSetup: ['tests/helpers/global-postgres.ts', 'tests/helpers/global-e2e.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
+          // A page updates after its request lands; on a shared, busy machine that can take more than
+          // expect.poll's default second.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

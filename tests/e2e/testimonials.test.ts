@@ -284,9 +284,12 @@ describe.skipIf(!chromiumAndPostgres())('testimonials: the public form and the a
       }
       expect(reached).toBe(true)
       await page.keyboard.press('Enter')
-      await expect.poll(() => card(VISITOR.name).getAttribute('data-state')).toBe('published')
+      // On a busy machine the answer can take longer than expect.poll's default second.
+      await expect.poll(() => card(VISITOR.name).getAttribute('data-state'), { timeout: 10_000 }).toBe('published')
       // The button stays in place, now offering the way back, and keeps the focus.
-      await expect.poll(async () => (await focused(page)).label).toBe(`Unapprove the testimonial from ${VISITOR.name}`)
+      await expect
+        .poll(async () => (await focused(page)).label, { timeout: 10_000 })
+        .toBe(`Unapprove the testimonial from ${VISITOR.name}`)
       await seeToast(page, 'Testimonial approved')
       expect(problems).toEqual([])
     })

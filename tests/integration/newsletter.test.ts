@@ -329,6 +329,12 @@ describe('the subscribers screen’s REST contract', () => {
     expect(bad.json().fields).toEqual({ isActive: 'isActive must be true or false' })
     expect((await asAdmin('PATCH', '/api/admin/subscribers/nobody', { isActive: false })).statusCode).toBe(404)
     expect((await asAdmin('DELETE', '/api/admin/subscribers/nobody')).statusCode).toBe(404)
+    // Found by the hostile-input properties: a NUL character once reached the query and failed as a 500.
+    for (const id of ['%00', 'a%00b', '%F0%9F%98%80', 'x'.repeat(65)]) {
+      const deleted = await asAdmin('DELETE', `/api/admin/subscribers/${id}`)
+      expect(deleted.statusCode, id).toBe(400)
+      expect(deleted.json().message).toBe('Subscriber id is not valid')
+    }
     expect(await app.db.select().from(auditLog)).toEqual([])
   })
 
