@@ -36,12 +36,15 @@ export const SubscriberListQuerySchema = z.object({
     .transform((value) => (value ? value : undefined)),
 })
 
-/** A subscriber's id as a path or body gives it (generated UUIDs; anything else names no row). */
+/**
+ * A subscriber's id as a path or body gives it: generated UUIDs, so letters, digits and hyphens.
+ * Anything else is refused before the database sees it (a NUL character would fail the query).
+ */
 export const SubscriberIdSchema = z
   .string()
   .trim()
   .min(1, 'Subscriber id is required')
-  .max(64, 'Subscriber id is not valid')
+  .regex(/^[A-Za-z0-9-]{1,64}$/, 'Subscriber id is not valid')
 
 export const SubscriberPatchSchema = z.object({
   isActive: z.boolean({ error: 'isActive must be true or false' }),
