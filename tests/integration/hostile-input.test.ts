@@ -1187,7 +1187,7 @@ const queryString = fc.oneof(
     .array(
       fc.tuple(
         fc.oneof(
-          fc.constantFrom('token', 'code', 'state', 'error', 'error_description', 'input', 'batch', 'x'),
+          fc.constantFrom('token', 'code', 'state', 'error', 'error_description', 'input', 'batch', 'q', 'page', 'x'),
           fragment,
           shortText(10),
         ),

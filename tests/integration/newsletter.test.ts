@@ -266,6 +266,9 @@ describe('the subscribers screen’s REST contract', () => {
     expect(literal.map((row: { email: string }) => row.email)).toEqual(['under_score%@example.net'])
     expect((await asAdmin('GET', '/api/admin/subscribers?q=r_ader')).json()).toEqual([])
     expect((await asAdmin('GET', '/api/admin/subscribers?page=0')).statusCode).toBe(400)
+    expect((await asAdmin('GET', '/api/admin/subscribers?q=%00')).json()).toMatchObject({
+      message: 'Search must not contain a null character',
+    })
   })
 
   it('deactivates and reactivates with one audit row each, holding the state and never the address', async () => {

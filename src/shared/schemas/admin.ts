@@ -28,10 +28,10 @@ export const ActivityQuerySchema = z.object({
 /** Subscriber ids are random text, so their pages are numbered; `q` keeps the addresses that contain it. */
 export const SubscriberListQuerySchema = z.object({
   page: z.coerce.number({ error: 'Page must be a number' }).int().min(1).max(100_000).default(1),
-  q: z
-    .string()
-    .trim()
-    .max(TEXT_LIMITS.email, `Search must be at most ${TEXT_LIMITS.email} characters`)
+  q: storableText(
+    z.string().trim().max(TEXT_LIMITS.email, `Search must be at most ${TEXT_LIMITS.email} characters`),
+    'Search',
+  )
     .optional()
     .transform((value) => (value ? value : undefined)),
 })
