@@ -41,6 +41,8 @@ export const ADMIN_LIST_MAX_HEIGHT_PX = 600
 export const SESSION_EXPIRED_REDIRECT_MS = 500
 export const UNAUTHENTICATED_REDIRECT_MS = 1000
 export const TOAST_DURATION_MS = 5000
+/** The browser gives up on a request the server has not answered within this (the forms then show their failure). */
+export const REQUEST_TIMEOUT_MS = 15_000
 export const TOAST_SWIPE_THRESHOLD_PX = 50
 export const ATTACHMENT_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const
 

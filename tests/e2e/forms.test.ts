@@ -172,6 +172,125 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
     })
   })
 
+  describe('after a failed submit', () => {
+    it('the focus moves to the first invalid field of the contact form', async () => {
+      const { page, problems } = await openPage(stack.browser)
+      await gotoHydrated(page, `${stack.server.url}/contact`)
+      const form = page.getByRole('region', { name: 'Send Us a Message' })
+      await form.getByRole('button', { name: 'Send Message' }).click()
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true')
+      expect(
+        await form.getByRole('textbox', { name: 'Name' }).evaluate((field) => field === document.activeElement),
+      ).toBe(true)
+      await form.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace')
+      await form.getByRole('button', { name: 'Send Message' }).click()
+      await expect
+        .poll(() => form.getByRole('textbox', { name: 'Email' }).evaluate((field) => field === document.activeElement))
+        .toBe(true)
+      expect(problems).toEqual([])
+    })
+
+    it('a refused newsletter address keeps the focus on the field, with what was typed', async () => {
+      const { page, problems } = await openPage(stack.browser)
+      await gotoHydrated(page, `${stack.server.url}/`)
+      const email = page.getByRole('textbox', { name: 'Email address' })
+      await email.fill('a@b')
+      await page.getByRole('button', { name: 'Subscribe' }).click()
+      await page.getByText('Subscription Failed').waitFor()
+      await expect.poll(() => email.evaluate((field) => field === document.activeElement)).toBe(true)
+      expect(await email.inputValue()).toBe('a@b')
+      expect(withoutInjectedFailures(problems, 400)).toEqual([])
+    })
+  })
+
+  describe('no network, or no answer within 15 s', () => {
+    const FORMS = [
+      {
+        name: 'contact',
+        path: '/contact',
+        pattern: CONTACT,
+        fill: async (page: Page) => {
+          const form = page.getByRole('region', { name: 'Send Us a Message' })
+          await form.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace')
+          await form.getByRole('textbox', { name: 'Email' }).fill('stalled@example.org')
+          await form.getByRole('textbox', { name: 'Subject' }).fill('Facility standards question')
+          await form
+            .getByRole('textbox', { name: 'Message' })
+            .fill('Which equipment standards apply to a new facility?')
+          return form.getByRole('textbox', { name: 'Subject' })
+        },
+        button: 'Send Message',
+        failure: 'Submission Failed',
+        kept: 'Facility standards question',
+      },
+      {
+        name: 'newsletter',
+        path: '/',
+        pattern: NEWSLETTER,
+        fill: async (page: Page) => {
+          const email = page.getByRole('textbox', { name: 'Email address' })
+          await email.fill('stalled@example.org')
+          return email
+        },
+        button: 'Subscribe',
+        failure: 'Subscription Failed',
+        kept: 'stalled@example.org',
+      },
+      {
+        name: 'testimonial',
+        path: '/share-your-experience',
+        pattern: '**/trpc/testimonials.submit**',
+        fill: async (page: Page) => {
+          await page.getByRole('textbox', { name: 'Name' }).fill('Test Visitor')
+          await page.getByRole('textbox', { name: 'Your experience' }).fill('My sessions were calm and well run.')
+          await page.getByRole('checkbox').check()
+          return page.getByRole('textbox', { name: 'Your experience' })
+        },
+        button: 'Submit Testimonial',
+        failure: 'Submission Failed',
+        kept: 'My sessions were calm and well run.',
+      },
+    ] as const
+
+    for (const form of FORMS) {
+      it(`${form.name}: a server that never answers is given up after 15 s; what was typed stays`, async () => {
+        const { page, problems } = await openPage(stack.browser)
+        await page.clock.install()
+        await gotoHydrated(page, `${stack.server.url}${form.path}`)
+        // The request reaches the route and is never answered.
+        await page.route(form.pattern, () => {})
+        const field = await form.fill(page)
+        // Found by its label first; while pending, a label may read "Sending...".
+        const button = page.locator('main form button[type="submit"]')
+        await page.getByRole('button', { name: form.button }).click()
+        await expect.poll(() => button.isDisabled()).toBe(true)
+        await page.clock.runFor(14_000)
+        expect(await page.getByText(form.failure).count()).toBe(0)
+        await page.clock.runFor(1_500)
+        await page.getByText(form.failure).waitFor()
+        await expect.poll(() => button.isDisabled()).toBe(false)
+        expect(await page.getByRole('button', { name: 'Sending...' }).count()).toBe(0)
+        expect(await field.inputValue()).toBe(form.kept)
+        expect(problems).toEqual([])
+      })
+
+      it(`${form.name}: with no network the failure shows at once; what was typed stays`, async () => {
+        const { page } = await openPage(stack.browser)
+        await gotoHydrated(page, `${stack.server.url}${form.path}`)
+        const field = await form.fill(page)
+        await page.context().setOffline(true)
+        try {
+          await page.getByRole('button', { name: form.button }).click()
+          await page.getByText(form.failure).waitFor({ timeout: 3000 })
+          expect(await page.getByRole('button', { name: form.button }).isDisabled()).toBe(false)
+          expect(await field.inputValue()).toBe(form.kept)
+        } finally {
+          await page.context().setOffline(false)
+        }
+      })
+    }
+  })
+
   describe('contact form (/contact)', () => {
     const open = async () => {
       const watched = await openPage(stack.browser)

@@ -250,6 +250,15 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
     // The header and footer frame the not-found page too.
     expect(await page.getByTestId('site-header').isVisible()).toBe(true)
     expect(await page.getByRole('contentinfo').isVisible()).toBe(true)
+    // A way on: home, the research library, or the council.
+    const main = page.locator('main')
+    expect(await main.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/')
+    const onward = main.getByRole('navigation', { name: 'Where to go from here' })
+    expect(await onward.getByRole('link', { name: 'Browse the research library' }).getAttribute('href')).toBe(
+      '/research',
+    )
+    await onward.getByRole('link', { name: 'Contact the council' }).click()
+    await page.waitForURL(`${stack.server.url}/contact`)
     expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([])
   })
 

@@ -87,4 +87,104 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
       for (const [field, size] of sizes) expect(size, `${path} ${field}`).toBeGreaterThanOrEqual(16)
     }
   })
+
+  describe('where am I', () => {
+    const style = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((element) => {
+        const css = getComputedStyle(element)
+        return {
+          underline: css.textDecorationLine.includes('underline'),
+          weight: css.fontWeight,
+          bg: css.backgroundColor,
+        }
+      })
+
+    it('the About trigger is marked on the three About pages, and the current link is visibly marked', async () => {
+      const { page } = await openPage(stack.browser, { width: 1280 })
+      const nav = page.getByRole('navigation', { name: 'Main' })
+      const about = nav.getByRole('button', { name: /^About/ })
+      for (const path of ['/about', '/about/mission-statement', '/about/position-statement']) {
+        await page.goto(`${stack.server.url}${path}`, { waitUntil: 'networkidle' })
+        expect(await about.getAttribute('data-active'), path).toBe('true')
+        expect((await style(about)).underline, path).toBe(true)
+        expect(await nav.locator('[aria-current="page"]').count(), path).toBe(0)
+      }
+      await page.goto(`${stack.server.url}/education`, { waitUntil: 'networkidle' })
+      expect(await about.getAttribute('data-active')).toBeNull()
+      expect((await style(about)).underline).toBe(false)
+      const current = nav.locator('[aria-current="page"]')
+      expect(await current.allTextContents()).toEqual(['Education'])
+      expect((await style(current)).underline).toBe(true)
+      expect((await style(nav.getByRole('link', { name: 'Benefits' }))).underline).toBe(false)
+      // The footer's quick links say it too, and Home is current only on the home page.
+      const footer = page.getByRole('contentinfo')
+      expect(await footer.locator('[aria-current="page"]').allTextContents()).toEqual(['Education'])
+      expect((await style(footer.getByRole('link', { name: 'Education' }))).weight).toBe('700')
+    })
+
+    it('the mobile drawer marks the current page, and only that one', async () => {
+      const { page } = await openPage(stack.browser, { width: 390 })
+      await gotoHydrated(page, `${stack.server.url}/about/position-statement`)
+      await page.getByRole('button', { name: 'Open navigation menu' }).click()
+      const drawer = page.getByRole('navigation', { name: 'Mobile' })
+      await drawer.waitFor()
+      const current = drawer.locator('[aria-current="page"]')
+      expect(await current.allTextContents()).toEqual(['Position Statement'])
+      const marked = await style(current)
+      const plain = await style(drawer.getByRole('link', { name: 'About Us' }))
+      expect(marked.bg).not.toBe(plain.bg)
+      expect(marked.weight).toBe('700')
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}drawer-current-390.png` })
+    })
+  })
+
+  describe('one grid', () => {
+    /** The left edge of the first element matching each selector. */
+    const lefts = (page: Page, selectors: Record<string, string>) =>
+      page.evaluate((all) => {
+        const out: Record<string, number> = {}
+        for (const [name, selector] of Object.entries(all)) {
+          const element = document.querySelector(selector)
+          out[name] = element ? Math.round(element.getBoundingClientRect().left) : -1
+        }
+        return out
+      }, selectors)
+
+    for (const width of [1440, 1280, 1024, 390, 320]) {
+      it(`at ${width} px the header, the hero text, the content and the footer start on one line`, async () => {
+        const { page } = await openPage(stack.browser, { width, height: 900 })
+        await page.goto(`${stack.server.url}/`, { waitUntil: 'networkidle' })
+        const home = await lefts(page, {
+          header: 'header a',
+          hero: '[data-testid="hero"] h1',
+          content: '#mission-heading',
+          disclaimer: '[data-testid="disclaimer"]',
+          footer: 'footer h2',
+        })
+        expect(new Set(Object.values(home)).size, JSON.stringify(home)).toBe(1)
+
+        await page.goto(`${stack.server.url}/faq`, { waitUntil: 'networkidle' })
+        const faq = await lefts(page, {
+          header: 'header a',
+          hero: 'main h1',
+          content: 'main section h2',
+          questions: '[data-testid="faq-category-getting-started"]',
+          disclaimer: '[data-testid="disclaimer"]',
+          footer: 'footer h2',
+        })
+        expect(new Set(Object.values(faq)).size, JSON.stringify(faq)).toBe(1)
+        // The questions' column is as wide as the disclaimer under it.
+        const widths = await page.evaluate(() =>
+          ['[data-testid="faq-category-getting-started"]', '[data-testid="disclaimer"]'].map((selector) =>
+            Math.round(document.querySelector(selector)?.getBoundingClientRect().width ?? 0),
+          ),
+        )
+        expect(widths[0]).toBe(widths[1])
+        if (SHOTS && (width === 1280 || width === 390)) {
+          await page.goto(`${stack.server.url}/`)
+          await page.screenshot({ path: `${SHOTS}grid-home-${width}.png`, fullPage: true })
+        }
+      })
+    }
+  })
 })

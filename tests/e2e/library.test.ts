@@ -228,21 +228,15 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
         .evaluateAll((sections) => sections.map((section) => section.querySelector('h2')?.textContent))
       expect(categories).toEqual(FAQ_TITLES)
 
-      const controls = main.locator('.mantine-Accordion-control')
+      const controls = main.locator('[data-faq-question]')
       const expanded = () =>
         controls.evaluateAll((all) =>
           all.filter((control) => control.getAttribute('aria-expanded') === 'true').map((c) => c.textContent),
         )
       expect(await expanded()).toEqual([])
 
-      const firstQuestion = main
-        .getByTestId('faq-category-getting-started')
-        .locator('.mantine-Accordion-control')
-        .first()
-      const otherQuestion = main
-        .getByTestId('faq-category-safety-protocols')
-        .locator('.mantine-Accordion-control')
-        .first()
+      const firstQuestion = main.getByTestId('faq-category-getting-started').locator('[data-faq-question]').first()
+      const otherQuestion = main.getByTestId('faq-category-safety-protocols').locator('[data-faq-question]').first()
       await firstQuestion.click()
       await expect.poll(expanded).toEqual([await firstQuestion.textContent()])
       const panelId = (await firstQuestion.getAttribute('aria-controls')) ?? ''
@@ -269,6 +263,52 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
       await main.getByRole('link', { name: 'Contact Us' }).click()
       await page.waitForURL(`${stack.server.url}/contact`)
       expect(problems).toEqual([])
+    })
+
+    it('closed answers stay findable (hidden="until-found"): a find-in-page match opens its question', async () => {
+      const { page, problems } = await openPage(stack.browser)
+      await gotoHydrated(page, `${stack.server.url}/faq`)
+      const main = page.getByRole('main')
+      const questions = main.locator('[data-faq-question]')
+      const count = await questions.count()
+      expect(count).toBeGreaterThan(10)
+      const hiddenValues = await main
+        .locator('[data-faq-answer]')
+        .evaluateAll((panels) => panels.map((panel) => panel.getAttribute('hidden')))
+      expect(hiddenValues).toEqual(Array(count).fill('until-found'))
+
+      // What the browser does when find-in-page matches text in a closed answer: it fires
+      // beforematch on it, then reveals it. The page opens that question and closes any other.
+      await questions.first().click()
+      const target = questions.nth(5)
+      const panelId = String(await target.getAttribute('aria-controls'))
+      await page.evaluate((id) => {
+        const panel = document.getElementById(id)
+        panel?.dispatchEvent(new Event('beforematch'))
+        panel?.removeAttribute('hidden')
+      }, panelId)
+      await expect.poll(() => target.getAttribute('aria-expanded')).toBe('true')
+      expect(await questions.first().getAttribute('aria-expanded')).toBe('false')
+      expect(await page.locator(`[id="${panelId}"]`).isVisible()).toBe(true)
+      expect(await main.locator('[data-faq-answer]:not([hidden])').count()).toBe(1)
+      expect(problems).toEqual([])
+    })
+
+    it('every answer is readable without JavaScript', async () => {
+      const context = await stack.browser.newContext({
+        javaScriptEnabled: false,
+        viewport: { width: 390, height: 800 },
+      })
+      try {
+        const page = await context.newPage()
+        await page.goto(`${stack.server.url}/faq`)
+        const panels = page.getByRole('main').locator('[data-faq-answer]')
+        const visible = await panels.evaluateAll((all) => all.map((panel) => panel.checkVisibility()))
+        expect(visible.length).toBeGreaterThan(10)
+        expect(visible.every(Boolean)).toBe(true)
+      } finally {
+        await context.close()
+      }
     })
   })
 

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { toast } from '../lib/toast'
 import { useTRPC } from '../lib/trpc'
 import { PrivacyNote } from './privacy-note'
@@ -9,6 +9,7 @@ import { PrivacyNote } from './privacy-note'
 export function NewsletterForm() {
   const trpc = useTRPC()
   const [email, setEmail] = useState('')
+  const field = useRef<HTMLInputElement>(null)
   // With mail on, the address waits for its confirmation link: the toast keeps its text, and this
   // line says where the link went.
   const [checkInbox, setCheckInbox] = useState(false)
@@ -25,6 +26,8 @@ export function NewsletterForm() {
       },
       onError: () => {
         setCheckInbox(false)
+        // The address is what to fix: the focus goes back to it, with what was typed kept.
+        field.current?.focus()
         toast({
           title: 'Subscription Failed',
           message: 'Please check your email address and try again.',
@@ -55,6 +58,7 @@ export function NewsletterForm() {
         >
           <Group mt="lg" align="flex-end" justify="center" gap="sm" wrap="wrap">
             <TextInput
+              ref={field}
               type="email"
               required
               label="Email address"

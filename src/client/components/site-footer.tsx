@@ -10,7 +10,7 @@ export function SiteFooter() {
   const year = new Date().getFullYear()
   return (
     <Box component="footer" bg="dark.8" c="gray.3" pt={56} pb={32} mt={0}>
-      <Container size="xl">
+      <Container size="lg">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={40}>
           <FooterColumn title={site.name}>
             <Text size="sm" lh={1.7}>
@@ -23,7 +23,7 @@ export function SiteFooter() {
             <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {FOOTER_QUICK_LINKS.map((link) => (
                 <li key={link.to}>
-                  <Anchor component={Link} to={link.to} c="gray.3" size="sm">
+                  <Anchor component={Link} to={link.to} activeOptions={{ exact: true }} c="gray.3" size="sm">
                     {link.label}
                   </Anchor>
                 </li>

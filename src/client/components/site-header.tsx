@@ -25,11 +25,12 @@ export function SiteHeader() {
     setAboutOpen(false)
     menu.close()
   }
+  const inAbout = pathname === '/about' || pathname.startsWith('/about/')
   const transparent = pathname === '/' && scroll.y <= HEADER_SCROLL_THRESHOLD_PX && !menuOpen
 
   return (
     <header className={classes.header} data-transparent={transparent} data-testid="site-header">
-      <Container size="xl" className={classes.inner}>
+      <Container size="lg" className={classes.inner}>
         {/* The accessible name starts with the visible text (WCAG 2.5.3, label in name). */}
         <Link to="/" className={classes.brand}>
           <span className={classes.brandMark} aria-hidden="true">
@@ -62,6 +63,8 @@ export function SiteHeader() {
               <Menu.Target>
                 <UnstyledButton
                   className={classes.link}
+                  // On the three About pages the trigger shows where the visitor is, as a link would.
+                  data-active={inAbout || undefined}
                   aria-haspopup="menu"
                   onKeyDown={(event) => {
                     if (event.key !== 'ArrowDown' || aboutOpen) return
@@ -70,12 +73,13 @@ export function SiteHeader() {
                   }}
                 >
                   About
+                  {inAbout ? <span className="visually-hidden"> (current section)</span> : null}
                   <span aria-hidden="true">▾</span>
                 </UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>
                 {ABOUT_LINKS.map((link) => (
-                  <Menu.Item key={link.to} component={Link} to={link.to}>
+                  <Menu.Item key={link.to} component={Link} to={link.to} activeOptions={{ exact: true }}>
                     {link.label}
                   </Menu.Item>
                 ))}
@@ -124,6 +128,7 @@ export function SiteHeader() {
               to={link.to}
               className={`${classes.drawerLink} ${classes.drawerSub}`}
               onClick={menu.close}
+              activeOptions={{ exact: true }}
             >
               {link.label}
             </Link>

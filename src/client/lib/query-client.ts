@@ -13,7 +13,9 @@ export function createQueryClient(): QueryClient {
         refetchInterval: false,
         staleTime: Number.POSITIVE_INFINITY,
       },
-      mutations: { retry: false },
+      // A form sent without a network must say so at once and keep what was typed; by default
+      // react-query would pause the mutation until the browser is back online, leaving "Sending...".
+      mutations: { retry: false, networkMode: 'always' },
     },
   })
 }

@@ -38,7 +38,7 @@ function AdminLayout() {
   }, [unauthenticated, redirectToLogin])
 
   return (
-    <Container size="xl" pt={HEADER_HEIGHT_PX + 40} pb={80}>
+    <Container size="lg" pt={HEADER_HEIGHT_PX + 40} pb={80}>
       <Title order={1}>{title}</Title>
       {me.isPending || me.isError ? (
         <Text mt="lg" aria-live="polite">

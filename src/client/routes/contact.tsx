@@ -2,11 +2,13 @@ import { Anchor, Button, Card, Container, Grid, Stack, Text, Textarea, TextInput
 import { useForm } from '@mantine/form'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { useRef } from 'react'
 import { ContactInputSchema } from '../../shared/schemas/contact'
 import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { PrivacyNote } from '../components/privacy-note'
+import { focusFirstError } from '../lib/focus-first-error'
 import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
 import { toast } from '../lib/toast'
@@ -83,6 +85,7 @@ function ContactPage() {
 
 function ContactForm() {
   const trpc = useTRPC()
+  const formRef = useRef<HTMLFormElement>(null)
   const form = useForm({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -100,6 +103,12 @@ function ContactForm() {
         })
       },
       onError: (error) => {
+        // Should the server still refuse a field (it checks with the same schema), the field says why
+        // and takes the focus.
+        if (error.data?.fields) {
+          form.setErrors(error.data.fields)
+          requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+        }
         // A message the server wrote (the tRPC error shape carries data) is shown as it is. A failure
         // before the server answered (network down, a proxy's HTML error page) has only a transport
         // message such as a JSON parse error, so it gets the generic text instead.
@@ -118,7 +127,7 @@ function ContactForm() {
       <Title order={2} size="h3" id="form-heading">
         Send Us a Message
       </Title>
-      <form onSubmit={form.onSubmit((values) => send.mutate(values))} noValidate>
+      <form ref={formRef} onSubmit={form.onSubmit((values) => send.mutate(values), focusFirstError)} noValidate>
         <Stack gap="sm" mt="md">
           <TextInput label="Name" required autoComplete="name" {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />

@@ -1,8 +1,9 @@
-import { Accordion, Box, Button, Container, Stack, Text, Title } from '@mantine/core'
+import { Box, Button, Container, Stack, Text, Title } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FAQ_CATEGORIES } from '../../content/faq'
 import { DisclaimerBox } from '../components/disclaimer-box'
+import { FaqAccordion, FaqNoScript } from '../components/faq-accordion'
 import { PageHero } from '../components/page-hero'
 import { PageSection } from '../components/page-section'
 import { faqJsonLd } from '../lib/json-ld'
@@ -35,42 +36,30 @@ function FaqPage() {
         Straight answers about mild hyperbaric sessions, from your first visit to choosing a facility.
       </PageHero>
 
-      <Container size="md" py={56}>
+      <FaqNoScript />
+      <Container size="lg" py={56}>
         <Stack gap={48}>
           {FAQ_CATEGORIES.map((category) => (
             <Box key={category.id} component="section" aria-labelledby={`faq-${category.id}`}>
               <Title order={2} id={`faq-${category.id}`}>
                 {category.title}
               </Title>
-              <Accordion
-                mt="md"
-                variant="separated"
-                radius="md"
-                order={3}
-                value={openItem}
+              <FaqAccordion
+                open={openItem}
                 onChange={setOpenItem}
                 data-testid={`faq-category-${category.id}`}
-              >
-                {category.items.map((item, index) => {
-                  const value = `${category.id}-${index + 1}`
-                  return (
-                    <Accordion.Item key={value} value={value}>
-                      <Accordion.Control fw={600}>{item.question}</Accordion.Control>
-                      <Accordion.Panel>
-                        <Text c="dark.6" lh={1.7}>
-                          {item.answer}
-                        </Text>
-                      </Accordion.Panel>
-                    </Accordion.Item>
-                  )
-                })}
-              </Accordion>
+                entries={category.items.map((item, index) => ({
+                  value: `${category.id}-${index + 1}`,
+                  question: item.question,
+                  answer: item.answer,
+                }))}
+              />
             </Box>
           ))}
         </Stack>
       </Container>
 
-      <PageSection headingId="more-questions-heading" heading="Still Have Questions?" bg="gray.0" size="md">
+      <PageSection headingId="more-questions-heading" heading="Still Have Questions?" bg="gray.0">
         <Text mt="md" size="lg" c="dark.7" lh={1.7}>
           Send us a message and we will reply, typically within 2-3 business days.
         </Text>

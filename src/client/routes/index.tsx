@@ -71,7 +71,8 @@ function HomePage() {
         pt={HEADER_HEIGHT_PX}
         data-testid="hero"
       >
-        <Container size="lg" py={64}>
+        {/* Full width: as a flex child the container would shrink to its text and centre it, off the grid. */}
+        <Container size="lg" py={64} w="100%">
           <Title order={1} fz={{ base: 36, sm: 52 }} lh={1.15} maw={820}>
             Setting Standards for Mild Hyperbaric Wellness
           </Title>
