@@ -1,6 +1,10 @@
 import type { ResourceCategory } from '../shared/constants'
 import type { SiteInfo } from '../shared/site'
 
+/** The line under a document's title: its number and issue date. */
+export const documentMeta = (doc: Pick<CouncilDocument, 'number' | 'issued'>) =>
+  `Document ${doc.number} · Issued ${doc.issued}`
+
 /**
  * The council's downloadable documents. Each is written once here and used twice: rendered as a
  * PDF at /downloads/{slug}.pdf and, for the position statement, as the web page too. Keeping one
@@ -19,16 +23,30 @@ export type CouncilDocument = {
   title: string
   description: string
   category: ResourceCategory
-  /** Shown under the title, e.g. the document number and date. */
-  meta?: string
+  /** The council's identifier, printed under the title with the issue date. */
+  number: string
+  /** When this edition was issued, as printed. */
+  issued: string
   sections: (site: SiteInfo) => DocumentSection[]
 }
 
 export const POSITION_STATEMENT_NUMBER = 'MHBOT-SC/001'
 export const POSITION_STATEMENT_DATE = 'October 31, 2025'
+/** The council's guides and checklists, numbered in a series of their own, issued with the position statement. */
+const GUIDE_SERIES = 'MHBOT-SC/G'
 
 export const DISCLAIMER_TEXT =
   'The information provided by the council is for general wellness and educational purposes only. It is not medical advice and is not intended to diagnose, treat, cure or prevent any disease. Consult a qualified healthcare provider before starting any wellness practice, including mild hyperbaric sessions.'
+
+/**
+ * How regulators and the clinical field see chambers and oxygen, said neutrally wherever the site
+ * describes the mild range (education, safety, the position statement). Public facts: the FDA
+ * classifies hyperbaric chambers under 21 CFR 868.5470 (Class II); the Undersea and Hyperbaric
+ * Medical Society (UHMS) defines clinical hyperbaric oxygen as breathing near-100% oxygen at a
+ * pressure of 1.4 ATA or more.
+ */
+export const REGULATORY_NOTE =
+  'In the United States, the Food and Drug Administration (FDA) regulates hyperbaric chambers as medical devices (Class II, 21 CFR 868.5470). The Undersea and Hyperbaric Medical Society (UHMS) defines clinical hyperbaric oxygen as breathing near-100% oxygen in a chamber at 1.4 ATA or more. The mild range described here therefore overlaps that clinical definition when supplemental oxygen is added. The council’s wellness framing does not change how a chamber is regulated.'
 
 /** The conditions that call for a healthcare provider's advice first, exactly as the safety page lists them (docs/product.md#content-facts). */
 export const CONTRAINDICATIONS = [
@@ -65,7 +83,8 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
     description:
       'The council’s foundational public reference: how mild hyperbaric sessions differ from medical HBOT, the council’s position on pressure and safety, and the scope of its oversight.',
     category: 'Professional',
-    meta: `Document ${POSITION_STATEMENT_NUMBER} · Issued ${POSITION_STATEMENT_DATE}`,
+    number: POSITION_STATEMENT_NUMBER,
+    issued: POSITION_STATEMENT_DATE,
     sections: (site) => [
       {
         heading: '1. Purpose',
@@ -116,6 +135,7 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
             kind: 'paragraph',
             text: 'The council notes that medical societies, including hyperbaric medicine bodies in the United States and Europe, have expressed caution about mild hyperbaric wellness use, and that regulators in some jurisdictions treat any hyperbaric chamber as a medical device regardless of its labelling. Providers are responsible for meeting the rules where they operate.',
           },
+          { kind: 'paragraph', text: REGULATORY_NOTE },
         ],
       },
       {
@@ -155,6 +175,8 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
   },
   {
     slug: 'facility-operator-standards-guide',
+    number: `${GUIDE_SERIES}-001`,
+    issued: POSITION_STATEMENT_DATE,
     title: 'Facility Operator Standards Guide',
     description:
       'What the council expects of a wellness facility that offers mild hyperbaric sessions: equipment, staffing, screening, records and emergency readiness.',
@@ -216,6 +238,8 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
   },
   {
     slug: 'session-safety-checklist',
+    number: `${GUIDE_SERIES}-002`,
+    issued: POSITION_STATEMENT_DATE,
     title: 'Session Safety Checklist',
     description: 'A one-page checklist for before, during and after a mild hyperbaric session.',
     category: 'Safety',
@@ -265,6 +289,8 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
   },
   {
     slug: 'contraindications-screening-guide',
+    number: `${GUIDE_SERIES}-003`,
+    issued: POSITION_STATEMENT_DATE,
     title: 'Contraindications and Screening Guide',
     description:
       'The conditions that call for a healthcare provider’s advice before any mild hyperbaric session, and how to screen for them.',
@@ -292,6 +318,8 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
   },
   {
     slug: 'introduction-to-mild-hyperbaric-oxygen',
+    number: `${GUIDE_SERIES}-004`,
+    issued: POSITION_STATEMENT_DATE,
     title: 'Introduction to Mild Hyperbaric Oxygen',
     description:
       'A plain-language introduction: what a mild hyperbaric session is, how pressure works, and what to expect.',
@@ -332,6 +360,8 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
   },
   {
     slug: 'mild-vs-medical-hyperbaric-comparison',
+    number: `${GUIDE_SERIES}-005`,
+    issued: POSITION_STATEMENT_DATE,
     title: 'Mild vs. Medical Hyperbaric: A Comparison',
     description: 'A side-by-side comparison of mild wellness sessions and medical hyperbaric oxygen therapy.',
     category: 'Education',

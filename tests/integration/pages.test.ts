@@ -29,6 +29,7 @@ const ROUTES: [path: string, h1: string, title: string, content: string][] = [
   ['/faq', 'Frequently Asked Questions', 'FAQ', '$50-150'],
   ['/contact', 'Contact Us', 'Contact Us', 'Available upon request'],
   ['/sitemap', 'Sitemap', 'Sitemap', '/sitemap.xml'],
+  ['/privacy', 'Privacy', 'Privacy', 'How to be removed'],
   [
     '/share-your-experience',
     'Share Your Experience',
@@ -102,5 +103,29 @@ describe('sitemap.xml and robots.txt', () => {
     expect(body).toContain('Disallow: /admin')
     expect(body).toContain('Disallow: /api/')
     expect(body).toContain(`Sitemap: ${TEST_PUBLIC_URL}/sitemap.xml`)
+  })
+})
+
+describe('honest framing', () => {
+  const text = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' ')
+
+  it.each(['/education', '/safety', '/about/position-statement'])(
+    '%s says, neutrally, how the FDA and the UHMS see chambers and oxygen',
+    async (path) => {
+      const page = text((await setup.app.inject({ method: 'GET', url: path })).body)
+      expect(page).toContain('Class II, 21 CFR 868.5470')
+      expect(page).toContain('near-100% oxygen in a chamber at 1.4 ATA or more')
+      expect(page).toContain('overlaps that clinical definition when supplemental oxygen is added')
+    },
+  )
+
+  it('the position statement shows its number and date at the top', async () => {
+    const page = text((await setup.app.inject({ method: 'GET', url: '/about/position-statement' })).body)
+    const top = page.slice(0, page.indexOf('1. Purpose'))
+    expect(top).toContain('MHBOT-SC/001 · Issued October 31, 2025')
   })
 })

@@ -66,7 +66,7 @@ function PositionStatementPage() {
   return (
     <>
       <PageHero title="Position Statement">
-        {`${POSITION_STATEMENT_NUMBER} · Mild Hyperbaric Oxygen as a Wellness Practice. The council’s foundational public reference.`}
+        {`${POSITION_STATEMENT_NUMBER} · Issued ${POSITION_STATEMENT_DATE} · Mild Hyperbaric Oxygen as a Wellness Practice. The council’s foundational public reference.`}
       </PageHero>
 
       <Container size="lg" py={56} component="article" aria-label={POSITION_STATEMENT.title}>

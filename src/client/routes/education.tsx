@@ -7,6 +7,7 @@ import { FeatureCard, FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageLinks } from '../components/page-links'
 import { PageSection } from '../components/page-section'
+import { RegulatoryNote } from '../components/regulatory-note'
 import { routeHead } from '../lib/seo'
 
 export const Route = createFileRoute('/education')({
@@ -121,6 +122,7 @@ function EducationPage() {
           caption="Mild hyperbaric sessions compared with medical hyperbaric oxygen therapy"
           mt="xl"
         />
+        <RegulatoryNote mt="xl" />
       </PageSection>
 
       <PageSection headingId="next-heading" heading="Next: Wellness Benefits">

@@ -7,6 +7,7 @@ import { FeatureCard, FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageLinks } from '../components/page-links'
 import { PageSection } from '../components/page-section'
+import { RegulatoryNote } from '../components/regulatory-note'
 import { routeHead } from '../lib/seo'
 
 export const Route = createFileRoute('/safety')({
@@ -152,6 +153,7 @@ function SafetyPage() {
             </FeatureCard>
           ))}
         </SimpleGrid>
+        <RegulatoryNote mt="xl" />
         <PageLinks
           primary={{ to: '/resources', label: 'Download Safety Resources' }}
           secondary={{ to: '/faq', label: 'Read the FAQ' }}

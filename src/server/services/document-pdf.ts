@@ -1,5 +1,5 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib'
-import { type CouncilDocument, DISCLAIMER_TEXT } from '../../content/documents'
+import { type CouncilDocument, DISCLAIMER_TEXT, type DocumentSection, documentMeta } from '../../content/documents'
 import type { SiteInfo } from '../../shared/site'
 
 const PAGE = { width: 612, height: 792, margin: 56 } // US Letter, in points
@@ -37,6 +37,11 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /** Renders one of the council's documents to PDF from the same text the site shows. */
+const printsDisclaimer = (sections: DocumentSection[]) =>
+  sections.some((section) =>
+    section.blocks.some((block) => block.kind === 'paragraph' && block.text === DISCLAIMER_TEXT),
+  )
+
 export async function renderDocumentPdf(doc: CouncilDocument, site: SiteInfo): Promise<Uint8Array> {
   const pdf = await PDFDocument.create()
   pdf.setTitle(doc.title)
@@ -75,9 +80,10 @@ export async function renderDocumentPdf(doc: CouncilDocument, site: SiteInfo): P
 
   write(site.name, { font: bold, size: 10, color: ACCENT, gap: 10 })
   write(doc.title, { font: bold, size: 18, gap: 4 })
-  if (doc.meta) write(doc.meta, { size: 10, color: ACCENT, gap: 12 })
+  write(documentMeta(doc), { size: 10, color: ACCENT, gap: 12 })
 
-  for (const section of doc.sections(site)) {
+  const sections = doc.sections(site)
+  for (const section of sections) {
     y -= 6
     write(section.heading, { font: bold, size: 13, color: ACCENT, gap: 4 })
     for (const block of section.blocks) {
@@ -118,8 +124,11 @@ export async function renderDocumentPdf(doc: CouncilDocument, site: SiteInfo): P
     }
   }
 
-  y -= 10
-  write('Disclaimer', { font: bold, size: 10, gap: 2 })
-  write(DISCLAIMER_TEXT, { size: 9 })
+  // The disclaimer once: at the end, unless the document carries it as a section of its own.
+  if (!printsDisclaimer(sections)) {
+    y -= 10
+    write('Disclaimer', { font: bold, size: 10, gap: 2 })
+    write(DISCLAIMER_TEXT, { size: 9 })
+  }
   return pdf.save()
 }
