@@ -5,6 +5,7 @@ import { STUDY_CATEGORIES, STUDY_PLACEHOLDER_CARDS } from '../../shared/constant
 import { CategoryLibrary, LibraryCard } from '../components/category-library'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
+import { studiesFound } from '../lib/count-line'
 import { loadOnServerPrefetchInBrowser } from '../lib/route-data'
 import { routeHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
@@ -38,7 +39,7 @@ function ResearchPage() {
           categories={STUDY_CATEGORIES}
           tabsLabel="Study categories"
           allLabel="All Studies"
-          countLine={(count) => `${count} Studies Found`}
+          countLine={studiesFound}
           placeholders={STUDY_PLACEHOLDER_CARDS}
           columns={{ base: 1, md: 2 }}
           empty={{ title: 'No Studies Found', text: 'No research studies found in this category.' }}

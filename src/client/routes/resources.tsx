@@ -5,6 +5,7 @@ import { RESOURCE_CATEGORIES, RESOURCE_PLACEHOLDER_CARDS } from '../../shared/co
 import { CategoryLibrary, LibraryCard } from '../components/category-library'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
+import { resourcesAvailable } from '../lib/count-line'
 import { loadOnServerPrefetchInBrowser } from '../lib/route-data'
 import { routeHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
@@ -38,7 +39,7 @@ function ResourcesPage() {
           categories={RESOURCE_CATEGORIES}
           tabsLabel="Resource categories"
           allLabel="All Resources"
-          countLine={(count) => `${count} Resources Available`}
+          countLine={resourcesAvailable}
           placeholders={RESOURCE_PLACEHOLDER_CARDS}
           columns={{ base: 1, sm: 2, md: 3 }}
           empty={{ title: 'No Resources Found', text: 'No resources available in this category.' }}
