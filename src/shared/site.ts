@@ -12,7 +12,11 @@ export type SiteInfo = {
 }
 
 /** The identity plus the site's external base URL (PUBLIC_URL), as pages receive it. */
-export type PublicSite = SiteInfo & { publicUrl: string }
+export type PublicSite = SiteInfo & {
+  publicUrl: string
+  /** The largest upload the server accepts (UPLOAD_MAX_MB), so the admin can say so and check before sending. */
+  uploadMaxMb: number
+}
 
 export const DEFAULT_SITE: SiteInfo = {
   name: 'Mild Hyperbaric Oxygen Standards Council',

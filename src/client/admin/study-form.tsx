@@ -1,6 +1,18 @@
-import { Button, Card, CloseButton, FileInput, Group, Select, Stack, Textarea, TextInput, Title } from '@mantine/core'
+import {
+  Button,
+  Card,
+  Checkbox,
+  CloseButton,
+  FileInput,
+  Group,
+  Select,
+  Stack,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core'
 import { type UseFormReturnType, useForm } from '@mantine/form'
-import type { FormEvent } from 'react'
+import type { FormEvent, Ref } from 'react'
 import { ATTACHMENT_EXTENSIONS, STUDY_CATEGORIES } from '../../shared/constants'
 import { ResearchStudyInputSchema } from '../../shared/schemas/research-study'
 import { zodValidate } from '../lib/zod-form'
@@ -54,15 +66,45 @@ type Props = {
   editing: Study | null
   file: File | null
   onFileChange: (file: File | null) => void
+  /** Why the chosen file was refused (too large), or the server's reason for refusing the upload. */
+  fileError: string | null
+  /** The study's current attachment is to be removed on save. */
+  removeAttachment: boolean
+  onRemoveAttachmentChange: (remove: boolean) => void
+  /** The largest file the server accepts, in MB. */
+  uploadMaxMb: number
+  titleRef?: Ref<HTMLInputElement>
   busy: boolean
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void
   onCancel: () => void
 }
 
 /** 'Add New Study', or 'Edit Study' with a cancel button while editing. */
-export function StudyFormCard({ form, editing, file, onFileChange, busy, onSubmit, onCancel }: Props) {
+export function StudyFormCard({
+  form,
+  editing,
+  file,
+  onFileChange,
+  fileError,
+  removeAttachment,
+  onRemoveAttachmentChange,
+  uploadMaxMb,
+  titleRef,
+  busy,
+  onSubmit,
+  onCancel,
+}: Props) {
+  const hasAttachment = Boolean(editing?.attachmentUrl) && !file
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="study-form-heading">
+    <Card
+      withBorder
+      padding="lg"
+      radius="md"
+      component="section"
+      aria-labelledby="study-form-heading"
+      id="study-form"
+      style={{ scrollMarginTop: 'calc(var(--header-height) + 16px)' }}
+    >
       <Group justify="space-between" mb="md">
         <Title order={2} size="h3" id="study-form-heading">
           {editing ? 'Edit Study' : 'Add New Study'}
@@ -71,7 +113,7 @@ export function StudyFormCard({ form, editing, file, onFileChange, busy, onSubmi
       </Group>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <TextInput label="Title" required {...form.getInputProps('title')} />
+          <TextInput label="Title" required ref={titleRef} {...form.getInputProps('title')} />
           <TextInput label="Authors" {...form.getInputProps('authors')} />
           <TextInput label="Journal" {...form.getInputProps('journal')} />
           <TextInput label="Year" inputMode="numeric" maxLength={4} {...form.getInputProps('year')} />
@@ -93,13 +135,22 @@ export function StudyFormCard({ form, editing, file, onFileChange, busy, onSubmi
             clearable
             value={file}
             onChange={onFileChange}
+            error={fileError}
+            inputWrapperOrder={['label', 'description', 'input', 'error']}
             description={
-              editing?.attachmentUrl && !file
-                ? 'This study already has an attachment; choose a file to replace it.'
-                : undefined
+              hasAttachment && !removeAttachment
+                ? `This study already has an attachment; choose a file to replace it. PDF or Word, up to ${uploadMaxMb} MB.`
+                : `PDF or Word, up to ${uploadMaxMb} MB.`
             }
             clearButtonProps={{ 'aria-label': 'Clear chosen file' }}
           />
+          {hasAttachment ? (
+            <Checkbox
+              label="Remove the current attachment when saving"
+              checked={removeAttachment}
+              onChange={(event) => onRemoveAttachmentChange(event.currentTarget.checked)}
+            />
+          ) : null}
           <Button type="submit" disabled={busy} loading={busy} mt="sm">
             {editing ? 'Update Study' : 'Add Study'}
           </Button>

@@ -51,13 +51,20 @@ export function StudyList({ studies, loading, deletingId, onEdit, onDelete }: Pr
                       Category: {study.category}
                     </Text>
                   </Stack>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="light" aria-label={`Edit ${study.title}`} onClick={() => onEdit(study)}>
+                  {/* 44 px targets, 12 px apart: a thumb cannot hit Delete when it means Edit. */}
+                  <Group gap={12} wrap="nowrap">
+                    <ActionIcon
+                      variant="light"
+                      size={44}
+                      aria-label={`Edit ${study.title}`}
+                      onClick={() => onEdit(study)}
+                    >
                       <PencilIcon />
                     </ActionIcon>
                     <ActionIcon
                       variant="light"
                       color="red"
+                      size={44}
                       aria-label={`Delete ${study.title}`}
                       loading={deletingId === study.id}
                       onClick={() => onDelete(study)}

@@ -1,14 +1,15 @@
 import { Grid } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { isUnauthorizedError } from '../../shared/http-error'
 import { ResearchStudyInputSchema } from '../../shared/schemas/research-study'
 import { useAdminFailureToast } from '../admin/session'
 import { EMPTY_STUDY, StudyFormCard, studyToFormValues, useStudyForm } from '../admin/study-form'
 import { type Study, StudyList } from '../admin/study-list'
-import { uploadAttachment } from '../admin/upload'
+import { uploadAttachment, uploadRefusalReason } from '../admin/upload'
 import { pageHead } from '../lib/seo'
+import { useSite } from '../lib/site'
 import { toast } from '../lib/toast'
 import { useTRPC } from '../lib/trpc'
 
@@ -30,13 +31,30 @@ function StudiesScreen() {
   const studies = useQuery(trpc.researchStudies.list.queryOptions())
   const [editing, setEditing] = useState<Study | null>(null)
   const [file, setFile] = useState<File | null>(null)
+  const [fileError, setFileError] = useState<string | null>(null)
+  const [removeAttachment, setRemoveAttachment] = useState(false)
   const [uploading, setUploading] = useState(false)
   const form = useStudyForm()
+  const titleRef = useRef<HTMLInputElement>(null)
+  const { uploadMaxMb } = useSite()
+
+  /** A file over the limit is refused here, before a byte is sent; the field says why. */
+  const chooseFile = (chosen: File | null) => {
+    setFileError(null)
+    if (chosen && chosen.size > uploadMaxMb * 1024 * 1024) {
+      setFile(null)
+      setFileError(`The file is larger than ${uploadMaxMb} MB`)
+      return
+    }
+    setFile(chosen)
+  }
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.researchStudies.list.queryKey() })
   const toAddMode = () => {
     setEditing(null)
     setFile(null)
+    setFileError(null)
+    setRemoveAttachment(false)
     form.setValues(EMPTY_STUDY)
     form.resetDirty(EMPTY_STUDY)
     form.clearErrors()
@@ -75,20 +93,39 @@ function StudiesScreen() {
   const startEdit = (study: Study) => {
     setEditing(study)
     setFile(null)
+    setFileError(null)
+    setRemoveAttachment(false)
     form.setValues(studyToFormValues(study))
     form.clearErrors()
+    // On a phone the form is above the list, out of sight: bring it into view, title first.
+    requestAnimationFrame(() => {
+      if (window.matchMedia('(max-width: 61.99em)').matches) {
+        document.getElementById('study-form')?.scrollIntoView({ block: 'start' })
+      }
+      titleRef.current?.focus({ preventScroll: true })
+    })
   }
 
   const submit = form.onSubmit(async (values) => {
     // Only the file's id travels with the study; the server makes the link.
-    let attachmentFileId = editing?.attachmentFileId ?? null
+    let attachmentFileId = removeAttachment ? null : (editing?.attachmentFileId ?? null)
     if (file) {
       setUploading(true)
       try {
         attachmentFileId = (await uploadAttachment(file)).fileId
       } catch (error) {
-        if (isUnauthorizedError(error)) failed(error, '')
-        else toast({ title: 'Error', message: 'Failed to upload attachment', variant: 'destructive' })
+        if (isUnauthorizedError(error)) {
+          failed(error, '')
+          return
+        }
+        // The specified text, then the server's reason (the size limit, or not a PDF or Word file).
+        const reason = uploadRefusalReason(error)
+        toast({
+          title: 'Error',
+          message: reason ? `Failed to upload attachment: ${reason}` : 'Failed to upload attachment',
+          variant: 'destructive',
+        })
+        if (reason) setFileError(reason)
         return
       } finally {
         setUploading(false)
@@ -106,7 +143,12 @@ function StudiesScreen() {
           form={form}
           editing={editing}
           file={file}
-          onFileChange={setFile}
+          onFileChange={chooseFile}
+          fileError={fileError}
+          removeAttachment={removeAttachment}
+          onRemoveAttachmentChange={setRemoveAttachment}
+          uploadMaxMb={uploadMaxMb}
+          titleRef={titleRef}
           busy={uploading || create.isPending || update.isPending}
           onSubmit={submit}
           onCancel={toAddMode}

@@ -22,6 +22,7 @@ export function siteFromEnv(env: Env): PublicSite {
     email: env.COUNCIL_EMAIL ?? DEFAULT_SITE.email,
     website: env.COUNCIL_WEBSITE ?? DEFAULT_SITE.website,
     publicUrl: env.PUBLIC_URL,
+    uploadMaxMb: env.UPLOAD_MAX_MB,
   }
 }
 
