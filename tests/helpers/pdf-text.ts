@@ -1,14 +1,35 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { inflateSync } from 'node:zlib'
 
-/** The text of every page of a PDF, as Mozilla's PDF.js reads it (one line per text run). */
-export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, verbosity: 0 })
-  const document = await task.promise
-  const pages: string[] = []
-  for (let number = 1; number <= document.numPages; number++) {
-    const content = await (await document.getPage(number)).getTextContent()
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'))
+/**
+ * The text the council's PDFs draw, in drawing order, one line per drawn line. The documents are
+ * made by pdf-lib with its standard fonts, which write each line as one hex string shown with Tj
+ * in a (usually Flate-compressed) content stream; that is all this reads, so it suits our own
+ * PDFs, not PDFs in general.
+ */
+export function pdfText(bytes: Uint8Array): string {
+  const pdf = Buffer.from(bytes)
+  const lines: string[] = []
+  let at = 0
+  for (;;) {
+    const start = pdf.indexOf('stream', at)
+    if (start < 0) break
+    const dataStart = start + (pdf[start + 6] === 0x0d ? 8 : 7)
+    const end = pdf.indexOf('endstream', dataStart)
+    if (end < 0) break
+    const header = pdf.subarray(Math.max(0, start - 200), start).toString('latin1')
+    let data = pdf.subarray(dataStart, end)
+    if (header.includes('/FlateDecode')) {
+      try {
+        data = inflateSync(data)
+      } catch {
+        at = end + 9
+        continue
+      }
+    }
+    for (const match of data.toString('latin1').matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
+      lines.push(Buffer.from(match[1] ?? '', 'hex').toString('latin1'))
+    }
+    at = end + 9
   }
-  await task.destroy()
-  return pages.join('\n')
+  return lines.join('\n')
 }

@@ -15,7 +15,7 @@ describe('council documents', () => {
     async (_slug, doc) => {
       const response = await setup.app.inject({ method: 'GET', url: documentUrl(doc.slug) })
       expect(response.statusCode).toBe(200)
-      const text = words(await pdfText(response.rawPayload))
+      const text = words(pdfText(response.rawPayload))
       expect(text).toContain(`Document ${doc.number} · Issued ${doc.issued}`)
       // The disclaimer's first sentence, which a line break cannot split across two runs in a way
       // that would hide a second copy: count it.
@@ -27,7 +27,7 @@ describe('council documents', () => {
 
   it('the position statement says how regulators see chambers and oxygen, in its wellness section', async () => {
     const response = await setup.app.inject({ method: 'GET', url: documentUrl('position-statement-mhbot-sc-001') })
-    const text = words(await pdfText(response.rawPayload))
+    const text = words(pdfText(response.rawPayload))
     const classification = text.indexOf('4. Wellness classification')
     const scope = text.indexOf('5. Scope of oversight')
     const note = text.indexOf('21 CFR 868.5470')
