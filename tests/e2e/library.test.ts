@@ -143,6 +143,55 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
     })
   })
 
+  describe('/research: a library researchers can use', () => {
+    it('the category lives in the address: rendered on the server, linkable, and Back and Forward work', async () => {
+      const html = await (await fetch(`${stack.server.url}/research?category=Athletic%20Performance`)).text()
+      expect(html).toContain('3 Studies Found')
+      expect(html.match(/data-testid="study-card"/g)).toHaveLength(3)
+
+      const { page, problems } = await openPage(stack.browser)
+      await gotoHydrated(page, `${stack.server.url}/research`)
+      // (The test before this one removed the Cognitive Health study.)
+      await page.getByRole('tab', { name: 'Safety Standards' }).click()
+      await page.waitForURL(`${stack.server.url}/research?category=Safety+Standards`)
+      await expect.poll(() => countLine(page)).toBe('1 Study Found')
+      await page.getByRole('tab', { name: 'Athletic Performance' }).click()
+      await expect.poll(() => countLine(page)).toBe('3 Studies Found')
+      await page.goBack()
+      await expect.poll(() => countLine(page)).toBe('1 Study Found')
+      expect(await page.getByRole('tab', { name: 'Safety Standards' }).getAttribute('aria-selected')).toBe('true')
+      await page.goForward()
+      await expect.poll(() => countLine(page)).toBe('3 Studies Found')
+      await page.reload()
+      expect(await page.getByRole('tab', { name: 'Athletic Performance' }).getAttribute('aria-selected')).toBe('true')
+      expect(await countLine(page)).toBe('3 Studies Found')
+      expect(problems).toEqual([])
+    })
+
+    it('sorts by newest year or by title; each card shows its DOI and says which link is which', async () => {
+      const { page, problems } = await openPage(stack.browser)
+      await gotoHydrated(page, `${stack.server.url}/research`)
+      const years = await page
+        .getByTestId('study-card')
+        .evaluateAll((cards) =>
+          cards.map((card) => Number(/(?<!\d)(?:19|20)\d{2}(?!\d)/.exec(card.textContent ?? '')?.[0] ?? 0)),
+        )
+      expect(years).toEqual([...years].sort((a, b) => b - a))
+
+      await page.getByLabel('Sort').selectOption('title')
+      await page.waitForURL(/sort=title/)
+      const titles = await page.getByTestId('study-card').locator('h2').allTextContents()
+      expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })))
+
+      const doiStudy = starter.studies.find((study) => study.url.startsWith('https://doi.org/'))
+      if (!doiStudy) throw new Error('no starter study with a DOI')
+      const card = page.getByTestId('study-card').filter({ hasText: doiStudy.title })
+      await card.getByText(`DOI: ${doiStudy.url.slice('https://doi.org/'.length)}`).waitFor()
+      expect(await card.getByRole('link', { name: /publisher’s page/ }).getAttribute('href')).toBe(doiStudy.url)
+      expect(problems).toEqual([])
+    })
+  })
+
   describe('/resources', () => {
     it('a direct load has the resources and the count in the server HTML', async () => {
       const html = await (await fetch(`${stack.server.url}/resources`)).text()

@@ -25,6 +25,11 @@ type Props<T extends { id: number; category: string }> = {
   empty: { title: string; text: string }
   renderItem: (item: T) => ReactNode
   spacing?: MantineSpacing
+  /** The chosen tab, when the page keeps it (in its URL); without it the library keeps its own. */
+  category?: string
+  onCategoryChange?: (category: string) => void
+  /** Shown between the tabs and the count line (a sort, a search). */
+  toolbar?: ReactNode
 }
 
 /**
@@ -33,7 +38,9 @@ type Props<T extends { id: number; category: string }> = {
  * cards, filtered on the loaded list by category equality.
  */
 export function CategoryLibrary<T extends { id: number; category: string }>(props: Props<T>) {
-  const [category, setCategory] = useState('all')
+  const [ownCategory, setOwnCategory] = useState('all')
+  const category = props.category ?? ownCategory
+  const setCategory = props.onCategoryChange ?? setOwnCategory
   const shown = (props.items ?? []).filter((item) => category === 'all' || item.category === category)
   const placeholderKeys = Array.from({ length: props.placeholders }, (_, n) => `placeholder-${n + 1}`)
 
@@ -46,6 +53,7 @@ export function CategoryLibrary<T extends { id: number; category: string }>(prop
         value={category}
         onChange={setCategory}
       />
+      {props.toolbar}
       <Text mt="lg" fw={600} aria-live="polite" data-testid="count-line">
         {props.loading ? 'Loading...' : props.countLine(shown.length)}
       </Text>

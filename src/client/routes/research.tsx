@@ -1,4 +1,4 @@
-import { Anchor, Container, Group, Text } from '@mantine/core'
+import { Anchor, Container, Group, NativeSelect, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { STUDY_CATEGORIES, STUDY_PLACEHOLDER_CARDS } from '../../shared/constants'
@@ -6,11 +6,13 @@ import { CategoryLibrary, LibraryCard } from '../components/category-library'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { studiesFound } from '../lib/count-line'
+import { doiOf, isCategory, type LibrarySearch, readLibrarySearch, sortStudies } from '../lib/library'
 import { loadOnServerPrefetchInBrowser } from '../lib/route-data'
 import { routeHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
 
 export const Route = createFileRoute('/research')({
+  validateSearch: readLibrarySearch,
   loader: ({ context }) =>
     loadOnServerPrefetchInBrowser(context.queryClient, context.trpc.researchStudies.list.queryOptions()),
   head: routeHead({
@@ -25,6 +27,11 @@ export const Route = createFileRoute('/research')({
 function ResearchPage() {
   const trpc = useTRPC()
   const studies = useQuery(trpc.researchStudies.list.queryOptions())
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  // Each choice is a new history entry: Back returns to the previous category.
+  const choose = (next: Partial<LibrarySearch>) =>
+    navigate({ search: (previous) => readLibrarySearch({ ...previous, ...next }), resetScroll: false })
 
   return (
     <>
@@ -34,7 +41,22 @@ function ResearchPage() {
       </PageHero>
       <Container size="lg" py={48}>
         <CategoryLibrary
-          items={studies.data}
+          items={studies.data ? sortStudies(studies.data, search.sort) : undefined}
+          category={search.category ?? 'all'}
+          onCategoryChange={(category) => choose({ category: isCategory(category) ? category : undefined })}
+          toolbar={
+            <NativeSelect
+              label="Sort"
+              mt="md"
+              maw={260}
+              value={search.sort ?? 'year'}
+              onChange={(event) => choose({ sort: event.currentTarget.value === 'title' ? 'title' : undefined })}
+              data={[
+                { value: 'year', label: 'Newest year first' },
+                { value: 'title', label: 'Title (A–Z)' },
+              ]}
+            />
+          }
           loading={studies.isPending}
           categories={STUDY_CATEGORIES}
           tabsLabel="Study categories"
@@ -60,16 +82,21 @@ function ResearchPage() {
                   {study.summary}
                 </Text>
               ) : null}
+              {doiOf(study.url) ? (
+                <Text size="sm" c="dark.6">
+                  DOI: {doiOf(study.url)}
+                </Text>
+              ) : null}
               <Group mt="auto" pt="xs" gap="lg">
                 {study.url ? (
                   <Anchor href={study.url} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
-                    View Study
+                    View Study (publisher’s page)
                     <VisuallyNewTab />
                   </Anchor>
                 ) : null}
                 {study.attachmentUrl ? (
                   <Anchor href={study.attachmentUrl} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
-                    Full Study
+                    Full Study (full-text file)
                     <VisuallyNewTab />
                   </Anchor>
                 ) : null}
