@@ -168,6 +168,22 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
       expect(problems).toEqual([])
     })
 
+    it('searches title, authors, journal and summary in the database; the search is kept in the address', async () => {
+      const { page, problems } = await openPage(stack.browser)
+      await gotoHydrated(page, `${stack.server.url}/research`)
+      await page.getByRole('searchbox', { name: 'Search studies' }).fill('glucose')
+      await page.waitForURL(/[?&]q=glucose/)
+      await expect.poll(() => countLine(page)).toBe('1 Study Found')
+      expect(await page.getByTestId('study-card').locator('h2').textContent()).toMatch(/Glucose Metabolism/)
+      // Within a category the search still applies; clearing it shows every study of the category.
+      await page.getByRole('tab', { name: 'Athletic Performance' }).click()
+      await expect.poll(() => countLine(page)).toBe('0 Studies Found')
+      await page.getByRole('searchbox', { name: 'Search studies' }).fill('')
+      await expect.poll(() => countLine(page)).toBe('3 Studies Found')
+      expect(page.url()).not.toContain('q=')
+      expect(problems).toEqual([])
+    })
+
     it('sorts by newest year or by title; each card shows its DOI and says which link is which', async () => {
       const { page, problems } = await openPage(stack.browser)
       await gotoHydrated(page, `${stack.server.url}/research`)

@@ -201,6 +201,7 @@ const PUBLIC_PROCEDURES = [
   'testimonials.submit',
   'resources.list',
   'researchStudies.list',
+  'researchStudies.search',
 ]
 
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>

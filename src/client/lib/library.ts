@@ -1,16 +1,22 @@
 import { STUDY_CATEGORIES, type StudyCategory } from '../../shared/constants'
+import { LONE_SURROGATE } from '../../shared/schemas/text'
 
 /** What the library's address holds: the chosen category and the sort, so a view can be linked. */
-export type LibrarySearch = { category?: StudyCategory; sort?: 'title' }
+export type LibrarySearch = { category?: StudyCategory; sort?: 'title'; q?: string }
 
 export const isCategory = (value: unknown): value is StudyCategory =>
   typeof value === 'string' && (STUDY_CATEGORIES as readonly string[]).includes(value)
+
+/** Text the database can search: not empty, no NUL, no lone surrogate (either would fail the query). */
+const isSearchable = (value: unknown): value is string =>
+  typeof value === 'string' && value.trim() !== '' && !value.includes('\u0000') && !LONE_SURROGATE.test(value)
 
 /** Anything else in the query is dropped, so odd addresses share the plain page (and its cache entry). */
 export function readLibrarySearch(raw: Record<string, unknown>): LibrarySearch {
   return {
     ...(isCategory(raw.category) ? { category: raw.category } : {}),
     ...(raw.sort === 'title' ? { sort: 'title' as const } : {}),
+    ...(isSearchable(raw.q) ? { q: raw.q.trim().slice(0, 200) } : {}),
   }
 }
 

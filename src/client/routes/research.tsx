@@ -1,6 +1,8 @@
-import { Anchor, Container, Group, NativeSelect, Text } from '@mantine/core'
+import { Anchor, Container, Group, NativeSelect, Text, TextInput } from '@mantine/core'
+import { useDebouncedCallback } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { useState } from 'react'
 import { STUDY_CATEGORIES, STUDY_PLACEHOLDER_CARDS } from '../../shared/constants'
 import { CategoryLibrary, LibraryCard } from '../components/category-library'
 import { DisclaimerBox } from '../components/disclaimer-box'
@@ -13,8 +15,17 @@ import { useTRPC } from '../lib/trpc'
 
 export const Route = createFileRoute('/research')({
   validateSearch: readLibrarySearch,
-  loader: ({ context }) =>
-    loadOnServerPrefetchInBrowser(context.queryClient, context.trpc.researchStudies.list.queryOptions()),
+  loaderDeps: ({ search }) => ({ q: search.q }),
+  loader: ({ context, deps }) =>
+    Promise.all([
+      loadOnServerPrefetchInBrowser(context.queryClient, context.trpc.researchStudies.list.queryOptions()),
+      deps.q
+        ? loadOnServerPrefetchInBrowser(
+            context.queryClient,
+            context.trpc.researchStudies.search.queryOptions({ q: deps.q }),
+          )
+        : undefined,
+    ]),
   head: routeHead({
     title: 'Research Library',
     description:
@@ -29,9 +40,23 @@ function ResearchPage() {
   const studies = useQuery(trpc.researchStudies.list.queryOptions())
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  // Each choice is a new history entry: Back returns to the previous category.
-  const choose = (next: Partial<LibrarySearch>) =>
-    navigate({ search: (previous) => readLibrarySearch({ ...previous, ...next }), resetScroll: false })
+  // A tab or a sort is a new history entry (Back returns to it); typing replaces the current one.
+  const choose = (next: Partial<LibrarySearch>, replace = false) =>
+    navigate({ search: (previous) => readLibrarySearch({ ...previous, ...next }), resetScroll: false, replace })
+  const [typed, setTyped] = useState(search.q ?? '')
+  const searchFor = useDebouncedCallback((text: string) => choose({ q: text.trim() || undefined }, true), 300)
+  const found = useQuery({
+    ...trpc.researchStudies.search.queryOptions({ q: search.q ?? '' }),
+    enabled: Boolean(search.q),
+  })
+  const matching = search.q ? (found.data ? new Set(found.data) : undefined) : null
+  const items =
+    studies.data && matching !== undefined
+      ? sortStudies(
+          studies.data.filter((study) => matching === null || matching.has(study.id)),
+          search.sort,
+        )
+      : undefined
 
   return (
     <>
@@ -41,23 +66,35 @@ function ResearchPage() {
       </PageHero>
       <Container size="lg" py={48}>
         <CategoryLibrary
-          items={studies.data ? sortStudies(studies.data, search.sort) : undefined}
+          items={items}
           category={search.category ?? 'all'}
           onCategoryChange={(category) => choose({ category: isCategory(category) ? category : undefined })}
           toolbar={
-            <NativeSelect
-              label="Sort"
-              mt="md"
-              maw={260}
-              value={search.sort ?? 'year'}
-              onChange={(event) => choose({ sort: event.currentTarget.value === 'title' ? 'title' : undefined })}
-              data={[
-                { value: 'year', label: 'Newest year first' },
-                { value: 'title', label: 'Title (A–Z)' },
-              ]}
-            />
+            <Group mt="md" gap="md" align="flex-end" wrap="wrap">
+              <TextInput
+                type="search"
+                label="Search studies"
+                description="Title, authors, journal or summary"
+                value={typed}
+                onChange={(event) => {
+                  setTyped(event.currentTarget.value)
+                  searchFor(event.currentTarget.value)
+                }}
+                style={{ flex: '1 1 260px', maxWidth: 420 }}
+              />
+              <NativeSelect
+                label="Sort"
+                maw={260}
+                value={search.sort ?? 'year'}
+                onChange={(event) => choose({ sort: event.currentTarget.value === 'title' ? 'title' : undefined })}
+                data={[
+                  { value: 'year', label: 'Newest year first' },
+                  { value: 'title', label: 'Title (A–Z)' },
+                ]}
+              />
+            </Group>
           }
-          loading={studies.isPending}
+          loading={items === undefined}
           categories={STUDY_CATEGORIES}
           tabsLabel="Study categories"
           allLabel="All Studies"

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { attachments, researchStudies } from '../../db/schema'
 import type { ResearchStudyData } from '../../shared/schemas/research-study'
@@ -30,6 +30,23 @@ export function listResearchStudies(db: Db) {
     .select(studyColumns)
     .from(researchStudies)
     .orderBy(desc(researchStudies.createdAt), desc(researchStudies.id))
+}
+
+/**
+ * The studies matching a search, best first, as ids: full-text search over title, authors, journal
+ * and summary with English stemming ("runs" finds "running"), in the database itself, so Postgres
+ * and the embedded PGlite answer alike. `websearch_to_tsquery` never fails on odd input: quotes,
+ * minus signs and stray operators are read as a search engine would.
+ */
+export async function searchResearchStudies(db: Db, q: string): Promise<number[]> {
+  const document = sql`to_tsvector('english', concat_ws(' ', ${researchStudies.title}, ${researchStudies.authors}, ${researchStudies.journal}, ${researchStudies.summary}))`
+  const query = sql`websearch_to_tsquery('english', ${q})`
+  const rows = await db
+    .select({ id: researchStudies.id })
+    .from(researchStudies)
+    .where(sql`${document} @@ ${query}`)
+    .orderBy(sql`ts_rank(${document}, ${query}) desc`, desc(researchStudies.createdAt), desc(researchStudies.id))
+  return rows.map((row) => row.id)
 }
 
 /** The stored link is ours to make, from the attachment row; a study without a file has none. */

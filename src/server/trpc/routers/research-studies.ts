@@ -1,15 +1,19 @@
 import { z } from 'zod'
-import { ResearchStudyInputSchema, StudyIdSchema } from '../../../shared/schemas/research-study'
+import { ResearchStudyInputSchema, StudyIdSchema, StudySearchSchema } from '../../../shared/schemas/research-study'
 import {
   createResearchStudy,
   deleteResearchStudy,
   listResearchStudies,
+  searchResearchStudies,
   updateResearchStudy,
 } from '../../services/research-studies'
 import { adminProcedure, publicProcedure, router } from '../init'
 
 export const researchStudiesRouter = router({
   list: publicProcedure.query(({ ctx }) => listResearchStudies(ctx.db)),
+
+  /** The ids of the studies a search finds, best first; the page filters its loaded list with them. */
+  search: publicProcedure.input(StudySearchSchema).query(({ ctx, input }) => searchResearchStudies(ctx.db, input.q)),
 
   create: adminProcedure
     .input(ResearchStudyInputSchema)
