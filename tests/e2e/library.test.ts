@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import starter from '../../src/content/starter-studies.json' with { type: 'json' }
@@ -181,6 +182,41 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
       await page.getByRole('searchbox', { name: 'Search studies' }).fill('')
       await expect.poll(() => countLine(page)).toBe('3 Studies Found')
       expect(page.url()).not.toContain('q=')
+      expect(problems).toEqual([])
+    })
+
+    it('Cite gives the study in APA style and as BibTeX and RIS downloads, by keyboard too', async () => {
+      const { page, problems } = await openPage(stack.browser)
+      await gotoHydrated(page, `${stack.server.url}/research?q=glucose`)
+      const card = page.getByTestId('study-card').first()
+      const title = String(await card.locator('h2').textContent())
+      const cite = card.getByRole('button', { name: `Cite ${title}` })
+      await cite.focus()
+      await page.keyboard.press('Enter')
+      const citation = page.getByTestId('citation')
+      await citation.waitFor()
+      const apa = String(await page.getByTestId('citation-apa').textContent())
+      expect(apa).toContain(`${title}.`)
+      expect(apa).toMatch(/\((19|20)\d{2}\)\./)
+      expect(apa).toContain('https://doi.org/10.')
+
+      const [bib] = await Promise.all([
+        page.waitForEvent('download'),
+        citation.getByRole('button', { name: 'BibTeX (.bib)' }).click(),
+      ])
+      expect(bib.suggestedFilename()).toMatch(/^study-\d+\.bib$/)
+      const bibText = await readFile(String(await bib.path()), 'utf8')
+      expect(bibText).toMatch(/^@article\{/)
+      expect(bibText).toContain('doi = {10.')
+      const [risFile] = await Promise.all([
+        page.waitForEvent('download'),
+        citation.getByRole('button', { name: 'RIS (.ris)' }).click(),
+      ])
+      const risText = await readFile(String(await risFile.path()), 'utf8')
+      expect(risText.startsWith('TY  - JOUR\r\n')).toBe(true)
+      expect(risText).toContain(`TI  - ${title}`)
+      await page.keyboard.press('Escape')
+      await citation.waitFor({ state: 'hidden' })
       expect(problems).toEqual([])
     })
 

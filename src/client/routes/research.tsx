@@ -5,6 +5,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { STUDY_CATEGORIES, STUDY_PLACEHOLDER_CARDS } from '../../shared/constants'
 import { CategoryLibrary, LibraryCard } from '../components/category-library'
+import { CiteStudy } from '../components/cite-study'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { studiesFound } from '../lib/count-line'
@@ -137,6 +138,7 @@ function ResearchPage() {
                     <VisuallyNewTab />
                   </Anchor>
                 ) : null}
+                <CiteStudy study={study} />
               </Group>
             </LibraryCard>
           )}
