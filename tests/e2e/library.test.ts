@@ -217,6 +217,13 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
       expect(risText).toContain(`TI  - ${title}`)
       await page.keyboard.press('Escape')
       await citation.waitFor({ state: 'hidden' })
+      // On a 320 px phone the citation fits the screen.
+      await page.setViewportSize({ width: 320, height: 800 })
+      await cite.click()
+      await citation.waitFor()
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
+      ).toBe(false)
       expect(problems).toEqual([])
     })
 

@@ -18,7 +18,14 @@ export function CiteStudy({ study }: { study: Citable }) {
   const apa = apaCitation(study)
   const file = `study-${study.id}`
   return (
-    <Popover width={340} position="bottom-start" shadow="md" trapFocus returnFocus withinPortal>
+    <Popover
+      width="min(340px, calc(100vw - 24px))"
+      position="bottom-start"
+      shadow="md"
+      trapFocus
+      returnFocus
+      withinPortal
+    >
       <Popover.Target>
         <Button variant="subtle" size="compact-sm" aria-label={`Cite ${study.title}`}>
           Cite
