@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedIfEmpty } from '../../src/db/seed'
 import { render } from '../../src/server/ssr/render'
@@ -127,5 +128,46 @@ describe('honest framing', () => {
     const page = text((await setup.app.inject({ method: 'GET', url: '/about/position-statement' })).body)
     const top = page.slice(0, page.indexOf('1. Purpose'))
     expect(top).toContain('MHBOT-SC/001 · Issued October 31, 2025')
+  })
+})
+
+describe('a site that looks like a standards body', () => {
+  const iconsOf = (html: string) =>
+    [...html.matchAll(/class="tabler-icon tabler-icon-([a-z-]+)/g)].map((match) => match[1])
+
+  it.each([
+    ['/', 6],
+    ['/benefits', 8],
+    ['/about', 4],
+  ] as const)('%s: each benefit or value card has an icon of its own', async (path, cards) => {
+    const html = (await setup.app.inject({ method: 'GET', url: path })).body
+    const icons = iconsOf(html)
+    expect(icons).toHaveLength(cards)
+    expect(new Set(icons).size).toBe(cards)
+    expect(html).not.toContain('●')
+  })
+
+  it('the header carries the council’s mark as a drawing, not letters', async () => {
+    const html = (await setup.app.inject({ method: 'GET', url: '/faq' })).body
+    const header = html.slice(html.indexOf('<header'), html.indexOf('</header>'))
+    expect(header).toMatch(/<svg[^>]*viewBox="0 0 64 64"/)
+    expect(header).not.toMatch(/>mH</)
+  })
+
+  it('/education shows the pressure scale with a text alternative', async () => {
+    const html = (await setup.app.inject({ method: 'GET', url: '/education' })).body
+    expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="pressure-scale-caption"/)
+    const caption = html.slice(html.indexOf('id="pressure-scale-caption"'), html.indexOf('</figcaption>'))
+    for (const figure of ['1.0 ATA', '1.3-1.5 ATA', '2.0 ATA', '2.4-6 ATA']) expect(caption).toContain(figure)
+  })
+
+  it('every page names a 1200 × 630 link preview image that exists', async () => {
+    const html = (await setup.app.inject({ method: 'GET', url: '/research' })).body
+    expect(html).toContain(`<meta property="og:image" content="${TEST_PUBLIC_URL}/static/og-image.png"`)
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"')
+    const png = readFileSync(new URL('../../public/static/og-image.png', import.meta.url))
+    // The PNG header: signature, then the IHDR chunk's width and height.
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630])
   })
 })

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../shared/constants'
 import { ABOUT_LINKS, HEADER_LINKS } from '../../shared/nav'
 import { useSite } from '../lib/site'
+import { LogoMark } from './logo-mark'
 import classes from './site-header.module.css'
 
 /**
@@ -33,9 +34,7 @@ export function SiteHeader() {
       <Container size="lg" className={classes.inner}>
         {/* The accessible name starts with the visible text (WCAG 2.5.3, label in name). */}
         <Link to="/" className={classes.brand}>
-          <span className={classes.brandMark} aria-hidden="true">
-            mH
-          </span>
+          <LogoMark className={classes.brandMark} />
           <span className={classes.brandName}>{site.shortName}</span>
           <span className="visually-hidden"> home</span>
         </Link>

@@ -1,5 +1,12 @@
 import type { PublicSite } from '../../shared/site'
 
+const OG_IMAGE = {
+  path: '/static/og-image.png',
+  width: 1200,
+  height: 630,
+  alt: 'Mild Hyperbaric Oxygen Standards Council: Setting Standards for Mild Hyperbaric Wellness',
+}
+
 export type PageMeta = {
   title: string
   description: string
@@ -28,7 +35,17 @@ export function pageHead(meta: PageMeta, site: PublicSite | undefined) {
       { property: 'og:type', content: 'website' },
       { property: 'og:site_name', content: site?.name ?? siteName },
       ...(url ? [{ property: 'og:url', content: url }] : []),
-      { name: 'twitter:card', content: 'summary' },
+      // The link preview image, drawn by src/tools/og-image.mjs; absolute, as scrapers require.
+      ...(site
+        ? [
+            { property: 'og:image', content: `${site.publicUrl}${OG_IMAGE.path}` },
+            { property: 'og:image:width', content: String(OG_IMAGE.width) },
+            { property: 'og:image:height', content: String(OG_IMAGE.height) },
+            { property: 'og:image:alt', content: OG_IMAGE.alt },
+            { name: 'twitter:image', content: `${site.publicUrl}${OG_IMAGE.path}` },
+          ]
+        : []),
+      { name: 'twitter:card', content: site ? 'summary_large_image' : 'summary' },
       { name: 'twitter:title', content: title },
       { name: 'twitter:description', content: meta.description },
     ],

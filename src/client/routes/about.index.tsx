@@ -1,6 +1,7 @@
 import { Anchor, Text } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { BulletList } from '../components/bullet-list'
+import { cardIcon } from '../components/card-icons'
 import { ContactInquiryBlock } from '../components/contact-inquiry-block'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureGrid } from '../components/feature-card'
@@ -71,7 +72,11 @@ function AboutPage() {
       </PageSection>
 
       <PageSection headingId="values-heading" heading="Our Core Values" bg="gray.0">
-        <FeatureGrid items={CORE_VALUES} cols={{ base: 1, sm: 2, md: 4 }} icon={(index) => index + 1} />
+        <FeatureGrid
+          items={CORE_VALUES}
+          cols={{ base: 1, sm: 2, md: 4 }}
+          icon={(index) => cardIcon(CORE_VALUES[index]?.title ?? '')}
+        />
       </PageSection>
 
       <PageSection headingId="what-heading" heading="What We Do">

@@ -1,6 +1,7 @@
 import { Paper, Text } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import { BulletList } from '../components/bullet-list'
+import { cardIcon } from '../components/card-icons'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
@@ -83,7 +84,12 @@ function BenefitsPage() {
           Mild hyperbaric sessions, at up to 2.0 ATA and commonly 1.3-1.5 ATA, are used by many people as a restful
           wellness practice. These are the benefits people most often describe.
         </Text>
-        <FeatureGrid items={BENEFITS} cols={{ base: 1, sm: 2, md: 4 }} icon={() => '●'} cardTestId="benefit-card" />
+        <FeatureGrid
+          items={BENEFITS}
+          cols={{ base: 1, sm: 2, md: 4 }}
+          icon={(index) => cardIcon(BENEFITS[index]?.title ?? '')}
+          cardTestId="benefit-card"
+        />
       </PageSection>
 
       <PageSection headingId="integration-heading" heading="Integrating mHBOT into Your Wellness Routine" bg="gray.0">

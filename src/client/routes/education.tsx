@@ -7,6 +7,7 @@ import { FeatureCard, FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageLinks } from '../components/page-links'
 import { PageSection } from '../components/page-section'
+import { PressureScale } from '../components/pressure-scale'
 import { RegulatoryNote } from '../components/regulatory-note'
 import { routeHead } from '../lib/seo'
 
@@ -81,6 +82,7 @@ function EducationPage() {
           The council treats mHBOT as a wellness practice: time set aside to rest in a quiet, pressurised space. It is
           not a medical treatment and is not a substitute for care from a qualified healthcare provider.
         </Text>
+        <PressureScale />
       </PageSection>
 
       <PageSection headingId="how-heading" heading="How It Works" bg="gray.0">

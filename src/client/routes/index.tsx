@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { TESTIMONIALS_ON_HOME } from '../../shared/constants'
 import { BulletList } from '../components/bullet-list'
+import { cardIcon } from '../components/card-icons'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureGrid } from '../components/feature-card'
 import { NewsletterForm } from '../components/newsletter-form'
@@ -107,7 +108,11 @@ function HomePage() {
       </PageSection>
 
       <PageSection headingId="benefits-heading" heading="Wellness Benefits" rhythm="home">
-        <FeatureGrid items={BENEFITS} cols={{ base: 1, sm: 2, md: 3 }} icon={() => '●'} />
+        <FeatureGrid
+          items={BENEFITS}
+          cols={{ base: 1, sm: 2, md: 3 }}
+          icon={(index) => cardIcon(BENEFITS[index]?.title ?? '')}
+        />
         <Button component={Link} to="/benefits" variant="light" mt="xl">
           Explore All Benefits
         </Button>

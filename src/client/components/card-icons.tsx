@@ -1,0 +1,42 @@
+import {
+  IconBolt,
+  IconBook,
+  IconBrain,
+  IconHeart,
+  IconLeaf,
+  IconLungs,
+  IconMoon,
+  IconRefresh,
+  IconRun,
+  IconScale,
+  IconShieldCheck,
+  IconUsers,
+} from '@tabler/icons-react'
+import type { ComponentType } from 'react'
+
+type Icon = ComponentType<{ size?: number; stroke?: number }>
+
+/**
+ * One icon per benefit and value card, by the card's title (Tabler icons, imported one by
+ * one so that only these ship). A card whose title is not here gets none rather than a stand-in.
+ */
+const ICONS: Record<string, Icon> = {
+  'Oxygen Enrichment': IconLungs,
+  'Energy & Vitality': IconBolt,
+  'Recovery Support': IconRefresh,
+  'Mental Clarity': IconBrain,
+  'Relaxation & Calm': IconLeaf,
+  'Restful Sleep': IconMoon,
+  'Active Lifestyle': IconRun,
+  'Overall Wellness': IconHeart,
+  'Safety First': IconShieldCheck,
+  Integrity: IconScale,
+  Education: IconBook,
+  Collaboration: IconUsers,
+}
+
+/** The icon of the card titled `title`, drawn at the size the cards' round badge holds. */
+export function cardIcon(title: string) {
+  const Found = ICONS[title]
+  return Found ? <Found size={20} stroke={1.8} /> : undefined
+}
