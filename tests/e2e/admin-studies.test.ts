@@ -136,4 +136,65 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
       .toEqual({ attachment_file_id: null, attachment_url: null })
     expect(problems).toEqual([])
   })
+
+  it('a delete asks nothing first, and its toast offers Undo for 5 s, which brings the study back with its file', async () => {
+    const { page, problems } = await stack.signIn('/admin')
+    problems.length = 0
+    await page.getByLabel('Title').fill('Deleted by mistake')
+    await page
+      .getByRole('textbox', { name: 'Category' })
+      .or(page.getByRole('combobox', { name: 'Category' }))
+      .first()
+      .click()
+    await page.getByRole('option', { name: 'General Wellness' }).click()
+    await page.getByLabel('URL').fill('https://example.org/mistake')
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'study.pdf',
+      mimeType: 'application/pdf',
+      buffer: await makePdf('Kept for undo'),
+    })
+    await page.getByRole('button', { name: 'Add Study' }).click()
+    await card(page, 'Deleted by mistake').waitFor()
+
+    await card(page, 'Deleted by mistake').getByRole('button', { name: 'Delete Deleted by mistake' }).click()
+    const toast = page.locator('[data-toast-id]').filter({ hasText: 'Research study deleted successfully' })
+    await toast.waitFor()
+    await expect.poll(async () => (await stack.sql`select id from research_studies`).length).toBe(0)
+    await toast.getByRole('button', { name: 'Undo' }).click()
+    await page.getByText('Research study restored').waitFor()
+    await card(page, 'Deleted by mistake').waitFor()
+    const [row] = await stack.sql`select attachment_file_id, attachment_url from research_studies`
+    expect(row?.attachment_file_id).not.toBeNull()
+    expect((await fetch(`${stack.server.url}${row?.attachment_url}`)).status).toBe(200)
+
+    // The offer lasts the toast's 5 seconds.
+    await card(page, 'Deleted by mistake').getByRole('button', { name: 'Delete Deleted by mistake' }).click()
+    await toast.waitFor()
+    await page.waitForTimeout(5600)
+    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0)
+    expect(problems).toEqual([])
+  })
+
+  it('a study being edited when the session expires comes back in the form after signing in again', async () => {
+    await addStudy('Edited while signed out')
+    const { page } = await stack.signIn('/admin')
+    await card(page, 'Edited while signed out').getByRole('button', { name: 'Edit Edited while signed out' }).click()
+    await page.getByLabel('Title').fill('Edited while signed out, and kept')
+    await page.getByLabel('Authors').fill('Example A')
+    // The session ends on the server (expired, or signed out elsewhere).
+    await stack.sql`delete from sessions`
+    await page.getByRole('button', { name: 'Update Study' }).click()
+    await page.getByText('Your session expired. Logging in again...').waitFor()
+    // The issuer signs the same admin in again, and the server lands on /admin.
+    await page.waitForURL(/\/api\/login|\/admin/)
+    await page.getByText('Your unsaved changes to the study are back in the form.').waitFor({ timeout: 20_000 })
+    await page.getByRole('heading', { name: 'Edit Study' }).waitFor()
+    expect(await page.getByLabel('Title').inputValue()).toBe('Edited while signed out, and kept')
+    expect(await page.getByLabel('Authors').inputValue()).toBe('Example A')
+    await page.getByRole('button', { name: 'Update Study' }).click()
+    await page.getByText('Research study updated successfully').waitFor()
+    expect((await stack.sql`select title from research_studies`).map((row) => row.title)).toEqual([
+      'Edited while signed out, and kept',
+    ])
+  })
 })

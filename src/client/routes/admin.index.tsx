@@ -1,13 +1,14 @@
 import { Grid } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { isUnauthorizedError } from '../../shared/http-error'
 import { ResearchStudyInputSchema } from '../../shared/schemas/research-study'
 import { useAdminFailureToast } from '../admin/session'
 import { EMPTY_STUDY, StudyFormCard, studyToFormValues, useStudyForm } from '../admin/study-form'
 import { type Study, StudyList } from '../admin/study-list'
 import { uploadAttachment, uploadRefusalReason } from '../admin/upload'
+import { toHttpError } from '../lib/api'
 import { pageHead } from '../lib/seo'
 import { useSite } from '../lib/site'
 import { toast } from '../lib/toast'
@@ -23,6 +24,19 @@ export const Route = createFileRoute('/admin/')({
     ),
   component: StudiesScreen,
 })
+
+/** Where a study being edited waits, in this tab only, while the editor signs in again. */
+const DRAFT_KEY = 'mhbot.admin.study-draft'
+type Draft = { values: ReturnType<ReturnType<typeof useStudyForm>['getValues']>; editingId: number | null }
+
+function readDraft(): Draft | null {
+  try {
+    const raw = sessionStorage.getItem(DRAFT_KEY)
+    return raw ? (JSON.parse(raw) as Draft) : null
+  } catch {
+    return null
+  }
+}
 
 function StudiesScreen() {
   const trpc = useTRPC()
@@ -60,6 +74,28 @@ function StudiesScreen() {
     form.clearErrors()
   }
 
+  /** A save refused because the session expired keeps the form in this tab, for after the new sign-in. */
+  const keepDraftIfSignedOut = (error: unknown) => {
+    if (!isUnauthorizedError(toHttpError(error))) return
+    const draft: Draft = { values: form.getValues(), editingId: editing?.id ?? null }
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft))
+  }
+
+  // Back from signing in again: the study being edited comes back as it was typed (a chosen file
+  // cannot be kept by the browser, and must be chosen again).
+  const restoredDraft = useRef(false)
+  useEffect(() => {
+    if (restoredDraft.current || !studies.data) return
+    restoredDraft.current = true
+    const draft = readDraft()
+    if (!draft) return
+    sessionStorage.removeItem(DRAFT_KEY)
+    const study = draft.editingId === null ? null : (studies.data.find((row) => row.id === draft.editingId) ?? null)
+    setEditing(study)
+    form.setValues(draft.values)
+    toast({ title: 'Restored', message: 'Your unsaved changes to the study are back in the form.' })
+  }, [studies.data, form])
+
   /** Add and update end alike: a toast, back to add mode, and the list fetched again. */
   const saveHandlers = (success: string, failure: string) => ({
     onSuccess: async () => {
@@ -67,7 +103,10 @@ function StudiesScreen() {
       toAddMode()
       await refresh()
     },
-    onError: (error: unknown) => failed(error, failure),
+    onError: (error: unknown) => {
+      keepDraftIfSignedOut(error)
+      failed(error, failure)
+    },
   })
   const create = useMutation(
     trpc.researchStudies.create.mutationOptions(
@@ -79,10 +118,41 @@ function StudiesScreen() {
       saveHandlers('Research study updated successfully', 'Failed to update research study'),
     ),
   )
+  /** Undo of a delete: the study is saved again, with its file (kept until the housekeeping's next day). */
+  const restore = useMutation(
+    trpc.researchStudies.create.mutationOptions({
+      onSuccess: async () => {
+        toast({ title: 'Success', message: 'Research study restored', variant: 'success' })
+        await refresh()
+      },
+      onError: (error) => failed(error, 'Failed to restore research study'),
+    }),
+  )
   const remove = useMutation(
     trpc.researchStudies.remove.mutationOptions({
-      onSuccess: async (_data, variables) => {
-        toast({ title: 'Success', message: 'Research study deleted successfully', variant: 'success' })
+      onSuccess: async (deleted, variables) => {
+        // No confirmation before a delete (the product says so); the success toast offers Undo for its 5 s.
+        toast({
+          title: 'Success',
+          message: 'Research study deleted successfully',
+          variant: 'success',
+          action: {
+            label: 'Undo',
+            onClick: () =>
+              restore.mutate(
+                ResearchStudyInputSchema.parse({
+                  title: deleted.title,
+                  authors: deleted.authors,
+                  journal: deleted.journal,
+                  year: deleted.year,
+                  category: deleted.category,
+                  url: deleted.url,
+                  summary: deleted.summary,
+                  attachmentFileId: deleted.attachmentFileId,
+                }),
+              ),
+          },
+        })
         if (editing?.id === variables.id) toAddMode()
         await refresh()
       },
@@ -115,6 +185,7 @@ function StudiesScreen() {
         attachmentFileId = (await uploadAttachment(file)).fileId
       } catch (error) {
         if (isUnauthorizedError(error)) {
+          keepDraftIfSignedOut(error)
           failed(error, '')
           return
         }

@@ -108,7 +108,8 @@ export async function deleteResearchStudy(db: Db, actor: Actor, id: number) {
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(researchStudies).where(eq(researchStudies.id, id)).returning(studyColumns)
     if (!row) throw new NotFoundError(notFound(id))
-    if (row.attachmentFileId) await deleteAttachmentIfUnused(tx, row.attachmentFileId)
+    // The file stays for the housekeeping to remove (src/server/plugins/maintenance.ts), so the
+    // screen's Undo can save the study again with it; a replaced file still goes at once.
     await recordChange(tx, actor, {
       action: 'delete',
       entity: 'research_study',

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { attachments } from '../../../src/db/schema'
+import { pruneOrphanAttachments } from '../../../src/server/services/attachments'
 import { setUpTestApp } from '../../helpers/build-app'
 import { makePdf, multipart } from '../../helpers/fixtures'
 import { CROSS_ORIGIN, loginCookie, SAME_ORIGIN } from '../../helpers/login'
@@ -155,7 +156,7 @@ describe('attachments follow their study', () => {
   }
   const attachmentCount = async () => (await setup.database.handle.db.select().from(attachments)).length
 
-  it('saves the link the server made, removes a replaced file and the file of a deleted study', async () => {
+  it('saves the link the server made, removes a replaced file, and leaves a deleted study’s file to the housekeeping', async () => {
     const first = await upload()
     const created = await send('POST', '/api/research-studies', admin, {
       ...study,
@@ -174,7 +175,14 @@ describe('attachments follow their study', () => {
     expect(await attachmentCount()).toBe(1)
     expect((await setup.app.inject({ method: 'GET', url: first.webViewLink })).statusCode).toBe(404)
 
+    // Kept so that the screen's Undo can save the study again with its file...
     await send('DELETE', `/api/research-studies/${id}`, admin)
+    expect(await attachmentCount()).toBe(1)
+    const again = await send('POST', '/api/research-studies', admin, { ...study, attachmentFileId: second.fileId })
+    expect(again.json().attachmentUrl).toBe(second.webViewLink)
+    // ...and removed by the housekeeping once no study claims it.
+    await send('DELETE', `/api/research-studies/${again.json().id}`, admin)
+    expect(await pruneOrphanAttachments(setup.database.handle.db, 0)).toBe(1)
     expect(await attachmentCount()).toBe(0)
   })
 })
