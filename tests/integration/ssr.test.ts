@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { testimonials } from '../../src/db/schema'
 import { seedIfEmpty } from '../../src/db/seed'
@@ -82,5 +83,36 @@ describe('server-rendered home page', () => {
       headers: { 'if-none-match': String(first.headers.etag) },
     })
     expect(second.statusCode).toBe(304)
+  })
+
+  it('sends pages compressed once, as the request accepts, with Vary and a validator per encoding', async () => {
+    const plain = await setup.app.inject({ method: 'GET', url: '/faq', headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toBe('accept-encoding')
+    const br = await setup.app.inject({
+      method: 'GET',
+      url: '/faq',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body)
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4)
+    const gzip = await setup.app.inject({ method: 'GET', url: '/faq', headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
+    expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3)
+    const again = await setup.app.inject({
+      method: 'GET',
+      url: '/faq',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
+    })
+    expect(again.statusCode).toBe(304)
+    // A validator of another encoding does not match this one.
+    const other = await setup.app.inject({
+      method: 'GET',
+      url: '/faq',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(gzip.headers.etag) },
+    })
+    expect(other.statusCode).toBe(200)
   })
 })

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ClientAssets } from '../ssr/assets'
+import { type EncodedBodies, encodeBodies, pickEncoding } from '../ssr/encodings'
 import type { RenderPage } from '../ssr/types'
 import { createContext } from '../trpc/context'
 
@@ -20,7 +21,14 @@ export type SsrOptions = {
 /** At most this many pages are kept; past it the least recently used goes first. */
 const MAX_CACHED_PAGES = 500
 
-type CachedPage = { status: number; html: string; etag: string; hashes: string[]; location?: string }
+type CachedPage = {
+  status: number
+  bodies: EncodedBodies
+  /** The plain body's validator; each encoding's ETag adds its name, as representations differ. */
+  etag: string
+  hashes: string[]
+  location?: string
+}
 
 /**
  * Least recently used first out: a Map keeps insertion order, so a hit moves its entry to the end
@@ -90,15 +98,15 @@ export const ssrPlugin = fp<SsrOptions>(
       })
     }
 
-    const renderUrl = async (request: FastifyRequest, url: string) => {
+    const renderUrl = async (request: FastifyRequest, url: string, kept: boolean) => {
       const { status, html, scriptHashes, location, dataFailed } = await options.render({
         url,
         site: app.site,
         assets: options.assets,
         createContext: async () => createContext({ req: request }),
       })
-      const etag = `"${createHash('sha1').update(html).digest('base64url')}"`
-      const page: CachedPage = { status, html, etag, hashes: scriptHashes, location }
+      const etag = createHash('sha1').update(html).digest('base64url')
+      const page: CachedPage = { status, bodies: encodeBodies(html, kept), etag, hashes: scriptHashes, location }
       return { page, dataFailed }
     }
 
@@ -127,7 +135,7 @@ export const ssrPlugin = fp<SsrOptions>(
         let page = key === null ? undefined : cache.get(key)
         if (!page) {
           const renderedAt = generation
-          const rendered = await renderOnce(key, renderedAt, () => renderUrl(request, url))
+          const rendered = await renderOnce(key, renderedAt, () => renderUrl(request, url, key !== null))
           page = rendered.page
           if (rendered.dataFailed) {
             // Half a page is not kept, and not passed off as a success: the next visit tries again.
@@ -141,13 +149,17 @@ export const ssrPlugin = fp<SsrOptions>(
         const cacheable = key !== null
         if (page.location) return reply.redirect(page.location, page.status)
         reply.cspScriptHashes = page.hashes
+        const encoding = pickEncoding(request.headers['accept-encoding'])
+        const etag = encoding === 'identity' ? `"${page.etag}"` : `"${page.etag}-${encoding}"`
         reply.header('content-type', 'text/html; charset=utf-8')
         reply.header('cache-control', cacheable ? 'no-cache' : 'no-store, private')
-        reply.header('etag', page.etag)
-        if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
+        reply.header('vary', 'accept-encoding')
+        reply.header('etag', etag)
+        if (page.status === 200 && request.headers['if-none-match'] === etag) {
           return reply.code(304).send()
         }
-        return reply.code(page.status).send(page.html)
+        if (encoding !== 'identity') reply.header('content-encoding', encoding)
+        return reply.code(page.status).send(page.bodies[encoding])
       },
     })
   },

@@ -1,0 +1,48 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+
+/** The bodies of one page: as rendered, and compressed once when it was rendered. */
+export type EncodedBodies = { identity: Buffer; br: Buffer; gzip: Buffer }
+
+export type Encoding = keyof EncodedBodies
+
+/**
+ * Compresses a rendered page once. A page kept in the cache is rendered once per content change
+ * and served many times, so it gets the strongest settings and every later request only picks a
+ * buffer; a page rendered for one request only (the admin's) gets quick ones.
+ */
+export function encodeBodies(html: string, kept: boolean): EncodedBodies {
+  const identity = Buffer.from(html)
+  return {
+    identity,
+    br: brotliCompressSync(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: kept ? constants.BROTLI_MAX_QUALITY : 5,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip: gzipSync(identity, { level: kept ? 9 : 6 }),
+  }
+}
+
+/**
+ * The encoding to answer with, from an Accept-Encoding header (RFC 9110 §12.5.3): brotli if
+ * accepted, else gzip, else the plain body. A coding with q=0 is refused; "*" accepts the rest.
+ */
+export function pickEncoding(header: string | string[] | undefined): Encoding {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '')
+  const weights = new Map<string, number>()
+  for (const part of text.split(',')) {
+    const [raw = '', ...params] = part.toLowerCase().split(';')
+    const name = raw.trim()
+    if (!name) continue
+    // A q that is not a number is taken as a refusal rather than as a full acceptance.
+    const q = params.find((param) => /^\s*q\s*=/.test(param))
+    const weight = q === undefined ? 1 : Number(/^\s*q\s*=\s*([0-9.]+)\s*$/.exec(q)?.[1] ?? Number.NaN)
+    weights.set(name, Number.isFinite(weight) ? weight : 0)
+  }
+  const accepted = (coding: string) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0
+  if (accepted('br')) return 'br'
+  if (accepted('gzip')) return 'gzip'
+  return 'identity'
+}
