@@ -309,7 +309,8 @@ describe.skipIf(!chromiumAndPostgres())('resources admin in Chromium', () => {
       if ((await page.locator('[data-combobox-selected]').textContent()) === 'Professional') break
     }
     await page.keyboard.press('Enter')
-    expect(await categoryField(page).inputValue()).toBe('Professional')
+    // The choice lands with React's next render: read it once it has.
+    await expect.poll(() => categoryField(page).inputValue()).toBe('Professional')
     await page.keyboard.press('Tab')
     expect(await focused()).toMatch(/^BUTTON\|.*\|File \*$/)
     await page.keyboard.press('Enter')
