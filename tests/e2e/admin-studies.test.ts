@@ -29,6 +29,21 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
       insert into research_studies (title, category, url) values (${title}, 'General Wellness', 'https://example.org/s')`
   }
 
+  /** Fills the add form as an editor would: title, General Wellness, link and a file. */
+  async function fillStudy(page: Page, study: { title: string; url: string; file: string; bytes: Buffer }) {
+    await page.getByLabel('Title').fill(study.title)
+    await page
+      .getByRole('textbox', { name: 'Category' })
+      .or(page.getByRole('combobox', { name: 'Category' }))
+      .first()
+      .click()
+    await page.getByRole('option', { name: 'General Wellness' }).click()
+    await page.getByLabel('URL').fill(study.url)
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: study.file, mimeType: 'application/pdf', buffer: study.bytes })
+  }
+
   const card = (page: Page, title: string) => page.getByTestId('admin-study-card').filter({ hasText: title })
 
   it('on a phone, Edit and Delete are 44 px targets apart, and Edit brings the form into view with the title focused', async () => {
@@ -82,18 +97,11 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
   it('a file the server refuses shows "Failed to upload attachment" with the server’s reason', async () => {
     const { page, problems } = await stack.signIn('/admin')
     problems.length = 0
-    await page.getByLabel('Title').fill('Refused upload')
-    await page
-      .getByRole('textbox', { name: 'Category' })
-      .or(page.getByRole('combobox', { name: 'Category' }))
-      .first()
-      .click()
-    await page.getByRole('option', { name: 'General Wellness' }).click()
-    await page.getByLabel('URL').fill('https://example.org/refused')
-    await page.locator('input[type=file]').setInputFiles({
-      name: 'notes.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('plain text pretending to be a PDF'),
+    await fillStudy(page, {
+      title: 'Refused upload',
+      url: 'https://example.org/refused',
+      file: 'notes.pdf',
+      bytes: Buffer.from('plain text pretending to be a PDF'),
     })
     await page.getByRole('button', { name: 'Add Study' }).click()
     const toast = page.locator('[data-toast-id]').filter({ hasText: 'Failed to upload attachment' })
@@ -108,18 +116,11 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
   it('an attachment can be removed from a study', async () => {
     const { page, problems } = await stack.signIn('/admin')
     problems.length = 0
-    await page.getByLabel('Title').fill('With a file')
-    await page
-      .getByRole('textbox', { name: 'Category' })
-      .or(page.getByRole('combobox', { name: 'Category' }))
-      .first()
-      .click()
-    await page.getByRole('option', { name: 'General Wellness' }).click()
-    await page.getByLabel('URL').fill('https://example.org/with-file')
-    await page.locator('input[type=file]').setInputFiles({
-      name: 'study.pdf',
-      mimeType: 'application/pdf',
-      buffer: await makePdf('Attached'),
+    await fillStudy(page, {
+      title: 'With a file',
+      url: 'https://example.org/with-file',
+      file: 'study.pdf',
+      bytes: await makePdf('Attached'),
     })
     await page.getByRole('button', { name: 'Add Study' }).click()
     await page.getByText('Research study added successfully').waitFor()
@@ -140,18 +141,11 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
   it('a delete asks nothing first, and its toast offers Undo for 5 s, which brings the study back with its file', async () => {
     const { page, problems } = await stack.signIn('/admin')
     problems.length = 0
-    await page.getByLabel('Title').fill('Deleted by mistake')
-    await page
-      .getByRole('textbox', { name: 'Category' })
-      .or(page.getByRole('combobox', { name: 'Category' }))
-      .first()
-      .click()
-    await page.getByRole('option', { name: 'General Wellness' }).click()
-    await page.getByLabel('URL').fill('https://example.org/mistake')
-    await page.locator('input[type=file]').setInputFiles({
-      name: 'study.pdf',
-      mimeType: 'application/pdf',
-      buffer: await makePdf('Kept for undo'),
+    await fillStudy(page, {
+      title: 'Deleted by mistake',
+      url: 'https://example.org/mistake',
+      file: 'study.pdf',
+      bytes: await makePdf('Kept for undo'),
     })
     await page.getByRole('button', { name: 'Add Study' }).click()
     await card(page, 'Deleted by mistake').waitFor()

@@ -120,11 +120,7 @@ function ResearchPage() {
                   {study.summary}
                 </Text>
               ) : null}
-              {doiOf(study.url) ? (
-                <Text size="sm" c="dark.6">
-                  DOI: {doiOf(study.url)}
-                </Text>
-              ) : null}
+              <StudyDoi url={study.url} />
               <Group mt="auto" pt="xs" gap="lg">
                 {study.url ? (
                   <Anchor href={study.url} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
@@ -156,4 +152,14 @@ function VisuallyNewTab() {
       <span className="visually-hidden"> (opens in a new tab)</span>
     </>
   )
+}
+
+/** The DOI of a study whose link is one; nothing otherwise. */
+function StudyDoi({ url }: { url: string }) {
+  const doi = doiOf(url)
+  return doi ? (
+    <Text size="sm" c="dark.6">
+      DOI: {doi}
+    </Text>
+  ) : null
 }
