@@ -808,7 +808,9 @@ describe('REST writes with hostile JSON', () => {
         await fc.assert(
           fc.asyncProperty(idInPath, fc.option(hostileValue), async (id, body) => {
             const request = jsonRequest('DELETE', pathOf(id), body ?? undefined, admin)
-            if (body === null) delete request.headers?.['content-type']
+            // No body at all (null, or a value JSON cannot write): no JSON content type either, or
+            // Fastify refuses the empty body with a 400 before the id is looked at.
+            if (request.payload === undefined) delete request.headers?.['content-type']
             const before = await stored()
             const response = await send(request)
             if (response.statusCode >= 400) await expectNothingStored(before, request, response)
