@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { createServer } from 'node:http'
+import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import type { DbHandle } from '../db/client'
 import type { Env } from './env'
@@ -10,12 +12,14 @@ import { dbPlugin } from './plugins/db'
 import { errorHandlerPlugin } from './plugins/error-handler'
 import { type MailTiming, mailPlugin } from './plugins/mail'
 import { maintenancePlugin } from './plugins/maintenance'
+import { publicAnswersPlugin } from './plugins/public-answers'
 import { rateLimitPlugin } from './plugins/rate-limit'
 import { sameOriginPlugin } from './plugins/same-origin'
 import { applySecurityHeaders, type SecurityOptions, securityPlugin } from './plugins/security'
 import { sessionPlugin } from './plugins/session'
 import { type SsrOptions, ssrPlugin } from './plugins/ssr'
 import { trpcPlugin } from './plugins/trpc'
+import { PublicAnswers } from './public-answers'
 import { adminRoutes } from './routes/admin'
 import { authRoutes } from './routes/auth'
 import { downloadRoutes } from './routes/downloads'
@@ -50,7 +54,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     https: env.PUBLIC_URL.startsWith('https://'),
     devMode: options.ssr?.dev === true,
   }
+  const answers = new PublicAnswers()
   const app = Fastify({
+    // The server looks up kept public answers before Fastify sees a request, and serves them the
+    // way a static file server would (docs/decisions/020-public-answers-served-before-fastify.md).
+    // Slow clients cannot hold connections: the whole request within REQUEST_TIMEOUT_S, headers
+    // within 10 s of it, idle keep-alive sockets closed after 5 s, a silent socket after 60 s.
+    serverFactory: (fastifyHandler) => {
+      const server = createServer(
+        {
+          headersTimeout: Math.min(10_000, env.REQUEST_TIMEOUT_S * 1000),
+          requestTimeout: env.REQUEST_TIMEOUT_S * 1000,
+          // How often Node looks for requests past their time; its default (30 s) would double the wait.
+          connectionsCheckingInterval: 1_000,
+        },
+        (request, response) => {
+          if (!answers.serve(request, response)) fastifyHandler(request, response)
+        },
+      )
+      server.keepAliveTimeout = 5_000
+      server.setTimeout(60_000)
+      return server
+    },
     logger: options.logger ?? loggerOptions(env.LOG_LEVEL),
     // A proxy's X-Request-Id ties our log lines to its own, but only in a plain format: anything
     // else could forge or break log lines, and gets an id of ours.
@@ -71,16 +96,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       applySecurityHeaders(reply, security)
       reply.code(status).send(body)
     },
-    // Slow clients cannot hold connections: the whole request within REQUEST_TIMEOUT_S, headers
-    // within 10 s of it, idle keep-alive sockets closed after 5 s, a silent socket after 60 s.
-    requestTimeout: env.REQUEST_TIMEOUT_S * 1000,
-    keepAliveTimeout: 5_000,
-    connectionTimeout: 60_000,
-    http: {
-      headersTimeout: Math.min(10_000, env.REQUEST_TIMEOUT_S * 1000),
-      // How often Node looks for requests past their time; its default (30 s) would double the wait.
-      connectionsCheckingInterval: 1_000,
-    },
     // The longest parameter is a tRPC batch's list of procedure names; ten of them fit easily.
     routerOptions: { maxParamLength: 500 },
   })
@@ -90,6 +105,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, security)
   await app.register(dbPlugin, { handle: options.db })
   await app.register(contentEventsPlugin)
+  await app.register(publicAnswersPlugin, { answers, security })
+  // Whatever is not a kept answer and not compressed already (the admin's JSON, tRPC) is compressed
+  // as it is sent; registered after public-answers, whose hook then runs first and encodes its own.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: /^(text\/(?!event-stream)|application\/(json|xml)(;|$))/,
+    globalDecompression: false,
+  })
   await app.register(sameOriginPlugin)
   await app.register(sessionPlugin)
   await app.register(rateLimitPlugin, { enabled: env.RATE_LIMITS === 'on' })
@@ -107,6 +131,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(seoFileRoutes)
   await app.register(adminRoutes)
 
-  if (options.ssr) await app.register(ssrPlugin, options.ssr)
+  if (options.ssr) await app.register(ssrPlugin, { ...options.ssr, security })
   return app
 }

@@ -3,13 +3,6 @@ import fp from 'fastify-plugin'
 
 export type SecurityOptions = { https: boolean; devMode: boolean }
 
-/** Script hashes a rendered page needs; the SSR plugin fills this before sending HTML. */
-declare module 'fastify' {
-  interface FastifyReply {
-    cspScriptHashes?: string[]
-  }
-}
-
 function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   const scripts = ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' ')
   return [
@@ -28,25 +21,43 @@ function contentSecurityPolicy(scriptHashes: readonly string[]): string {
 }
 
 /**
- * Every security header comes from here (docs/decisions/008-hash-based-csp-for-cached-pages.md):
- * the onSend hook below for every answer of the app, and buildApp's handler for the few answers
- * Fastify sends before any hook runs (a malformed URL, an over-long path parameter).
+ * The security headers of one answer, by its content type. Every security header comes from here
+ * (docs/decisions/008-hash-based-csp-for-cached-pages.md): applySecurityHeaders below for answers
+ * Fastify sends, and the public-answer cache for the answers it serves before Fastify
+ * (docs/decisions/020-public-answers-served-before-fastify.md).
  */
-export function applySecurityHeaders(reply: FastifyReply, { https, devMode }: SecurityOptions) {
-  reply.header('x-content-type-options', 'nosniff')
-  // A route may ask for less (the sign-in link page sends none at all); never overwrite it.
-  if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'strict-origin-when-cross-origin')
-  reply.header('x-frame-options', 'DENY')
-  reply.header('cross-origin-opener-policy', 'same-origin')
-  reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()')
-  if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
+export function securityHeaders(
+  { https, devMode }: SecurityOptions,
+  contentType: string,
+  scriptHashes: readonly string[] = [],
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+  }
+  if (https) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
   // Vite's dev server injects inline scripts of its own; the policy applies to real builds.
   // The policy governs documents (HTML). A PDF must not get it: Chromium's PDF viewer is
   // embedded in the response's document, and object-src 'none' would leave it blank.
+  const isDocument = contentType === '' || contentType.startsWith('text/html')
+  if (!devMode && isDocument) headers['content-security-policy'] = contentSecurityPolicy(scriptHashes)
+  return headers
+}
+
+/**
+ * The onSend hook below applies these to every answer of the app, and buildApp's handler to the
+ * few answers Fastify sends before any hook runs (a malformed URL, an over-long path parameter).
+ */
+export function applySecurityHeaders(reply: FastifyReply, options: SecurityOptions) {
   const type = String(reply.getHeader('content-type') ?? '')
-  const isDocument = type === '' || type.startsWith('text/html')
-  if (!devMode && isDocument && !reply.hasHeader('content-security-policy')) {
-    reply.header('content-security-policy', contentSecurityPolicy(reply.cspScriptHashes ?? []))
+  for (const [name, value] of Object.entries(securityHeaders(options, type))) {
+    // A route may ask for less (the sign-in link page sends no referrer at all), and a rendered
+    // page brings its policy with its script hashes (public-answers.ts): never overwrite them.
+    if ((name === 'referrer-policy' || name === 'content-security-policy') && reply.hasHeader(name)) continue
+    reply.header(name, value)
   }
 }
 

@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { type Answer, buildAnswer, sendAnswer } from '../public-answers'
 import type { ClientAssets } from '../ssr/assets'
-import { type EncodedBodies, encodeBodies, pickEncoding } from '../ssr/encodings'
 import type { RenderPage } from '../ssr/types'
 import { createContext } from '../trpc/context'
+import type { SecurityOptions } from './security'
 
 export type SsrOptions = {
   render: RenderPage
@@ -18,15 +18,15 @@ export type SsrOptions = {
   beforeRoutes?: (app: FastifyInstance) => Promise<void>
 }
 
+type Options = SsrOptions & { security: SecurityOptions }
+
 /** At most this many pages are kept; past it the least recently used goes first. */
 const MAX_CACHED_PAGES = 500
 
 type CachedPage = {
   status: number
-  bodies: EncodedBodies
-  /** The plain body's validator; each encoding's ETag adds its name, as representations differ. */
-  etag: string
-  hashes: string[]
+  /** Bodies, validators and headers, built once when the page was rendered. */
+  answer: Answer
   location?: string
 }
 
@@ -65,16 +65,13 @@ class PageCache {
  * content behind it changes (docs/decisions/010-page-cache-and-invalidation.md). Registered last:
  * its catch-all route answers every GET nothing else claimed.
  */
-export const ssrPlugin = fp<SsrOptions>(
+export const ssrPlugin = fp<Options>(
   async (app, options) => {
     const cache = new PageCache()
-    // Bumped on every change: a render that began before a change finished reading old data and
-    // must not be stored after the cache was cleared.
-    let generation = 0
-    app.contentEvents.subscribe(() => {
-      generation += 1
-      cache.clear()
-    })
+    const answers = app.publicAnswers
+    // The public answers' generation is bumped on every change, before this runs: a render that
+    // began before a change read old data and must not be stored after the cache was cleared.
+    app.contentEvents.subscribe(() => cache.clear())
     if (options.beforeRoutes) await options.beforeRoutes(app)
 
     if (options.clientDist) {
@@ -105,9 +102,15 @@ export const ssrPlugin = fp<SsrOptions>(
         assets: options.assets,
         createContext: async () => createContext({ req: request }),
       })
-      const etag = createHash('sha1').update(html).digest('base64url')
-      const page: CachedPage = { status, bodies: encodeBodies(html, kept), etag, hashes: scriptHashes, location }
-      return { page, dataFailed }
+      const answer = buildAnswer({
+        body: html,
+        contentType: 'text/html; charset=utf-8',
+        cacheControl: kept ? 'no-cache' : 'no-store, private',
+        kept,
+        scriptHashes,
+        security: options.security,
+      })
+      return { page: { status, answer, location } satisfies CachedPage, dataFailed }
     }
 
     // A page that is not cached yet is rendered once however many visitors ask for it at the same
@@ -134,7 +137,7 @@ export const ssrPlugin = fp<SsrOptions>(
         const { key } = await options.render.resolve(url)
         let page = key === null ? undefined : cache.get(key)
         if (!page) {
-          const renderedAt = generation
+          const renderedAt = answers.generation
           const rendered = await renderOnce(key, renderedAt, () => renderUrl(request, url, key !== null))
           page = rendered.page
           if (rendered.dataFailed) {
@@ -142,26 +145,17 @@ export const ssrPlugin = fp<SsrOptions>(
             request.log.warn({ url }, 'page rendered without some of its data')
             reply.header('retry-after', '5')
             page = { ...page, status: 503 }
-          } else if (key !== null && page.status < 500 && renderedAt === generation) {
+          } else if (key !== null && page.status < 500 && renderedAt === answers.generation) {
             cache.set(key, page)
           }
         }
-        const cacheable = key !== null
         if (page.location) return reply.redirect(page.location, page.status)
-        reply.cspScriptHashes = page.hashes
-        const encoding = pickEncoding(request.headers['accept-encoding'])
-        const etag = encoding === 'identity' ? `"${page.etag}"` : `"${page.etag}-${encoding}"`
-        reply.header('content-type', 'text/html; charset=utf-8')
-        reply.header('cache-control', cacheable ? 'no-cache' : 'no-store, private')
-        reply.header('vary', 'accept-encoding')
-        reply.header('etag', etag)
-        if (page.status === 200 && request.headers['if-none-match'] === etag) {
-          return reply.code(304).send()
-        }
-        if (encoding !== 'identity') reply.header('content-encoding', encoding)
-        return reply.code(page.status).send(page.bodies[encoding])
+        // A page everyone gets is served before Fastify from now on, until content changes.
+        if (key !== null && page.status === 200 && request.method === 'GET' && cache.get(key) === page)
+          answers.keep(url, page.answer, answers.generation)
+        return reply.send(sendAnswer(request, reply, page.answer, page.status))
       },
     })
   },
-  { name: 'ssr', dependencies: ['db', 'content-events', 'security'] },
+  { name: 'ssr', dependencies: ['db', 'content-events', 'security', 'public-answers'] },
 )
