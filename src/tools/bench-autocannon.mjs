@@ -1,14 +1,14 @@
 // The load generator for `npm run bench -- --load/--soak` when wrk is not installed: its own
 // process (so it does not share the bench's event loop), one autocannon run per URL, all at once.
-// Argument: JSON { base, groups: [{ path, connections, delay, duration }], timeout } (seconds). Prints one
+// Argument: JSON { base, groups: [{ path, connections, delay, duration }], timeout, headers? } (seconds). Prints one
 // `BENCH_RESULT {json}` line per URL, in the shape the wrk script prints.
 import autocannon from 'autocannon'
 
-const { base, groups, timeout } = JSON.parse(process.argv[2])
+const { base, groups, timeout, headers = {} } = JSON.parse(process.argv[2])
 const results = await Promise.all(
   groups.map(async ({ path, connections, delay, duration }) => {
     await new Promise((resolve) => setTimeout(resolve, delay * 1000))
-    return autocannon({ url: `${base}${path}`, connections, duration, timeout })
+    return autocannon({ url: `${base}${path}`, connections, duration, timeout, headers })
   }),
 )
 for (const [i, result] of results.entries()) {

@@ -1,0 +1,450 @@
+// `npm run bench`: the built server against its anchor, a bare Fastify server answering the same
+// bytes with the same headers from memory (bench-anchor.mjs), measured in the same run, interleaved,
+// by a load generator in its own process (wrk when installed, else autocannon). Then first loads per
+// public page, resident memory on Postgres and on the embedded database, Lighthouse, and one PASS or
+// FAIL line per target. Shared machines are noisy: requests/s swing, so each figure is judged as a
+// ratio to the anchor measured minutes apart at most. Never part of the tests.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import {
+  AUTOCANNON_SCRIPT,
+  cleanUp,
+  cleanups,
+  freePort,
+  rssMb,
+  scratchDatabase,
+  startServer,
+  track,
+  WRK_SCRIPT,
+} from './bench-kit.mjs'
+import { ensureBuild, root } from './ensure-build.mjs'
+import { PUBLIC_ROUTES } from './public-routes.mjs'
+
+/** The URLs the throughput targets are about: cached pages and the read APIs. */
+export const BENCH_URLS = [
+  '/',
+  '/research',
+  '/resources',
+  '/faq',
+  '/about/position-statement',
+  '/api/research-studies',
+  '/api/testimonials',
+  '/api/resources',
+]
+
+const TARGETS = {
+  ratio: 0.7,
+  p99Ms: 10,
+  instructionsRatio: 1.5,
+  jsGzipKb: 140,
+  cssGzipKb: 30,
+  rssMb: 250,
+}
+
+const ENCODINGS = [
+  { name: 'plain', headers: {} },
+  { name: 'br', headers: { 'accept-encoding': 'br' } },
+]
+
+const USAGE = `Usage: npm run bench [-- options]
+  --seconds <n>        load per URL, encoding and server in each round (default 3)
+  --rounds <n>         rounds, alternating which server goes first (default 2)
+  --connections <n>    concurrent connections (default 100)
+  --tool wrk|autocannon  load generator (default wrk when installed, else autocannon)
+  --no-lighthouse      skip Lighthouse (its target then reads SKIPPED)
+  --no-first-load      skip the first-load sizes (their targets then read SKIPPED)
+Modes with many URLs at once and a memory-growth verdict: npm run bench -- --load | --soak (--help there).`
+
+function parseOptions(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      seconds: { type: 'string' },
+      rounds: { type: 'string' },
+      connections: { type: 'string' },
+      tool: { type: 'string' },
+      'no-lighthouse': { type: 'boolean' },
+      'no-first-load': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help) return null
+  const whole = (value, name, min, max) => {
+    const n = Number(value)
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new Error(`--${name} must be a whole number from ${min} to ${max}`)
+    return n
+  }
+  const hasWrk = spawnSync('sh', ['-c', 'command -v wrk'], { stdio: 'ignore' }).status === 0
+  const tool = values.tool ?? (hasWrk ? 'wrk' : 'autocannon')
+  if (tool !== 'wrk' && tool !== 'autocannon') throw new Error('--tool must be wrk or autocannon')
+  if (tool === 'wrk' && !hasWrk)
+    throw new Error('wrk is not installed (apt-get install -y wrk), or use --tool autocannon')
+  return {
+    seconds: whole(values.seconds ?? 3, 'seconds', 1, 600),
+    rounds: whole(values.rounds ?? 2, 'rounds', 1, 20),
+    connections: whole(values.connections ?? 100, 'connections', 1, 10_000),
+    tool,
+    lighthouse: !values['no-lighthouse'],
+    firstLoad: !values['no-first-load'],
+  }
+}
+
+/** Whether `perf stat` counts instructions here (many virtual machines do not expose the counter). */
+function perfCountsInstructions() {
+  const probe = spawnSync('perf', ['stat', '-x,', '-e', 'instructions', 'true'], { encoding: 'utf8', timeout: 10_000 })
+  return probe.status === 0 && /^\d+,/m.test(probe.stderr ?? '')
+}
+
+/** User plus system CPU time of a process so far, in microseconds (from /proc; Linux only). */
+function cpuMicros(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const ticks = Number(fields[11]) + Number(fields[12]) // utime and stime: fields 14 and 15 of stat(5)
+  const perSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+  return (ticks * 1e6) / perSecond
+}
+
+/** Runs `command` to its end; resolves to what it printed, rejects on a non-zero exit. */
+function run(command, args, name, limitMs) {
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    output += chunk
+  })
+  return track(child, name, limitMs).then((code) => {
+    if (code !== 0) throw new Error(`${name} exited with ${code}:\n${output.slice(-2000)}`)
+    return output
+  })
+}
+
+const resultOf = (name, output) => {
+  const line = output.split('\n').find((l) => l.startsWith('BENCH_RESULT '))
+  if (!line) throw new Error(`${name} gave no result:\n${output.slice(-2000)}`)
+  return JSON.parse(line.slice('BENCH_RESULT '.length))
+}
+
+/**
+ * One load on one URL of one server, with its CPU time and, where perf works, its instructions,
+ * read for that server's process over exactly the load.
+ */
+async function loadOnce({ tool, url, headers, connections, seconds, pid, perf, workDir }) {
+  const limitMs = (seconds + 60) * 1000
+  const perfRun = perf
+    ? run(
+        'perf',
+        ['stat', '-x,', '-e', 'instructions', '-p', String(pid), '--', 'sleep', String(seconds)],
+        'perf',
+        limitMs,
+      )
+    : null
+  const cpuBefore = cpuMicros(pid)
+  let result
+  if (tool === 'wrk') {
+    const script = join(workDir, 'bench.lua')
+    writeFileSync(script, WRK_SCRIPT)
+    const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
+    const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', ...headerArgs, '-s', script, url]
+    result = resultOf('wrk', await run('wrk', args, 'wrk', limitMs))
+  } else {
+    const { origin, pathname } = new URL(url)
+    const config = {
+      base: origin,
+      headers,
+      groups: [{ path: pathname, connections, delay: 0, duration: seconds }],
+      timeout: 10,
+    }
+    result = resultOf(
+      'autocannon',
+      await run(process.execPath, [AUTOCANNON_SCRIPT, JSON.stringify(config)], 'autocannon', limitMs),
+    )
+  }
+  const cpu = cpuMicros(pid) - cpuBefore
+  let instructions = null
+  if (perfRun) {
+    const counted = /^(\d+),/m.exec(await perfRun)
+    instructions = counted ? Number(counted[1]) : null
+  }
+  return { ...result, cpu, instructions }
+}
+
+/** What the app answers for each URL, plain and with br, as raw bytes, for the anchor to serve. */
+async function recordAnswers(base, workDir) {
+  const { request } = await import('node:http')
+  const get = (url, headers) =>
+    new Promise((resolve, reject) => {
+      request(url, { headers }, (response) => {
+        const chunks = []
+        response.on('data', (chunk) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+        )
+        response.on('error', reject)
+      })
+        .on('error', reject)
+        .end()
+    })
+  // Headers each server writes for itself, per connection or per answer.
+  const own = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'])
+  const answers = []
+  for (const path of BENCH_URLS) {
+    const answer = { path }
+    for (const { name, headers } of ENCODINGS) {
+      const response = await get(`${base}${path}`, headers)
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
+      answer[name === 'plain' ? 'identity' : 'br'] = {
+        headers: Object.fromEntries(Object.entries(response.headers).filter(([key]) => !own.has(key))),
+        body: response.body.toString('base64'),
+      }
+    }
+    answers.push(answer)
+  }
+  const file = join(workDir, 'anchor-answers.json')
+  writeFileSync(file, JSON.stringify(answers))
+  return file
+}
+
+async function startAnchor(answersFile, limitMs) {
+  const child = spawn(process.execPath, [join(root, 'src', 'tools', 'bench-anchor.mjs'), answersFile], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  track(child, 'anchor', limitMs)
+  const port = await new Promise((resolve, reject) => {
+    let output = ''
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+      const ready = /ANCHOR_READY (\d+)/.exec(output)
+      if (ready) resolve(Number(ready[1]))
+    })
+    child.once('exit', (code) => reject(new Error(`the anchor exited (${code}) before it was ready`)))
+  })
+  return { child, base: `http://127.0.0.1:${port}` }
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1)
+const verdict = (ok) => (ok ? 'PASS' : 'FAIL')
+
+export async function runCompareBench(argv) {
+  let options
+  try {
+    options = parseOptions(argv)
+  } catch (error) {
+    console.error(`bench: ${error.message}\n\n${USAGE}`)
+    return 2
+  }
+  if (!options) {
+    console.log(USAGE)
+    return 0
+  }
+  const { seconds, rounds, connections, tool } = options
+  const onSignal = (signal) => {
+    console.error(`\n${signal}: stopping the servers and the load, removing the scratch databases…`)
+    cleanUp().finally(() => process.exit(130))
+  }
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, onSignal)
+  const loadSeconds = BENCH_URLS.length * ENCODINGS.length * rounds * 2 * (seconds + 1)
+  const limitMs = (loadSeconds + 1200) * 1000
+  const watchdog = setTimeout(() => {
+    console.error(`bench: still running after ${Math.round(limitMs / 1000)} s: giving up`)
+    cleanUp().finally(() => process.exit(1))
+  }, limitMs)
+  watchdog.unref()
+
+  ensureBuild()
+  const workDir = mkdtempSync(join(tmpdir(), 'mhbot-bench-'))
+  cleanups.push(() => rmSync(workDir, { recursive: true, force: true }))
+  const lines = []
+  try {
+    const perf = perfCountsInstructions()
+    const db = await scratchDatabase(workDir, false)
+    const app = await startServer(db.env, await freePort(), limitMs)
+    const anchor = await startAnchor(await recordAnswers(app.base, workDir), limitMs)
+    console.log(
+      `App ${app.base} (pid ${app.child.pid}, ${db.label}); anchor ${anchor.base} (pid ${anchor.child.pid}, bare Fastify, same bytes and headers).`,
+    )
+    console.log(
+      `${tool}, ${connections} connections, ${seconds} s per load, ${rounds} rounds, Node ${process.version}; instructions: ${perf ? 'perf stat' : 'perf stat cannot count them on this machine, CPU time per request instead'}.`,
+    )
+
+    // Warm-up: both servers' code paths compiled and every kept answer in place before measuring.
+    for (const target of [app, anchor])
+      for (const path of BENCH_URLS)
+        for (const { headers } of ENCODINGS)
+          await loadOnce({
+            tool,
+            url: `${target.base}${path}`,
+            headers,
+            connections,
+            seconds: 1,
+            pid: target.child.pid,
+            perf: false,
+            workDir,
+          })
+    const rssWarm = rssMb(app.child.pid)
+
+    const rows = []
+    for (const encoding of ENCODINGS) {
+      for (const path of BENCH_URLS) {
+        const sums = { app: [], anchor: [] }
+        for (let round = 0; round < rounds; round += 1) {
+          const order = round % 2 === 0 ? ['app', 'anchor'] : ['anchor', 'app']
+          for (const who of order) {
+            const target = who === 'app' ? app : anchor
+            sums[who].push(
+              await loadOnce({
+                tool,
+                url: `${target.base}${path}`,
+                headers: encoding.headers,
+                connections,
+                seconds,
+                pid: target.child.pid,
+                perf,
+                workDir,
+              }),
+            )
+          }
+        }
+        const summary = (results) => {
+          const requests = results.reduce((s, r) => s + r.requests, 0)
+          return {
+            rps: requests / results.reduce((s, r) => s + r.seconds, 0),
+            // The worst round's percentiles: a target met only on a good round is not met.
+            p50: Math.max(...results.map((r) => r.p50)),
+            p99: Math.max(...results.map((r) => r.p99)),
+            errors: results.reduce((s, r) => s + r.socketErrors + r.timeouts, 0),
+            non2xx: results.reduce((s, r) => s + r.non2xx, 0),
+            cpuPerRequest: results.reduce((s, r) => s + r.cpu, 0) / requests,
+            instructionsPerRequest: perf ? results.reduce((s, r) => s + (r.instructions ?? 0), 0) / requests : null,
+          }
+        }
+        const row = { path, encoding: encoding.name, app: summary(sums.app), anchor: summary(sums.anchor) }
+        rows.push(row)
+        const cost = perf
+          ? `${(row.app.instructionsPerRequest / 1000).toFixed(0)}k vs ${(row.anchor.instructionsPerRequest / 1000).toFixed(0)}k instructions/request`
+          : `${row.app.cpuPerRequest.toFixed(1)} vs ${row.anchor.cpuPerRequest.toFixed(1)} µs CPU/request`
+        console.log(
+          `  ${encoding.name.padEnd(5)} ${path.padEnd(26)} app ${row.app.rps.toFixed(0).padStart(6)} req/s, anchor ${row.anchor.rps.toFixed(0).padStart(6)} req/s, ratio ${(row.app.rps / row.anchor.rps).toFixed(2)}; ${cost}`,
+        )
+      }
+    }
+    const rssEnd = rssMb(app.child.pid)
+
+    console.log(
+      '\n| URL | encoding | app req/s | anchor req/s | ratio | app p50 ms | app p99 ms | anchor p99 ms | errors | non-2xx | cost/request app vs anchor |',
+    )
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|')
+    for (const row of rows) {
+      const cost = perf
+        ? `${(row.app.instructionsPerRequest / 1000).toFixed(0)}k / ${(row.anchor.instructionsPerRequest / 1000).toFixed(0)}k instr (${(row.app.instructionsPerRequest / row.anchor.instructionsPerRequest).toFixed(2)}x)`
+        : `${row.app.cpuPerRequest.toFixed(1)} / ${row.anchor.cpuPerRequest.toFixed(1)} µs CPU (${(row.app.cpuPerRequest / row.anchor.cpuPerRequest).toFixed(2)}x)`
+      console.log(
+        `| ${row.path} | ${row.encoding} | ${row.app.rps.toFixed(0)} | ${row.anchor.rps.toFixed(0)} | ${(row.app.rps / row.anchor.rps).toFixed(2)} | ${row.app.p50.toFixed(2)} | ${row.app.p99.toFixed(2)} | ${row.anchor.p99.toFixed(2)} | ${row.app.errors} | ${row.app.non2xx} | ${cost} |`,
+      )
+    }
+
+    // First loads, measured on this server's pages in Chromium.
+    let firstLoads = null
+    if (options.firstLoad) {
+      const { measureFirstLoads } = await import('./first-load.mjs')
+      firstLoads = await measureFirstLoads({ baseUrl: app.base, paths: PUBLIC_ROUTES })
+    }
+
+    let lighthouseOk = null
+    if (options.lighthouse) {
+      const { runLighthouse, printLighthouse } = await import('./lighthouse.mjs')
+      console.log('\nLighthouse (Debian Chromium; mobile is its simulated phone on slow 4G):')
+      lighthouseOk = printLighthouse(await runLighthouse({ baseUrl: app.base, paths: PUBLIC_ROUTES }))
+    }
+
+    await cleanUp()
+
+    // The embedded database: the same server on PGlite, warmed up and loaded the same way, once.
+    const pgliteDir = mkdtempSync(join(tmpdir(), 'mhbot-bench-pglite-'))
+    cleanups.push(() => rmSync(pgliteDir, { recursive: true, force: true }))
+    const embedded = await startServer({ DATA_DIR: join(pgliteDir, 'data') }, await freePort(), limitMs)
+    const loadAll = async () => {
+      for (const path of BENCH_URLS)
+        for (const { headers } of ENCODINGS)
+          await loadOnce({
+            tool,
+            url: `${embedded.base}${path}`,
+            headers,
+            connections,
+            seconds: 1,
+            pid: embedded.child.pid,
+            perf: false,
+            workDir: pgliteDir,
+          })
+    }
+    await loadAll()
+    const embeddedWarm = rssMb(embedded.child.pid)
+    await loadAll()
+    await loadAll()
+    const embeddedEnd = rssMb(embedded.child.pid)
+
+    console.log('\nResident memory of the server process (MB):')
+    console.log(`  Postgres: ${rssWarm.toFixed(0)} after warm-up, ${rssEnd.toFixed(0)} at the end of the load`)
+    console.log(
+      `  embedded (PGlite): ${embeddedWarm.toFixed(0)} after warm-up, ${embeddedEnd.toFixed(0)} after two more passes over every URL`,
+    )
+
+    // The verdicts.
+    const worst = (pick) => rows.reduce((w, row) => (pick(row) < pick(w) ? row : w), rows[0])
+    const lowest = worst((row) => row.app.rps / row.anchor.rps)
+    const slowest = worst((row) => -row.app.p99)
+    const costliest = worst((row) =>
+      perf
+        ? -row.app.instructionsPerRequest / row.anchor.instructionsPerRequest
+        : -row.app.cpuPerRequest / row.anchor.cpuPerRequest,
+    )
+    const costRatio = (row) =>
+      perf
+        ? row.app.instructionsPerRequest / row.anchor.instructionsPerRequest
+        : row.app.cpuPerRequest / row.anchor.cpuPerRequest
+    const errors = rows.reduce((s, row) => s + row.app.errors + row.app.non2xx, 0)
+    lines.push(
+      `${verdict(rows.every((row) => row.app.rps / row.anchor.rps >= TARGETS.ratio))}  requests/s at least ${TARGETS.ratio} of the anchor's on every URL, plain and br (lowest: ${(lowest.app.rps / lowest.anchor.rps).toFixed(2)}, ${lowest.path} ${lowest.encoding})`,
+      `${verdict(rows.every((row) => row.app.p99 < TARGETS.p99Ms))}  p99 under ${TARGETS.p99Ms} ms at ${connections} connections on every URL (highest: ${slowest.app.p99.toFixed(2)} ms, ${slowest.path} ${slowest.encoding})`,
+      `${verdict(errors === 0)}  no errors and no non-2xx answers (${errors})`,
+      `${verdict(rows.every((row) => costRatio(row) <= TARGETS.instructionsRatio))}  ${perf ? 'instructions' : 'CPU time (perf stat cannot count instructions here)'} per request at most ${TARGETS.instructionsRatio}x the anchor's (highest: ${costRatio(costliest).toFixed(2)}x, ${costliest.path} ${costliest.encoding})`,
+    )
+    if (firstLoads) {
+      const js = firstLoads.every((r) => r.js.gzip <= TARGETS.jsGzipKb * 1024)
+      const css = firstLoads.every((r) => r.css.gzip <= TARGETS.cssGzipKb * 1024)
+      const biggestJs = firstLoads.reduce((w, r) => (r.js.gzip > w.js.gzip ? r : w))
+      const biggestCss = firstLoads.reduce((w, r) => (r.css.gzip > w.css.gzip ? r : w))
+      const admin = firstLoads.filter((r) => r.adminFiles.length > 0)
+      const waterfall = firstLoads.filter((r) => r.lateFiles.length > 0)
+      lines.push(
+        `${verdict(js)}  first-load JavaScript at most ${TARGETS.jsGzipKb} KB gzip on every public page (largest: ${kb(biggestJs.js.gzip)} KB, ${biggestJs.path})`,
+        `${verdict(css)}  first-load CSS at most ${TARGETS.cssGzipKb} KB gzip on every public page (largest: ${kb(biggestCss.css.gzip)} KB, ${biggestCss.path})`,
+        `${verdict(admin.length === 0)}  no admin code in a public page's first load${admin.length ? ` (${admin.map((r) => r.path).join(', ')})` : ''}`,
+        `${verdict(waterfall.length === 0)}  no chunk discovered only after another ran (no waterfall)${waterfall.length ? ` (${waterfall.map((r) => `${r.path}: ${r.lateFiles.join(' ')}`).join('; ')})` : ''}`,
+      )
+    } else {
+      lines.push('SKIPPED  first-load sizes, admin code and waterfall (--no-first-load)')
+    }
+    lines.push(
+      lighthouseOk === null
+        ? 'SKIPPED  Lighthouse (--no-lighthouse; npm run lighthouse runs it alone)'
+        : `${verdict(lighthouseOk)}  Lighthouse on every public page, mobile and desktop: performance at least 0.98, accessibility, best practices and SEO 1.0`,
+      `${verdict(rssEnd < TARGETS.rssMb)}  resident memory on Postgres under load under ${TARGETS.rssMb} MB (${rssWarm.toFixed(0)} → ${rssEnd.toFixed(0)} MB; embedded database ${embeddedWarm.toFixed(0)} → ${embeddedEnd.toFixed(0)} MB)`,
+    )
+    console.log(`\nTargets:\n${lines.join('\n')}`)
+    return lines.some((line) => line.startsWith('FAIL')) ? 1 : 0
+  } catch (error) {
+    console.error(`bench: ${error.stack ?? error.message}`)
+    return 1
+  } finally {
+    await cleanUp()
+    clearTimeout(watchdog)
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.off(signal, onSignal)
+  }
+}
