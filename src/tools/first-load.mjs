@@ -129,23 +129,27 @@ export function adminOnlyFiles(clientDist) {
   return new Set([...fromAdmin].filter((key) => !fromPublic.has(key)).map((key) => `/${manifest[key].file}`))
 }
 
-/** The scripts and stylesheets one page makes the browser fetch up to its load event, and after. */
+/**
+ * The scripts and stylesheets one page makes the browser fetch up to its load event, and after. Read
+ * from the page's own Resource Timing (a fetch started before loadEventStart counts as before), not
+ * from when Playwright reports the event, which comes a little late.
+ */
 async function watchInBrowser(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   try {
     const page = await context.newPage()
-    const requests = []
-    let loaded = false
-    page.on('request', (request) => {
-      const type = request.resourceType()
-      if (type !== 'script' && type !== 'stylesheet') return
-      requests.push({ path: new URL(request.url()).pathname, type, afterLoad: loaded })
-    })
     await page.goto(url, { waitUntil: 'load' })
-    loaded = true
     // Whatever starts once the page has loaded (deferred chunks) is reported apart.
     await page.waitForLoadState('networkidle')
-    return requests
+    return await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation')
+      const loadStart = navigation?.loadEventStart || Number.POSITIVE_INFINITY
+      return performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime }))
+        .filter((entry) => /\.(js|css)$/.test(entry.path))
+        .map((entry) => ({ path: entry.path, afterLoad: entry.startTime >= loadStart }))
+    })
   } finally {
     await context.close()
   }
