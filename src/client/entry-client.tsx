@@ -1,5 +1,4 @@
-import '@mantine/core/styles.layer.css'
-import '@mantine/notifications/styles.layer.css'
+import './styles/mantine'
 import './styles/global.css'
 import './styles/print.css'
 import { RouterClient } from '@tanstack/react-router/ssr/client'

@@ -1,5 +1,8 @@
-import { Button, CopyButton, Group, Popover, Stack, Text } from '@mantine/core'
+import { Button, Group, Stack, Text } from '@mantine/core'
+import { useId } from '@mantine/hooks'
+import { useEffect, useRef, useState } from 'react'
 import { apaCitation, apaText, bibtex, type Citable, ris } from '../lib/citation'
+import { requestDeferredUi, useDeferredUi } from '../lib/deferred-ui'
 
 /** Saves `text` as a file named `name`, made in the browser (nothing is asked of the server). */
 function download(name: string, type: string, text: string) {
@@ -13,12 +16,35 @@ function download(name: string, type: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
-/** "Cite": the study in APA style to copy, and as BibTeX and RIS files for a reference manager. */
+/**
+ * "Cite": the study in APA style to copy, and as BibTeX and RIS files for a reference manager. The
+ * popover (Mantine's Popover, with floating-ui) comes with the deferred frame parts
+ * (lib/deferred-ui.ts), just after the page has loaded; until then the button is a stand-in with the
+ * same look and markup, and a press on it opens the popover once it is here.
+ */
 export function CiteStudy({ study }: { study: Citable }) {
+  const ui = useDeferredUi()
+  const [openOnArrival, setOpenOnArrival] = useState(false)
+  const [focusOnArrival, setFocusOnArrival] = useState(false)
+  const target = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (ui && focusOnArrival && !openOnArrival) target.current?.focus()
+  }, [ui, focusOnArrival, openOnArrival])
+  if (!ui) {
+    return (
+      <CiteStandIn
+        title={study.title}
+        onOpen={() => setOpenOnArrival(true)}
+        onLeaveFocused={() => setFocusOnArrival(true)}
+      />
+    )
+  }
+  const { Popover, CopyButton } = ui
   const apa = apaCitation(study)
   const file = `study-${study.id}`
   return (
     <Popover
+      defaultOpened={openOnArrival}
       width="min(340px, calc(100vw - 24px))"
       position="bottom-start"
       shadow="md"
@@ -27,7 +53,7 @@ export function CiteStudy({ study }: { study: Citable }) {
       withinPortal
     >
       <Popover.Target>
-        <Button variant="subtle" size="compact-sm" aria-label={`Cite ${study.title}`}>
+        <Button ref={target} variant="subtle" size="compact-sm" aria-label={`Cite ${study.title}`}>
           Cite
         </Button>
       </Popover.Target>
@@ -67,5 +93,47 @@ export function CiteStudy({ study }: { study: Citable }) {
         </Stack>
       </Popover.Dropdown>
     </Popover>
+  )
+}
+
+/** The Cite button until the popover's code is here: the closed target's markup (Popover.Target adds these). */
+function CiteStandIn({
+  title,
+  onOpen,
+  onLeaveFocused,
+}: {
+  title: string
+  onOpen: () => void
+  /** Called when the stand-in goes while it has keyboard focus. */
+  onLeaveFocused: () => void
+}) {
+  const id = useId()
+  const button = useRef<HTMLButtonElement>(null)
+  const leaveFocused = useRef(onLeaveFocused)
+  leaveFocused.current = onLeaveFocused
+  useEffect(() => {
+    const element = button.current
+    return () => {
+      if (element && document.activeElement === element) leaveFocused.current()
+    }
+  }, [])
+  return (
+    <Button
+      ref={button}
+      variant="subtle"
+      size="compact-sm"
+      aria-label={`Cite ${title}`}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      id={id}
+      onFocus={requestDeferredUi}
+      onPointerEnter={requestDeferredUi}
+      onClick={() => {
+        requestDeferredUi()
+        onOpen()
+      }}
+    >
+      Cite
+    </Button>
   )
 }

@@ -1,13 +1,16 @@
-import { Notifications, notifications } from '@mantine/notifications'
 import { useEffect, useRef } from 'react'
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../shared/constants'
+import { loadDeferredUi, useDeferredUi } from '../lib/deferred-ui'
 
 /**
  * The notification area (docs/product.md#shared-frame): one toast at a time, 5000 ms, swipe right past 50 px to
- * dismiss, and F8 moves keyboard focus to it.
+ * dismiss, and F8 moves keyboard focus to it. Mantine's toast stack comes with the deferred frame
+ * parts (lib/deferred-ui.ts), just after the page has loaded; a toast asked for before would wait
+ * in Mantine's store and show then.
  */
 export function ToastRegion() {
   const region = useRef<HTMLElement>(null)
+  const ui = useDeferredUi()
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -42,7 +45,9 @@ export function ToastRegion() {
       if (!start) return
       const dx = event.clientX - start.x
       if (dx > TOAST_SWIPE_THRESHOLD_PX) {
-        notifications.hide(start.id)
+        // A toast on screen means the toast stack is loaded: this resolves at once.
+        const { id } = start
+        void loadDeferredUi().then((deferred) => deferred.notifications.hide(id))
       } else {
         start.toast.style.transform = ''
         start.toast.style.opacity = ''
@@ -67,14 +72,16 @@ export function ToastRegion() {
       data-testid="toast-region"
       style={{ outline: 'none' }}
     >
-      <Notifications
-        limit={1}
-        autoClose={TOAST_DURATION_MS}
-        position="bottom-right"
-        zIndex={1000}
-        withinPortal={false}
-        style={{ touchAction: 'pan-y' }}
-      />
+      {ui ? (
+        <ui.Notifications
+          limit={1}
+          autoClose={TOAST_DURATION_MS}
+          position="bottom-right"
+          zIndex={1000}
+          withinPortal={false}
+          style={{ touchAction: 'pan-y' }}
+        />
+      ) : null}
     </section>
   )
 }

@@ -1,43 +1,63 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client'
+import { createTRPCClient, type TRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client'
 import type { inferRouterOutputs } from '@trpc/server'
+import { observable, type Unsubscribable } from '@trpc/server/observable'
 import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query'
-import superjson from 'superjson'
 import type { AppRouter } from '../../server/trpc/router'
-import { REQUEST_TIMEOUT_MS, TRPC_MAX_BATCH } from '../../shared/constants'
+import { afterPageLoad } from './after-load'
 
 export type Trpc = TRPCOptionsProxy<AppRouter>
 export type TrpcClient = TRPCClient<AppRouter>
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>()
 
-/** The browser's client: same-origin HTTP with cookies. */
+/** The browser's client: same-origin HTTP with cookies (lib/trpc-http.ts), fetched once the page has loaded. */
 export function createBrowserTrpcClient(): TrpcClient {
-  return createTRPCClient<AppRouter>({
-    links: [
-      httpBatchLink({
-        url: '/trpc',
-        maxItems: TRPC_MAX_BATCH,
-        transformer: superjson,
-        fetch: (input, init) => fetchWithin(REQUEST_TIMEOUT_MS, input, { ...init, credentials: 'include' }),
-      }),
-    ],
+  return createTRPCClient<AppRouter>({ links: [deferredHttpLink()] })
+}
+
+type HttpLinkModule = typeof import('./trpc-http')
+let httpLinkModule: Promise<HttpLinkModule> | null = null
+const loadHttpLink = (): Promise<HttpLinkModule> => {
+  httpLinkModule ??= import('./trpc-http').catch((error: unknown) => {
+    // Offline, say: the next call tries again.
+    httpLinkModule = null
+    throw error
   })
+  return httpLinkModule
 }
 
 /**
- * A request the server has not answered within `ms` is given up, so a form stops saying
- * "Sending..." and shows its failure instead of waiting for ever on a dead connection. A timer, not
- * AbortSignal.timeout, so the browser tests' fake clock can run it.
+ * Hands every call to the HTTP link of lib/trpc-http.ts, which (with superjson) stays out of the
+ * pages' first load: it is fetched after the load event, or by the first call made before then.
+ * Calls made together still go out as one batch. A link that cannot be fetched fails the call as a
+ * network failure would.
  */
-function fetchWithin(ms: number, input: RequestInfo | URL, init: RequestInit): Promise<Response> {
-  const controller = new AbortController()
-  const timer = setTimeout(
-    () => controller.abort(new DOMException('The server did not answer in time', 'TimeoutError')),
-    ms,
-  )
-  init.signal?.addEventListener('abort', () => controller.abort(init.signal?.reason), { once: true })
-  return fetch(input, { ...init, signal: controller.signal }).finally(() => clearTimeout(timer))
+function deferredHttpLink(): TRPCLink<AppRouter> {
+  if (typeof window !== 'undefined') afterPageLoad(() => void loadHttpLink().catch(() => {}))
+  return (runtime) => {
+    let link: ReturnType<TRPCLink<AppRouter>> | null = null
+    return ({ op, next }) =>
+      observable((observer) => {
+        let subscription: Unsubscribable | null = null
+        let cancelled = false
+        loadHttpLink().then(
+          (module) => {
+            if (cancelled) return
+            link ??= module.browserHttpLink()(runtime)
+            subscription = link({ op, next }).subscribe(observer)
+          },
+          (error: unknown) => {
+            if (!cancelled)
+              observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error))))
+          },
+        )
+        return () => {
+          cancelled = true
+          subscription?.unsubscribe()
+        }
+      })
+  }
 }
 
 export function createTrpcProxy(client: TrpcClient, queryClient: QueryClient): Trpc {

@@ -12,7 +12,7 @@ import { BulletList } from '../components/bullet-list'
 import { ComparisonTable } from '../components/comparison-table'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
-import { routeHead } from '../lib/seo'
+import { pageHead } from '../lib/seo'
 import { useSite } from '../lib/site'
 
 const POSITION_STATEMENT_SLUG = 'position-statement-mhbot-sc-001'
@@ -29,11 +29,19 @@ const POSITION_STATEMENT = findPositionStatement()
 const POSITION_STATEMENT_ISO_DATE = '2025-10-31'
 
 export const Route = createFileRoute('/about/position-statement')({
-  head: routeHead({
-    title: `Position Statement ${POSITION_STATEMENT_NUMBER}`,
-    description: POSITION_STATEMENT.description,
-    path: '/about/position-statement',
-  }),
+  // The council's documents are this page's alone: the loader that reads the description from them
+  // goes with the page's chunk, not into every page's first load (docs/decisions/021-first-load-budget.md).
+  codeSplitGroupings: [['loader', 'component']],
+  loader: () => ({ number: POSITION_STATEMENT_NUMBER, description: POSITION_STATEMENT.description }),
+  head: ({ match, loaderData }) =>
+    pageHead(
+      {
+        title: `Position Statement ${loaderData?.number ?? ''}`,
+        description: loaderData?.description ?? '',
+        path: '/about/position-statement',
+      },
+      match.context.site,
+    ),
   component: PositionStatementPage,
 })
 

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useRef } from 'react'
-import { ContactInputSchema } from '../../shared/schemas/contact'
+import { checkContact } from '../../shared/form-rules'
 import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
@@ -13,7 +13,6 @@ import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
 import { toast } from '../lib/toast'
 import { useTRPC } from '../lib/trpc'
-import { zodValidate } from '../lib/zod-form'
 
 export const Route = createFileRoute('/contact')({
   head: routeHead({
@@ -89,7 +88,8 @@ function ContactForm() {
   const form = useForm({
     mode: 'controlled',
     initialValues: EMPTY,
-    validate: (values) => zodValidate(ContactInputSchema)(values),
+    // The shared rules ContactInputSchema is built from, without zod; the server parses with the schema.
+    validate: checkContact,
     validateInputOnBlur: true,
   })
   const send = useMutation(

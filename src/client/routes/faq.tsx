@@ -10,7 +10,11 @@ import { faqJsonLd } from '../lib/json-ld'
 import { pageHead } from '../lib/seo'
 
 export const Route = createFileRoute('/faq')({
-  head: ({ match }) => ({
+  // The questions are this page's alone: the loader that turns them into structured data goes with
+  // the page's chunk, not into every page's first load (docs/decisions/021-first-load-budget.md).
+  codeSplitGroupings: [['loader', 'component']],
+  loader: () => ({ jsonLd: faqJsonLd(FAQ_CATEGORIES) }),
+  head: ({ match, loaderData }) => ({
     ...pageHead(
       {
         title: 'FAQ',
@@ -20,7 +24,7 @@ export const Route = createFileRoute('/faq')({
       },
       match.context.site,
     ),
-    scripts: [faqJsonLd(FAQ_CATEGORIES)],
+    scripts: loaderData ? [loaderData.jsonLd] : [],
   }),
   component: FaqPage,
 })

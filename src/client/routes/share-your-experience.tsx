@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { TEXT_LIMITS } from '../../shared/constants'
-import { TESTIMONIAL_CONSENT_STATEMENT, TestimonialSubmissionSchema } from '../../shared/schemas/testimonial'
+import { checkTestimonial, TESTIMONIAL_CONSENT_STATEMENT, testimonialSubmission } from '../../shared/form-rules'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { PrivacyNote } from '../components/privacy-note'
@@ -11,7 +11,6 @@ import { focusFirstError } from '../lib/focus-first-error'
 import { routeHead } from '../lib/seo'
 import { toast } from '../lib/toast'
 import { useTRPC } from '../lib/trpc'
-import { zodValidate } from '../lib/zod-form'
 
 export const Route = createFileRoute('/share-your-experience')({
   head: routeHead({
@@ -73,7 +72,8 @@ function ShareExperienceForm() {
   const form = useForm({
     mode: 'controlled',
     initialValues: EMPTY,
-    validate: (values) => zodValidate(TestimonialSubmissionSchema)(values),
+    // The shared rules TestimonialSubmissionSchema is built from, without zod; the server parses with the schema.
+    validate: checkTestimonial,
     validateInputOnBlur: true,
   })
   const send = useMutation(
@@ -107,7 +107,7 @@ function ShareExperienceForm() {
         Your Experience
       </Title>
       <form
-        onSubmit={form.onSubmit((values) => send.mutate(TestimonialSubmissionSchema.parse(values)), focusFirstError)}
+        onSubmit={form.onSubmit((values) => send.mutate(testimonialSubmission(values)), focusFirstError)}
         noValidate
       >
         {/* size="md": text under 16 px makes phones zoom into the field on focus. */}

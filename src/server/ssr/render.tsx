@@ -21,8 +21,16 @@ function routerManifest(assets: ClientAssets) {
 }
 
 function buildManifest(assets: ClientAssets) {
+  // Each matched route's split chunks are preloaded with the page (no waterfall after the entry).
+  const known: object = routeMatcher().routesById
+  const routes: Record<string, { preloads: string[] }> = {}
+  for (const [routeId, route] of Object.entries(assets.routes ?? {})) {
+    if (!(routeId in known)) throw new Error(`The client build has chunks for route ${routeId}, which the router lacks`)
+    routes[routeId] = { preloads: route.preloads }
+  }
   return {
     routes: {
+      ...routes,
       __root__: {
         css: assets.css,
         preloads: assets.preloads,

@@ -1,38 +1,24 @@
 import { z } from 'zod'
-import { TEXT_LIMITS } from '../constants'
+import { CONTACT_RULES, HONEYPOT_MAX } from '../form-rules'
 import { storableText } from './text'
+
+const { name, email, subject, message } = CONTACT_RULES
 
 /** The contact form: the messages are the product's (docs/product.md#validation), shown inline and returned by the server. */
 export const ContactInputSchema = z.object({
   name: storableText(
-    z
-      .string()
-      .trim()
-      .min(2, 'Name must be at least 2 characters')
-      .max(TEXT_LIMITS.name, `Name must be at most ${TEXT_LIMITS.name} characters`),
-    'Name',
+    z.string().trim().min(name.min.length, name.min.message).max(name.max.length, name.max.message),
+    name.storableLabel,
   ),
-  email: z
-    .string()
-    .trim()
-    .max(TEXT_LIMITS.email, 'Please enter a valid email address')
-    .email('Please enter a valid email address'),
+  email: z.string().trim().max(email.max.length, email.max.message).email(email.invalid),
   subject: storableText(
-    z
-      .string()
-      .trim()
-      .min(5, 'Subject must be at least 5 characters')
-      .max(TEXT_LIMITS.subject, `Subject must be at most ${TEXT_LIMITS.subject} characters`),
-    'Subject',
+    z.string().trim().min(subject.min.length, subject.min.message).max(subject.max.length, subject.max.message),
+    subject.storableLabel,
   ),
   message: storableText(
-    z
-      .string()
-      .trim()
-      .min(10, 'Message must be at least 10 characters')
-      .max(TEXT_LIMITS.message, `Message must be at most ${TEXT_LIMITS.message} characters`),
-    'Message',
+    z.string().trim().min(message.min.length, message.min.message).max(message.max.length, message.max.message),
+    message.storableLabel,
   ),
   /** Honeypot: hidden from people; a filled value marks a bot. */
-  website: z.string().max(500).optional(),
+  website: z.string().max(HONEYPOT_MAX).optional(),
 })

@@ -1,34 +1,35 @@
 import { z } from 'zod'
-import { TEXT_LIMITS } from '../constants'
+import { HONEYPOT_MAX, TESTIMONIAL_CONSENT_STATEMENT, TESTIMONIAL_RULES } from '../form-rules'
 import { storableText } from './text'
 
 /** The statement the author agrees to, on the visitor's form and the admin's alike. */
-export const TESTIMONIAL_CONSENT_STATEMENT =
-  'I agree that the council may publish my name, location and words on its website.'
+export { TESTIMONIAL_CONSENT_STATEMENT }
+
+const rules = TESTIMONIAL_RULES
 
 const name = storableText(
   z
-    .string({ error: 'Name is required' })
+    .string({ error: rules.name.required })
     .trim()
-    .min(2, 'Name must be at least 2 characters')
-    .max(TEXT_LIMITS.name, `Name must be at most ${TEXT_LIMITS.name} characters`),
-  'Name',
+    .min(rules.name.min.length, rules.name.min.message)
+    .max(rules.name.max.length, rules.name.max.message),
+  rules.name.storableLabel,
 )
 const location = storableText(
-  z.string().trim().max(TEXT_LIMITS.location, `Location must be at most ${TEXT_LIMITS.location} characters`),
-  'Location',
+  z.string().trim().max(rules.location.max.length, rules.location.max.message),
+  rules.location.storableLabel,
 )
   .nullish()
   .transform((value) => (value ? value : null))
 const testimonial = storableText(
   z
-    .string({ error: 'Your experience is required' })
+    .string({ error: rules.testimonial.required })
     .trim()
-    .min(20, 'Please write at least 20 characters')
-    .max(TEXT_LIMITS.testimonial, `Please keep it under ${TEXT_LIMITS.testimonial} characters`),
-  'Testimonial',
+    .min(rules.testimonial.min.length, rules.testimonial.min.message)
+    .max(rules.testimonial.max.length, rules.testimonial.max.message),
+  rules.testimonial.storableLabel,
 )
-const consent = z.literal(true, { error: 'Consent to publish is required' })
+const consent = z.literal(true, { error: rules.consent.required })
 
 /** The public "Share your experience" form. */
 export const TestimonialSubmissionSchema = z.object({
@@ -37,7 +38,7 @@ export const TestimonialSubmissionSchema = z.object({
   testimonial,
   consent,
   /** Honeypot: hidden from people; a filled value marks a bot. */
-  website: z.string().max(500).optional(),
+  website: z.string().max(HONEYPOT_MAX).optional(),
 })
 
 /** A testimonial the council received by other means, entered by an admin with the author's consent. */

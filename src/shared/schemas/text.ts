@@ -1,7 +1,8 @@
 import type { z } from 'zod'
+import { storableTextMessages } from '../form-rules'
+import { LONE_SURROGATE } from '../unicode'
 
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+export { LONE_SURROGATE }
 
 /**
  * Text that can be stored. Postgres text cannot hold U+0000 (the insert fails), and a lone UTF-16
@@ -10,7 +11,8 @@ export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\u
  * stored text field refuses both, with a message naming the field.
  */
 export function storableText(schema: z.ZodString, label: string): z.ZodString {
+  const messages = storableTextMessages(label)
   return schema
-    .refine((value) => !value.includes('\u0000'), `${label} must not contain a null character`)
-    .refine((value) => !LONE_SURROGATE.test(value), `${label} must be valid Unicode text`)
+    .refine((value) => !value.includes('\u0000'), messages.nullCharacter)
+    .refine((value) => !LONE_SURROGATE.test(value), messages.invalidUnicode)
 }

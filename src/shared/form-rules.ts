@@ -1,0 +1,157 @@
+import { TEXT_LIMITS } from './constants'
+import { LONE_SURROGATE } from './unicode'
+
+/**
+ * The public forms' rules, without zod: the limits and messages that the shared zod schemas
+ * (schemas/contact.ts, schemas/testimonial.ts) are built from, and the small checks the browser
+ * runs with them, so a public page never loads zod (docs/decisions/021-first-load-budget.md).
+ * The server still parses every submission with the zod schemas; tests/unit/form-rules.test.ts
+ * holds the two to the same verdicts and the same first message per field.
+ */
+
+/** The messages of a stored text field that holds U+0000 or a lone surrogate (schemas/text.ts). */
+export const storableTextMessages = (label: string) => ({
+  nullCharacter: `${label} must not contain a null character`,
+  invalidUnicode: `${label} must be valid Unicode text`,
+})
+
+/**
+ * zod's own e-mail check (z.email(), zod's regexes.email), which the schemas use; the unit test
+ * fails should a zod update change it.
+ */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/
+
+/** The hidden honeypot field: bots fill it; the schemas cap it with zod's default message. */
+export const HONEYPOT_MAX = 500
+export const HONEYPOT_MAX_MESSAGE = `Too big: expected string to have <=${HONEYPOT_MAX} characters`
+
+/** A trimmed text field: optional minimum, maximum, and (with a label) the storable-text checks. */
+export type TextRule = {
+  min?: { length: number; message: string }
+  max: { length: number; message: string }
+  /** Named in the storable-text messages; absent for fields that are not stored as typed text. */
+  storableLabel?: string
+}
+
+const INVALID_EMAIL = 'Please enter a valid email address'
+
+export const CONTACT_RULES = {
+  name: {
+    min: { length: 2, message: 'Name must be at least 2 characters' },
+    max: { length: TEXT_LIMITS.name, message: `Name must be at most ${TEXT_LIMITS.name} characters` },
+    storableLabel: 'Name',
+  },
+  email: { max: { length: TEXT_LIMITS.email, message: INVALID_EMAIL }, invalid: INVALID_EMAIL },
+  subject: {
+    min: { length: 5, message: 'Subject must be at least 5 characters' },
+    max: { length: TEXT_LIMITS.subject, message: `Subject must be at most ${TEXT_LIMITS.subject} characters` },
+    storableLabel: 'Subject',
+  },
+  message: {
+    min: { length: 10, message: 'Message must be at least 10 characters' },
+    max: { length: TEXT_LIMITS.message, message: `Message must be at most ${TEXT_LIMITS.message} characters` },
+    storableLabel: 'Message',
+  },
+} as const satisfies Record<string, TextRule & { invalid?: string }>
+
+export const TESTIMONIAL_RULES = {
+  name: {
+    required: 'Name is required',
+    min: { length: 2, message: 'Name must be at least 2 characters' },
+    max: { length: TEXT_LIMITS.name, message: `Name must be at most ${TEXT_LIMITS.name} characters` },
+    storableLabel: 'Name',
+  },
+  location: {
+    max: { length: TEXT_LIMITS.location, message: `Location must be at most ${TEXT_LIMITS.location} characters` },
+    storableLabel: 'Location',
+  },
+  testimonial: {
+    required: 'Your experience is required',
+    min: { length: 20, message: 'Please write at least 20 characters' },
+    max: { length: TEXT_LIMITS.testimonial, message: `Please keep it under ${TEXT_LIMITS.testimonial} characters` },
+    storableLabel: 'Testimonial',
+  },
+  consent: { required: 'Consent to publish is required' },
+} as const
+
+/** The statement the author agrees to, on the visitor's form and the admin's alike. */
+export const TESTIMONIAL_CONSENT_STATEMENT =
+  'I agree that the council may publish my name, location and words on its website.'
+
+/** Length in Unicode code points, as zod measures strings (a surrogate pair is one, a lone surrogate one). */
+export const codePointLength = (text: string) => Array.from(text).length
+
+/** The first message a trimmed text field gets under its rule, as zod orders its checks; null when it passes. */
+export function checkText(value: string, rule: TextRule): string | null {
+  const text = value.trim()
+  const length = codePointLength(text)
+  if (rule.min && length < rule.min.length) return rule.min.message
+  if (length > rule.max.length) return rule.max.message
+  if (rule.storableLabel !== undefined) {
+    const messages = storableTextMessages(rule.storableLabel)
+    if (text.includes('\u0000')) return messages.nullCharacter
+    if (LONE_SURROGATE.test(text)) return messages.invalidUnicode
+  }
+  return null
+}
+
+const checkHoneypot = (value: string | undefined) =>
+  value !== undefined && codePointLength(value) > HONEYPOT_MAX ? HONEYPOT_MAX_MESSAGE : null
+
+/** Field → first message, only for the fields that fail (the shape @mantine/form's validate wants). */
+function collect(checks: Record<string, string | null>): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const [field, message] of Object.entries(checks)) if (message !== null) errors[field] = message
+  return errors
+}
+
+export type ContactFormValues = { name: string; email: string; subject: string; message: string; website?: string }
+
+/** The contact form's check in the browser: what ContactInputSchema would say, field by field. */
+export function checkContact(values: ContactFormValues): Record<string, string> {
+  const email = values.email.trim()
+  return collect({
+    name: checkText(values.name, CONTACT_RULES.name),
+    email:
+      codePointLength(email) > CONTACT_RULES.email.max.length
+        ? CONTACT_RULES.email.max.message
+        : EMAIL_PATTERN.test(email)
+          ? null
+          : CONTACT_RULES.email.invalid,
+    subject: checkText(values.subject, CONTACT_RULES.subject),
+    message: checkText(values.message, CONTACT_RULES.message),
+    website: checkHoneypot(values.website),
+  })
+}
+
+export type TestimonialFormValues = {
+  name: string
+  location: string
+  testimonial: string
+  consent: boolean
+  website?: string
+}
+
+/** The testimonial form's check in the browser: what TestimonialSubmissionSchema would say, field by field. */
+export function checkTestimonial(values: TestimonialFormValues): Record<string, string> {
+  return collect({
+    name: checkText(values.name, TESTIMONIAL_RULES.name),
+    location: checkText(values.location, TESTIMONIAL_RULES.location),
+    testimonial: checkText(values.testimonial, TESTIMONIAL_RULES.testimonial),
+    consent: values.consent === true ? null : TESTIMONIAL_RULES.consent.required,
+    website: checkHoneypot(values.website),
+  })
+}
+
+/** What TestimonialSubmissionSchema.parse makes of values that pass: trimmed, no location as null. */
+export function testimonialSubmission(values: TestimonialFormValues) {
+  const location = values.location.trim()
+  return {
+    name: values.name.trim(),
+    location: location ? location : null,
+    testimonial: values.testimonial.trim(),
+    consent: true as const,
+    ...(values.website === undefined ? {} : { website: values.website }),
+  }
+}
