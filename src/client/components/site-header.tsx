@@ -171,14 +171,15 @@ export function SiteHeader() {
 type AboutButtonProps = UnstyledButtonProps & ComponentPropsWithRef<'button'> & { inAbout: boolean }
 
 /** The About button, as Menu.Target wraps it and as its stand-in renders it. */
-function AboutButton({ inAbout, ...props }: AboutButtonProps) {
+function AboutButton({ inAbout, className, ...props }: AboutButtonProps) {
   return (
     <UnstyledButton
-      className={classes.link}
       // On the three About pages the trigger shows where the visitor is, as a link would.
       data-active={inAbout || undefined}
       aria-haspopup="menu"
       {...props}
+      // Menu.Target passes its own (empty) className: keep the link style with it.
+      className={className ? `${classes.link} ${className}` : classes.link}
     >
       About
       {inAbout ? <span className="visually-hidden"> (current section)</span> : null}
