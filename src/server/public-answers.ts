@@ -132,7 +132,7 @@ export class PublicAnswers {
     const answer = this.#entries.get(request.url ?? '')
     if (answer === undefined) return false
     const cookie = request.headers.cookie
-    if (cookie !== undefined && cookie.includes(SESSION_COOKIE_PREFIX)) return false
+    if (cookie?.includes(SESSION_COOKIE_PREFIX)) return false
     const variant = answer[this.encodingFor(request.headers['accept-encoding'])]
     if (matchesEtag(request.headers['if-none-match'], variant.etag)) {
       response.writeHead(304, variant.notModified)
