@@ -72,4 +72,6 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 
 # The server handles SIGTERM itself (drains, closes the database, exits 0).
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/server/main.js"]
+# The V8 flag caps the young generation (decision 022): package.json "serve" is the one place it is
+# chosen, and tests/docker/image-steps.sh holds this CMD equal to it.
+CMD ["node", "--max-semi-space-size=8", "dist/server/main.js"]

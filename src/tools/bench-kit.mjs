@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { builtServer, root } from './ensure-build.mjs'
+import { root, serverArgs } from './ensure-build.mjs'
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
@@ -103,7 +103,7 @@ export async function scratchDatabase(workDir, forcePglite) {
 
 /** The built server as production runs it; its warnings and errors are echoed (the first 20) and counted. */
 export async function startServer(dbEnv, port, limitMs) {
-  const child = spawn(process.execPath, [builtServer], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

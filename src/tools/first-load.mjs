@@ -33,6 +33,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
+import { serverArgs } from './ensure-build.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -251,12 +252,13 @@ const freePort = () =>
 
 /** Starts the built server as tests/helpers/server.ts does, on a throwaway PGlite folder. */
 async function startServer() {
-  const main = join(root, 'dist', 'server', 'main.js')
+  const args = serverArgs()
+  const main = args.at(-1)
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`)
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'mhbot-first-load-'))
   let output = ''
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

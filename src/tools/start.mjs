@@ -1,6 +1,10 @@
-// `npm start`: builds first when dist/ is missing or older than the sources, then serves the build.
-import { pathToFileURL } from 'node:url'
-import { builtServer, ensureBuild } from './ensure-build.mjs'
+// `npm start`: builds first when dist/ is missing or older than the sources, then serves the build
+// the way production does (package.json "serve": the same V8 flags), in a child process that gets
+// this one's signals, so Ctrl+C and SIGTERM still drain and close the server.
+import { spawn } from 'node:child_process'
+import { ensureBuild, root, serverArgs } from './ensure-build.mjs'
 
 ensureBuild()
-await import(pathToFileURL(builtServer).href)
+const server = spawn(process.execPath, serverArgs(), { cwd: root, stdio: 'inherit' })
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal))
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -298,8 +298,9 @@ for image in "${DF_IMAGES[@]}"; do
 done
 [[ ${#DF_CMD[@]} -gt 0 ]] || fail "the Dockerfile's final stage has no CMD"
 [[ ${DF_CMD[0]} == node ]] || fail "the Dockerfile's CMD starts with '${DF_CMD[0]}', not node: ${DF_CMD[*]}"
-[[ "${DF_CMD[*]}" == 'node dist/server/main.js' ]] ||
-  fail "the Dockerfile's CMD is '${DF_CMD[*]}', this project serves with 'node dist/server/main.js' (package.json \"serve\"): update one or the other"
+serve_command=$(node -p 'require(process.argv[1]).scripts.serve' "$REPO/package.json")
+[[ "${DF_CMD[*]}" == "$serve_command" ]] ||
+  fail "the Dockerfile's CMD is '${DF_CMD[*]}', this project serves with '$serve_command' (package.json \"serve\"): update one or the other"
 [[ ${#DF_HEALTHCHECK[@]} -gt 0 && ${DF_HEALTHCHECK[0]} == node ]] ||
   fail "the Dockerfile needs HEALTHCHECK ... CMD [\"node\", ...] (slim images have no curl)"
 [[ -n $DF_USER && $DF_USER != root && $DF_USER != 0 ]] || fail "the final stage must set a non-root USER (it is '$DF_USER')"

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pkg from '../../package.json'
 
 export type RunningServer = {
   url: string
@@ -27,6 +28,9 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/** What production runs after `node`: package.json "serve", V8 flags included. */
+const SERVE_ARGS = pkg.scripts.serve.split(/\s+/).slice(1)
+
 /**
  * Starts the built server (dist/server/main.js) as production would, on its own port. With no
  * DATABASE_URL it gets a fresh PGlite folder of its own.
@@ -47,7 +51,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
     ...env,
   }
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, SERVE_ARGS, {
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
