@@ -4,6 +4,7 @@ import superjson from 'superjson'
 import { createQueryClient } from '../../client/lib/query-client'
 import { createAppRouter } from '../../client/router'
 import { type AppRouter, appRouter } from '../trpc/router'
+import { loadCodeAfterPaint } from './after-paint'
 import type { ClientAssets } from './assets'
 import { ownScriptHashes, renderMark } from './csp-hashes'
 import type { PageResolution, RenderInput, RenderOutput, RenderPage } from './types'
@@ -36,6 +37,7 @@ function buildManifest(assets: ClientAssets) {
         preloads: assets.preloads,
         scripts: [
           ...(assets.inlineModules ?? []).map((children) => ({ attrs: { type: 'module' }, children })),
+          // Started after the first paint in production (./after-paint.ts).
           ...assets.scripts.map((src) => ({ attrs: { type: 'module', src, async: !assets.inlineModules } })),
         ],
       },
@@ -79,7 +81,7 @@ async function renderPage(input: RenderInput): Promise<RenderOutput> {
     const location = response.headers.get('location') ?? '/'
     return { status: response.status, html: '', scriptHashes: [], location, dataFailed }
   }
-  const { html, hashes } = ownScriptHashes(await response.text(), mark)
+  const { html, hashes } = ownScriptHashes(loadCodeAfterPaint(await response.text(), ` nonce="${mark}"`), mark)
   return { status: response.status, html, scriptHashes: hashes, dataFailed }
 }
 
