@@ -370,7 +370,7 @@ export async function runCompareBench(argv) {
         await browser.close()
       }
       console.log(
-        '\n| page | JS gzip KB | JS br KB | CSS gzip KB | CSS br KB | files | fetched in Chromium before load (gzip KB) | found late |',
+        '\n| page | JS gzip KB | JS br KB | CSS gzip KB | CSS br KB | files | fetched in Chromium for the first render (gzip KB) | found late |',
       )
       console.log('|---|---|---|---|---|---|---|---|')
       for (const r of firstLoads) {
@@ -441,7 +441,7 @@ export async function runCompareBench(argv) {
       `${verdict(rows.every((row) => costRatio(row) <= TARGETS.instructionsRatio))}  ${perf ? 'instructions' : 'CPU time (perf stat cannot count instructions here)'} per request at most ${TARGETS.instructionsRatio}x the anchor's (highest: ${costRatio(costliest).toFixed(2)}x, ${costliest.path} ${costliest.encoding})`,
     )
     if (firstLoads) {
-      // What Chromium really fetched before the load event counts when it is more than the HTML names.
+      // What Chromium really fetched for the first render counts when it is more than the HTML names.
       const size = (r, kind) => Math.max(r.totals[kind].gzip, r.browser?.totals?.[kind]?.gzip ?? 0)
       const biggestJs = firstLoads.reduce((w, r) => (size(r, 'js') > size(w, 'js') ? r : w))
       const biggestCss = firstLoads.reduce((w, r) => (size(r, 'css') > size(w, 'css') ? r : w))

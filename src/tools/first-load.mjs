@@ -12,20 +12,23 @@
 //       baseUrl     a running built server, e.g. 'http://127.0.0.1:3000'
 //       clientDist  the built client folder that server serves (default dist/client)
 //       paths       the pages to measure (default PUBLIC_PATHS)
-//       browser     optional playwright-core Browser: each page is also loaded in it, and the script
-//                   and stylesheet requests made up to the load event are compared with the HTML's
+//       browser     optional playwright-core Browser: each page is also loaded in it until the
+//                   network is idle, and its script and stylesheet requests are compared with the HTML's
 //       Returns one result per path: { path, status, js, css, totals, admin, browser, verdict }.
 //       js/css: [{ file, raw, gzip, brotli }] (bytes; gzip/brotli from the .gz/.br files the build
 //       writes beside each asset, compressed here when a file is too small to have them).
 //       totals: { js: { raw, gzip, brotli }, css: { raw, gzip, brotli } }.
 //       admin: first-load files that belong to the admin screens only (must be empty).
-//       browser (with a browser): { requested, extra, missing, afterLoad, totals }: extra are scripts
-//       or stylesheets fetched before the load event that the HTML did not name (a waterfall);
-//       totals sums what was really fetched before the load event, extra files included.
+//       browser (with a browser): { requested, extra, missing, deferred, totals }: deferred are the
+//       chunks loaded on purpose after the page (dynamic imports of code no first render needs, such
+//       as the menus and tRPC's HTTP link: docs/decisions/021-first-load-budget.md); extra are the
+//       other scripts or stylesheets fetched that the HTML did not name (a waterfall); totals sums
+//       what was really fetched for the first render, extra files included.
 //       verdict: { pass, problems } against BUDGET (and the admin and waterfall rules).
 //
 // What counts is read from the server-rendered HTML, so it is exactly what the server links:
-// <script type="module" src>, <link rel="modulepreload"> and <link rel="stylesheet">.
+// <link rel="stylesheet">, and the scripts: the after-paint loader's data-entry and data-preload
+// (src/server/ssr/after-paint.ts), or <script type="module" src> and <link rel="modulepreload">.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -66,8 +69,9 @@ export function assetsInHtml(html) {
   const preloads = []
   const stylesheets = []
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
-    const src = attribute(tag, 'src')
+    const src = attribute(tag, 'src') ?? attribute(tag, 'data-entry')
     if (src) scripts.push(src)
+    for (const file of (attribute(tag, 'data-preload') ?? '').split(' ')) if (file) preloads.push(file)
   }
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
     const rel = attribute(tag, 'rel')?.toLowerCase()
@@ -131,26 +135,40 @@ export function adminOnlyFiles(clientDist) {
 }
 
 /**
- * The scripts and stylesheets one page makes the browser fetch up to its load event, and after. Read
- * from the page's own Resource Timing (a fetch started before loadEventStart counts as before), not
- * from when Playwright reports the event, which comes a little late.
+ * The chunks that load after the page on purpose: the targets of the entry's dynamic imports that
+ * are not route chunks (a route's chunk is part of its first render), with everything they import.
+ */
+export function deferredFiles(clientDist) {
+  const manifest = JSON.parse(readFileSync(join(clientDist, '.vite', 'manifest.json'), 'utf8'))
+  const seen = new Set()
+  const visit = (key) => {
+    const chunk = manifest[key]
+    if (!chunk || seen.has(key)) return
+    seen.add(key)
+    for (const next of chunk.imports ?? []) visit(next)
+  }
+  for (const chunk of Object.values(manifest).filter((c) => c.isEntry))
+    for (const key of chunk.dynamicImports ?? []) if (!key.includes('?tsr-split')) visit(key)
+  return new Set([...seen].map((key) => `/${manifest[key].file}`))
+}
+
+/**
+ * The scripts and stylesheets one page makes the browser fetch until its network is idle, from the
+ * page's own Resource Timing.
  */
 async function watchInBrowser(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   try {
     const page = await context.newPage()
-    await page.goto(url, { waitUntil: 'load' })
-    // Whatever starts once the page has loaded (deferred chunks) is reported apart.
-    await page.waitForLoadState('networkidle')
-    return await page.evaluate(() => {
-      const [navigation] = performance.getEntriesByType('navigation')
-      const loadStart = navigation?.loadEventStart || Number.POSITIVE_INFINITY
-      return performance
+    // The code starts after the first paint, so the load event does not wait for it: the network
+    // going quiet does.
+    await page.goto(url, { waitUntil: 'networkidle' })
+    return await page.evaluate(() =>
+      performance
         .getEntriesByType('resource')
-        .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime }))
-        .filter((entry) => /\.(js|css)$/.test(entry.path))
-        .map((entry) => ({ path: entry.path, afterLoad: entry.startTime >= loadStart }))
-    })
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => /\.(js|css)$/.test(path)),
+    )
   } finally {
     await context.close()
   }
@@ -159,6 +177,7 @@ async function watchInBrowser(browser, url) {
 /** See the header of this file. */
 export async function firstLoad({ baseUrl, clientDist = join(root, 'dist', 'client'), paths = PUBLIC_PATHS, browser }) {
   const adminFiles = adminOnlyFiles(clientDist)
+  const deferred = deferredFiles(clientDist)
   const results = []
   for (const path of paths) {
     const response = await fetch(new URL(path, baseUrl), { headers: { 'accept-encoding': 'identity' } })
@@ -179,15 +198,16 @@ export async function firstLoad({ baseUrl, clientDist = join(root, 'dist', 'clie
     if (browser) {
       const requests = await watchInBrowser(browser, new URL(path, baseUrl).href)
       const named = new Set([...jsFiles, ...cssFiles])
-      const beforeLoad = [...new Set(requests.filter((r) => !r.afterLoad).map((r) => r.path))]
+      const requested = [...new Set(requests)]
+      const firstRender = requested.filter((file) => named.has(file) || !deferred.has(file))
       result.browser = {
-        requested: beforeLoad,
-        extra: beforeLoad.filter((file) => !named.has(file)),
-        missing: [...named].filter((file) => !beforeLoad.includes(file)),
-        afterLoad: [...new Set(requests.filter((r) => r.afterLoad).map((r) => r.path))],
+        requested: firstRender,
+        extra: firstRender.filter((file) => !named.has(file)),
+        missing: [...named].filter((file) => !requested.includes(file)),
+        deferred: requested.filter((file) => !firstRender.includes(file)),
       }
-      // What the browser really fetched before the load event, waterfall included.
-      const fetched = beforeLoad
+      // What the browser really fetched for the first render, waterfall included.
+      const fetched = firstRender
         .filter((file) => existsSync(join(clientDist, file)))
         .map((f) => assetSize(clientDist, f))
       result.browser.totals = {
@@ -234,7 +254,7 @@ export function formatTable(results, budget = BUDGET) {
   const line = (cells) => cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ')
   return [
     `Budget per route: JS ≤ ${kb(budget.jsGzip)} gzip, CSS ≤ ${kb(budget.cssGzip)} gzip (1 KB = 1000 bytes).`,
-    'JS/CSS: what the HTML names; fetched JS: what Chromium fetched before the load event.',
+    'JS/CSS: what the HTML names; fetched JS: what Chromium fetched for the first render (deferred chunks apart).',
     line(header),
     ...rows.map(line),
   ].join('\n')
@@ -334,8 +354,8 @@ async function main(args) {
     const results = await firstLoad({ baseUrl: server.baseUrl, paths: paths.length ? paths : PUBLIC_PATHS, browser })
     console.log(formatTable(results))
     for (const r of results) {
-      if (r.browser?.afterLoad.length)
-        console.log(`${r.path}: fetched after the load event (deferred): ${r.browser.afterLoad.join(', ')}`)
+      if (r.browser?.deferred.length)
+        console.log(`${r.path}: loaded after the page on purpose (deferred): ${r.browser.deferred.join(', ')}`)
       if (r.browser?.missing.length) console.log(`${r.path}: named but not fetched: ${r.browser.missing.join(', ')}`)
     }
     if (args.includes('--json')) console.log(JSON.stringify(results, null, 2))

@@ -39,7 +39,7 @@ describe('server-rendered home page', () => {
     expect(html).toContain('<title>Setting Standards for Mild Hyperbaric Wellness | mHBOT Standards Council</title>')
     expect(html).toMatch(/<meta name="robots" content="index,follow"/)
     expect(html).toContain('<link rel="stylesheet" href="/assets/style.css"')
-    expect(html).toContain('src="/assets/entry.js"')
+    expect(html).toContain('data-entry="/assets/entry.js"')
     expect((html.match(/data-testid="testimonial-card"/g) ?? []).length).toBe(3)
     // Newest first: the three latest approved ones.
     expect(html).toContain('Test Author 4')
@@ -63,6 +63,13 @@ describe('server-rendered home page', () => {
     // JSON-LD is data, not script; and the per-render mark never reaches the visitor.
     expect(response.body).toContain('application/ld+json')
     expect(response.body).not.toContain('nonce=')
+  })
+
+  it('starts its code after the first paint: one loader names the entry and the preloads, no module tag does', async () => {
+    const response = await setup.app.inject({ method: 'GET', url: '/' })
+    expect(response.body).toMatch(/<script data-entry="\/assets\/entry\.js" data-preload="">/)
+    expect(response.body).not.toContain('<script type="module"')
+    expect(response.body).not.toContain('rel="modulepreload"')
   })
 
   it('drops the cached page when content changes', async () => {
