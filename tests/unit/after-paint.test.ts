@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { AFTER_PAINT_LOADER, loadCodeAfterPaint } from '../../src/server/ssr/after-paint'
 
-const page = (body: string) => `<html><head><link rel="stylesheet" href="/assets/s.css"/>${body}</head><body></body></html>`
+const page = (body: string) =>
+  `<html><head><link rel="stylesheet" href="/assets/s.css"/>${body}</head><body></body></html>`
 
 describe('loadCodeAfterPaint', () => {
   it('replaces the module preloads and the entry script with the loader, naming the same files in order', () => {
@@ -27,7 +28,9 @@ describe('loadCodeAfterPaint', () => {
   it('leaves a page alone that has no module script, or several (development)', () => {
     const none = page('<link rel="modulepreload" href="/assets/a.js"/>')
     expect(loadCodeAfterPaint(none, '')).toBe(none)
-    const dev = page('<script type="module" src="/@vite/client"></script><script type="module" src="/src/entry.tsx"></script>')
+    const dev = page(
+      '<script type="module" src="/@vite/client"></script><script type="module" src="/src/entry.tsx"></script>',
+    )
     expect(loadCodeAfterPaint(dev, '')).toBe(dev)
   })
 
