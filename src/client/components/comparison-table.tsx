@@ -1,4 +1,5 @@
-import { Table } from '@mantine/core'
+import { Box, Table } from '@mantine/core'
+import classes from './comparison-table.module.css'
 
 /**
  * A table whose first column heads each row (the mild-versus-medical comparison). It scrolls
@@ -20,15 +21,7 @@ export function ComparisonTable({
   mt?: string
 }) {
   return (
-    <Table.ScrollContainer
-      minWidth={340}
-      type="native"
-      mt={mt}
-      tabIndex={0}
-      role="region"
-      aria-label={label}
-      data-testid={testId}
-    >
+    <Box className={classes.scroll} mt={mt} tabIndex={0} role="region" aria-label={label} data-testid={testId}>
       <Table
         withTableBorder
         withColumnBorders
@@ -70,6 +63,6 @@ export function ComparisonTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import { afterPageLoad } from './after-load'
 
 export type DeferredUi = typeof import('../components/deferred-ui')
@@ -28,22 +28,26 @@ export function requestDeferredUi(): void {
   loadDeferredUi().catch(() => {})
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
 /**
  * The deferred frame parts once they are here, else null. Null on the server and while the page
- * hydrates too (React takes the server snapshot then), so the HTML and the first render agree; the
- * fetch starts after the page's load event.
+ * hydrates, so the HTML and the first render agree; the fetch starts after the page's load event.
+ * They arrive as a transition: React mounts them in slices between the browser's own work, so a
+ * phone's main thread is never held by the menus and toasts that nobody has opened yet (a store
+ * subscription would render them in one synchronous pass; decision 022).
  */
 export function useDeferredUi(): DeferredUi | null {
-  const ui = useSyncExternalStore(
-    subscribe,
-    () => loaded,
-    () => null,
-  )
-  useEffect(() => afterPageLoad(requestDeferredUi), [])
+  const [ui, setUi] = useState<DeferredUi | null>(null)
+  useEffect(() => {
+    if (loaded) {
+      setUi(loaded)
+      return
+    }
+    const show = () => startTransition(() => setUi(loaded))
+    listeners.add(show)
+    afterPageLoad(requestDeferredUi)
+    return () => {
+      listeners.delete(show)
+    }
+  }, [])
   return ui
 }
