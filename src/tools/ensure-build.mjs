@@ -11,7 +11,7 @@ export const builtServer = join(root, 'dist', 'server', 'main.js')
 /**
  * What follows `node` in package.json's "serve" script: the V8 flags production runs with, then the
  * built server, resolved from the repository root. The one place they are chosen; the Dockerfile's
- * CMD is held equal to it (docs/decisions/022-server-memory-and-tail-latency.md).
+ * CMD is held equal to it (docs/decisions/022-server-memory-and-first-paint.md).
  */
 export function serverArgs() {
   const serve = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.serve

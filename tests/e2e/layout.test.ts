@@ -53,6 +53,25 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
     })
   }
 
+  it('at 320 px the comparison tables scroll inside their own labelled region, reachable by keyboard', async () => {
+    const { page, problems } = await openPage(stack.browser, { width: 320, height: 720 })
+    for (const path of ['/education', '/about/position-statement']) {
+      await gotoHydrated(page, `${stack.server.url}${path}`)
+      const region = page.getByRole('region', { name: /comparison table/i })
+      await expect(region.getAttribute('tabindex')).resolves.toBe('0')
+      const widths = await region.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }))
+      expect(widths.scroll, path).toBeGreaterThan(widths.client)
+      expect(await scrollsSideways(page), path).toBe(false)
+      // Each row is headed by its first cell, for a screen reader reading across.
+      expect(await region.locator('tbody tr').first().locator('th[scope="row"]').count(), path).toBe(1)
+      await region.focus()
+      await page.keyboard.press('ArrowRight')
+      await expect.poll(() => region.evaluate((element) => element.scrollLeft), { message: path }).toBeGreaterThan(0)
+      if (SHOTS) await region.screenshot({ path: `${SHOTS}comparison-table-320${path.replaceAll('/', '-')}.png` })
+    }
+    expect(problems).toEqual([])
+  })
+
   for (const width of [1200, 1240, 1280]) {
     it(`at ${width} px every header link sits inside the page`, async () => {
       const { page } = await openPage(stack.browser, { width, height: 600 })

@@ -1,4 +1,4 @@
-import { Box, Table } from '@mantine/core'
+import { Box } from '@mantine/core'
 import classes from './comparison-table.module.css'
 
 /**
@@ -22,47 +22,33 @@ export function ComparisonTable({
 }) {
   return (
     <Box className={classes.scroll} mt={mt} tabIndex={0} role="region" aria-label={label} data-testid={testId}>
-      <Table
-        withTableBorder
-        withColumnBorders
-        striped={!caption}
-        captionSide="top"
-        verticalSpacing="sm"
-        horizontalSpacing="xs"
-        fz={{ base: 'sm', sm: 'md' }}
-      >
-        {caption ? (
-          <Table.Caption c="dark.7" ta="left" fw={600}>
-            {caption}
-          </Table.Caption>
-        ) : null}
-        <Table.Thead>
-          <Table.Tr>
+      <table className={classes.table} data-striped={caption ? undefined : true}>
+        {caption ? <caption>{caption}</caption> : null}
+        <thead>
+          <tr>
             {header.map((cell) => (
-              <Table.Th key={cell} scope="col">
+              <th key={cell} scope="col">
                 {cell}
-              </Table.Th>
+              </th>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.join('|')}>
+            <tr key={row.join('|')}>
               {row.map((cell, index) =>
                 index === 0 ? (
-                  <Table.Th key={cell} scope="row">
+                  <th key={cell} scope="row">
                     {cell}
-                  </Table.Th>
+                  </th>
                 ) : (
-                  <Table.Td key={cell} c="dark.7">
-                    {cell}
-                  </Table.Td>
+                  <td key={cell}>{cell}</td>
                 ),
               )}
-            </Table.Tr>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
     </Box>
   )
 }
