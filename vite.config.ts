@@ -74,5 +74,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         rolldownOptions: { input: 'src/client/entry-client.tsx' },
       },
-  ssr: { noExternal: [] },
+  // The server bundles the icon package (tree-shaken to the dozen icons the pages use) and Mantine
+  // (the components used, not all of them) instead of loading them whole from node_modules: Node
+  // takes a package's CommonJS "main", which for the icons is a 3.7 MB file of about 5,000
+  // components kept in the server's heap for nothing (docs/decisions/022-server-memory-and-first-paint.md).
+  ssr: { noExternal: ['@tabler/icons-react', /^@mantine\//] },
 }))
