@@ -108,38 +108,10 @@ const sum = (files) =>
     brotli: 0,
   })
 
-/**
- * The built files that only the admin screens use: chunks reachable from an admin route (or
- * src/client/admin) and from no public entry or route in Vite's manifest.
- */
-export function adminOnlyFiles(clientDist) {
-  const manifest = JSON.parse(readFileSync(join(clientDist, '.vite', 'manifest.json'), 'utf8'))
-  const isAdmin = (key) => /^src\/client\/(admin\/|routes\/admin[.?])/.test(key)
-  const reach = (keys) => {
-    const seen = new Set()
-    const visit = (key) => {
-      const chunk = manifest[key]
-      if (!chunk || seen.has(key)) return
-      seen.add(key)
-      for (const next of chunk.imports ?? []) visit(next)
-    }
-    for (const key of keys) visit(key)
-    return seen
-  }
-  const keys = Object.keys(manifest)
-  const fromAdmin = reach(keys.filter(isAdmin))
-  const fromPublic = reach(
-    keys.filter((key) => !isAdmin(key) && (manifest[key].isEntry || manifest[key].isDynamicEntry)),
-  )
-  return new Set([...fromAdmin].filter((key) => !fromPublic.has(key)).map((key) => `/${manifest[key].file}`))
-}
+const readManifest = (clientDist) => JSON.parse(readFileSync(join(clientDist, '.vite', 'manifest.json'), 'utf8'))
 
-/**
- * The chunks that load after the page on purpose: the targets of the entry's dynamic imports that
- * are not route chunks (a route's chunk is part of its first render), with everything they import.
- */
-export function deferredFiles(clientDist) {
-  const manifest = JSON.parse(readFileSync(join(clientDist, '.vite', 'manifest.json'), 'utf8'))
+/** The manifest keys of `keys` and of everything they import statically. */
+function staticClosure(manifest, keys) {
   const seen = new Set()
   const visit = (key) => {
     const chunk = manifest[key]
@@ -147,9 +119,38 @@ export function deferredFiles(clientDist) {
     seen.add(key)
     for (const next of chunk.imports ?? []) visit(next)
   }
-  for (const chunk of Object.values(manifest).filter((c) => c.isEntry))
-    for (const key of chunk.dynamicImports ?? []) if (!key.includes('?tsr-split')) visit(key)
-  return new Set([...seen].map((key) => `/${manifest[key].file}`))
+  for (const key of keys) visit(key)
+  return seen
+}
+
+/**
+ * The built files that only the admin screens use: chunks reachable from an admin route (or
+ * src/client/admin) and from no public entry or route in Vite's manifest.
+ */
+export function adminOnlyFiles(clientDist) {
+  const manifest = readManifest(clientDist)
+  const isAdmin = (key) => /^src\/client\/(admin\/|routes\/admin[.?])/.test(key)
+  const keys = Object.keys(manifest)
+  const fromAdmin = staticClosure(manifest, keys.filter(isAdmin))
+  const fromPublic = staticClosure(
+    manifest,
+    keys.filter((key) => !isAdmin(key) && (manifest[key].isEntry || manifest[key].isDynamicEntry)),
+  )
+  return new Set([...fromAdmin].filter((key) => !fromPublic.has(key)).map((key) => `/${manifest[key].file}`))
+}
+
+/**
+ * The chunks that load after the page on purpose: the targets of the entry's dynamic imports that
+ * are not route chunks (the deferred UI, tRPC's HTTP link), with everything they import. A page's
+ * first render is what it names plus anything else it fetched that is not in this set.
+ */
+export function deferredFiles(clientDist) {
+  const manifest = readManifest(clientDist)
+  const targets = Object.values(manifest)
+    .filter((chunk) => chunk.isEntry)
+    .flatMap((chunk) => chunk.dynamicImports ?? [])
+    .filter((key) => !key.includes('?tsr-split'))
+  return new Set([...staticClosure(manifest, targets)].map((key) => `/${manifest[key].file}`))
 }
 
 /**
