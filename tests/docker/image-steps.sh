@@ -609,7 +609,9 @@ step "Pages and assets"
   const main = async () => {
     const home = await get("/")
     if (home.status !== 200 || !home.type.includes("text/html")) throw new Error(`GET / answered ${home.status} ${home.type}`)
-    const assets = [...new Set([...home.body.matchAll(/(?:src|href)="(\/(?:assets|static)\/[^"]+)"/g)].map((m) => m[1]))]
+    // Scripts are named by the after-paint loader (data-entry, data-preload: src/server/ssr/after-paint.ts).
+    const named = [...home.body.matchAll(/(?:src|href|data-entry|data-preload)="([^"]+)"/g)].flatMap((m) => m[1].split(" "))
+    const assets = [...new Set(named.filter((url) => /^\/(?:assets|static)\//.test(url)))]
     if (!assets.some((a) => a.endsWith(".js"))) throw new Error("GET / links no /assets/*.js script")
     for (const asset of assets) {
       const r = await get(asset)
