@@ -12,7 +12,7 @@ const router = createAppRouter({ queryClient: createQueryClient(), trpcClient: c
 
 // Hydrating inside a transition lets React yield to the browser every few milliseconds instead of
 // holding the main thread for the whole page; a click or key press meanwhile is handled first
-// (docs/decisions/021-first-load-budget.md).
+// (docs/decisions/022-server-memory-and-first-paint.md).
 startTransition(() => {
   hydrateRoot(document, <RouterClient router={router} />)
 })

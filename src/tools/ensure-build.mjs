@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url'
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const builtServer = join(root, 'dist', 'server', 'main.js')
 
+const builtManifest = join(root, 'dist', 'client', '.vite', 'manifest.json')
+const sources = ['src', 'public', 'drizzle', 'package.json', 'package-lock.json', 'vite.config.ts']
+
 /**
  * What follows `node` in package.json's "serve" script: the V8 flags production runs with, then the
  * built server, resolved from the repository root. The one place they are chosen; the Dockerfile's
@@ -20,8 +23,6 @@ export function serverArgs() {
     throw new Error(`package.json "serve" must be "node [flags] dist/server/main.js", not "${serve}"`)
   return [...args.slice(0, -1), builtServer]
 }
-const builtManifest = join(root, 'dist', 'client', '.vite', 'manifest.json')
-const sources = ['src', 'public', 'drizzle', 'package.json', 'package-lock.json', 'vite.config.ts']
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0

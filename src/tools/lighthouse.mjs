@@ -41,10 +41,6 @@ export async function runLighthouse({ baseUrl, paths = PUBLIC_ROUTES, formFactor
   const chromeLauncher = await import('chrome-launcher')
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' })
   const results = []
-  // A page is rendered once per change of content and then kept (decision 020): a visitor meets a
-  // kept page, so each is asked for once before it is audited, as any earlier visitor would have.
-  for (const path of paths)
-    await (await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer()
   const audit = async (path, formFactor) => {
     const runner = await lighthouse(
       `${baseUrl}${path}`,
@@ -54,6 +50,10 @@ export async function runLighthouse({ baseUrl, paths = PUBLIC_ROUTES, formFactor
     return runner?.lhr
   }
   try {
+    // A page is rendered once per change of content and then kept (decision 020): a visitor meets a
+    // kept page, so each is asked for once before it is audited, as any earlier visitor would have.
+    for (const path of paths)
+      await (await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer()
     for (const formFactor of formFactors) {
       for (const path of paths) {
         let lhr = await audit(path, formFactor)
