@@ -1,25 +1,26 @@
-import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import type { DbHandle } from '../db/client'
 import type { Env } from './env'
 import { describeError } from './errors'
-import { loggerOptions } from './log'
+import { keptAnswersPlugin } from './kept-answers/plugin'
+import { serveKept } from './kept-answers/serve'
+import { KeptAnswers } from './kept-answers/store'
+import { loggerOptions, RequestLog, requestId } from './log'
 import { configPlugin } from './plugins/config'
 import { contentEventsPlugin } from './plugins/content-events'
 import { dbPlugin } from './plugins/db'
 import { errorHandlerPlugin } from './plugins/error-handler'
 import { type MailTiming, mailPlugin } from './plugins/mail'
 import { maintenancePlugin } from './plugins/maintenance'
-import { publicAnswersPlugin } from './plugins/public-answers'
 import { rateLimitPlugin } from './plugins/rate-limit'
 import { sameOriginPlugin } from './plugins/same-origin'
 import { applySecurityHeaders, type SecurityOptions, securityPlugin } from './plugins/security'
 import { sessionPlugin } from './plugins/session'
 import { type SsrOptions, ssrPlugin } from './plugins/ssr'
 import { trpcPlugin } from './plugins/trpc'
-import { PublicAnswers } from './public-answers'
+import { acceptRequestTarget } from './request-target'
 import { adminRoutes } from './routes/admin'
 import { authRoutes } from './routes/auth'
 import { downloadRoutes } from './routes/downloads'
@@ -29,8 +30,6 @@ import { healthRoutes } from './routes/health'
 import { newsletterRoutes } from './routes/newsletter'
 import { publicDataRoutes } from './routes/public-data'
 import { seoFileRoutes } from './routes/seo-files'
-
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/
 
 export type BuildAppOptions = {
   env: Env
@@ -54,10 +53,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     https: env.PUBLIC_URL.startsWith('https://'),
     devMode: options.ssr?.dev === true,
   }
-  const answers = new PublicAnswers()
+  const answers = new KeptAnswers()
   const app = Fastify({
     // The server looks up kept public answers before Fastify sees a request, and serves them the
-    // way a static file server would (docs/decisions/020-public-answers-served-before-fastify.md).
+    // way a static file server would (docs/decisions/023-kept-answers-one-layer.md).
     // Slow clients cannot hold connections: the whole request within REQUEST_TIMEOUT_S, headers
     // within 10 s of it, idle keep-alive sockets closed after 5 s, a silent socket after 60 s.
     serverFactory: (fastifyHandler) => {
@@ -69,7 +68,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           connectionsCheckingInterval: 1_000,
         },
         (request, response) => {
-          if (!answers.serve(request, response)) fastifyHandler(request, response)
+          if (!acceptRequestTarget(request, response, security, app.log)) return
+          if (!serveKept(answers, request, response, app.log)) fastifyHandler(request, response)
         },
       )
       server.keepAliveTimeout = 5_000
@@ -77,13 +77,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return server
     },
     logger: options.logger ?? loggerOptions(env.LOG_LEVEL),
-    // A proxy's X-Request-Id ties our log lines to its own, but only in a plain format: anything
-    // else could forge or break log lines, and gets an id of ours.
+    // One line per request, in the same shape as the kept answers write theirs (src/server/log.ts).
+    logController: new RequestLog(),
     requestIdHeader: false,
-    genReqId: (request) => {
-      const offered = request.headers['x-request-id']
-      return typeof offered === 'string' && SAFE_REQUEST_ID.test(offered) ? offered : randomUUID()
-    },
+    genReqId: requestId,
     // A hop count trusts that many proxies nearest to us (proxy-addr counts hops from the socket).
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
@@ -105,9 +102,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, security)
   await app.register(dbPlugin, { handle: options.db })
   await app.register(contentEventsPlugin)
-  await app.register(publicAnswersPlugin, { answers, security })
+  await app.register(keptAnswersPlugin, { answers, security })
   // Whatever is not a kept answer and not compressed already (the admin's JSON, tRPC) is compressed
-  // as it is sent; registered after public-answers, whose hook then runs first and encodes its own.
+  // as it is sent; registered after kept-answers, whose hook then runs first and encodes its own.
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: 1024,

@@ -171,12 +171,16 @@ describe('the page cache', () => {
     expect(recovered.body).toContain('Back Again')
   })
 
-  it.each(['/ADMIN', '/%61dmin', '/aDmIn'])('never keeps %s, which is the admin page', async (path) => {
-    const first = await setup.app.inject({ method: 'GET', url: path })
-    expect(first.headers['cache-control']).toContain('no-store')
+  it.each(['/ADMIN', '/%61dmin', '/aDmIn'])('sends %s to the admin page itself, which is never kept', async (path) => {
     const before = renders
-    await setup.app.inject({ method: 'GET', url: path })
-    expect(renders).toBe(before + 1)
+    const first = await setup.app.inject({ method: 'GET', url: path })
+    expect(first.statusCode).toBe(308)
+    expect(first.headers.location).toBe('/admin')
+    expect(renders).toBe(before)
+    const admin = await setup.app.inject({ method: 'GET', url: '/admin' })
+    expect(admin.headers['cache-control']).toContain('no-store')
+    await setup.app.inject({ method: 'GET', url: '/admin' })
+    expect(renders).toBe(before + 2)
   })
 })
 

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { encodeBodies, pickEncoding } from '../../src/server/ssr/encodings'
+import { encodeBodies, pickEncoding } from '../../src/server/kept-answers/encodings'
 
 describe('Accept-Encoding', () => {
   it('prefers brotli, then gzip, else the plain body', () => {
@@ -25,8 +25,8 @@ describe('Accept-Encoding', () => {
 describe('encoded bodies', () => {
   it('decompress to the page as rendered', () => {
     const html = `<!DOCTYPE html><p>${'Mild hyperbaric oxygen · 1.3 ATA '.repeat(200)}</p>`
-    for (const kept of [true, false]) {
-      const bodies = encodeBodies(html, kept)
+    for (const strength of ['quick', 'strong'] as const) {
+      const bodies = encodeBodies(html, strength)
       expect(bodies.identity.toString()).toBe(html)
       expect(brotliDecompressSync(bodies.br).toString()).toBe(html)
       expect(gunzipSync(bodies.gzip).toString()).toBe(html)

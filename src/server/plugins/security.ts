@@ -24,7 +24,7 @@ function contentSecurityPolicy(scriptHashes: readonly string[]): string {
  * The security headers of one answer, by its content type. Every security header comes from here
  * (docs/decisions/008-hash-based-csp-for-cached-pages.md): applySecurityHeaders below for answers
  * Fastify sends, and the public-answer cache for the answers it serves before Fastify
- * (docs/decisions/020-public-answers-served-before-fastify.md).
+ * (docs/decisions/023-kept-answers-one-layer.md).
  */
 export function securityHeaders(
   { https, devMode }: SecurityOptions,
@@ -55,7 +55,7 @@ export function applySecurityHeaders(reply: FastifyReply, options: SecurityOptio
   const type = String(reply.getHeader('content-type') ?? '')
   for (const [name, value] of Object.entries(securityHeaders(options, type))) {
     // A route may ask for less (the sign-in link page sends no referrer at all), and a rendered
-    // page brings its policy with its script hashes (public-answers.ts): never overwrite them.
+    // page brings its policy with its script hashes (kept-answers/answer.ts): never overwrite them.
     if ((name === 'referrer-policy' || name === 'content-security-policy') && reply.hasHeader(name)) continue
     reply.header(name, value)
   }

@@ -2,7 +2,9 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { type Answer, buildAnswer, sendAnswer } from '../public-answers'
+import { type Answer, buildAnswer, sendAnswer } from '../kept-answers/answer'
+import type { KeptEntry } from '../kept-answers/store'
+import { loggedRequest } from '../log'
 import type { ClientAssets } from '../ssr/assets'
 import type { RenderPage } from '../ssr/types'
 import { createContext } from '../trpc/context'
@@ -20,58 +22,15 @@ export type SsrOptions = {
 
 type Options = SsrOptions & { security: SecurityOptions }
 
-/** At most this many pages are kept; past it the least recently used goes first. */
-const MAX_CACHED_PAGES = 500
-
-type CachedPage = {
-  status: number
-  /** Bodies, validators and headers, built once when the page was rendered. */
-  answer: Answer
-  location?: string
-}
-
 /**
- * Least recently used first out: a Map keeps insertion order, so a hit moves its entry to the end
- * (docs/decisions/010-page-cache-and-invalidation.md says why this is not a library).
- */
-class PageCache {
-  private readonly entries = new Map<string, CachedPage>()
-
-  get(key: string): CachedPage | undefined {
-    const page = this.entries.get(key)
-    if (page) {
-      this.entries.delete(key)
-      this.entries.set(key, page)
-    }
-    return page
-  }
-
-  set(key: string, page: CachedPage) {
-    this.entries.delete(key)
-    if (this.entries.size >= MAX_CACHED_PAGES) {
-      const oldest = this.entries.keys().next().value
-      if (oldest !== undefined) this.entries.delete(oldest)
-    }
-    this.entries.set(key, page)
-  }
-
-  clear() {
-    this.entries.clear()
-  }
-}
-
-/**
- * Renders public pages on the server with their data and meta, and keeps the HTML per URL until the
- * content behind it changes (docs/decisions/010-page-cache-and-invalidation.md). Registered last:
- * its catch-all route answers every GET nothing else claimed.
+ * Renders public pages on the server with their data and meta. A page the same for everyone is
+ * kept in the one store of kept answers (src/server/kept-answers) under its canonical key until the
+ * content behind it changes (docs/decisions/023-kept-answers-one-layer.md). Registered last: its
+ * catch-all route answers every GET nothing else claimed.
  */
 export const ssrPlugin = fp<Options>(
   async (app, options) => {
-    const cache = new PageCache()
-    const answers = app.publicAnswers
-    // The public answers' generation is bumped on every change, before this runs: a render that
-    // began before a change read old data and must not be stored after the cache was cleared.
-    app.contentEvents.subscribe(() => cache.clear())
+    const answers = app.keptAnswers
     if (options.beforeRoutes) await options.beforeRoutes(app)
 
     if (options.clientDist) {
@@ -95,28 +54,37 @@ export const ssrPlugin = fp<Options>(
       })
     }
 
-    const renderUrl = async (request: FastifyRequest, url: string, kept: boolean) => {
+    type Rendered = { status: number; answer: Answer; location?: string; dataFailed: boolean; kept: boolean }
+
+    /**
+     * Renders a page and builds its answer. Only a complete 200, or the not-found page all unknown
+     * paths share, is kept; a redirect, any other error and half a page never are.
+     */
+    const renderPage = async (request: FastifyRequest, url: string, key: string | null): Promise<Rendered> => {
       const { status, html, scriptHashes, location, dataFailed } = await options.render({
         url,
         site: app.site,
         assets: options.assets,
         createContext: async () => createContext({ req: request }),
       })
-      const answer = buildAnswer({
-        body: html,
-        contentType: 'text/html; charset=utf-8',
-        cacheControl: kept ? 'no-cache' : 'no-store, private',
-        kept,
-        scriptHashes,
-        security: options.security,
-      })
-      return { page: { status, answer, location } satisfies CachedPage, dataFailed }
+      const kept = key !== null && !dataFailed && !location && (status === 200 || (status === 404 && key === 'not-found'))
+      const answer = buildAnswer(
+        html,
+        {
+          contentType: 'text/html; charset=utf-8',
+          cacheControl: key !== null ? 'no-cache' : 'no-store, private',
+          scriptHashes,
+          security: options.security,
+        },
+        'quick',
+      )
+      return { status, answer, location, dataFailed, kept }
     }
 
-    // A page that is not cached yet is rendered once however many visitors ask for it at the same
+    // A page that is not kept yet is rendered once however many visitors ask for it at the same
     // moment (a cold start, or just after a change): the others wait for that render.
-    const inFlight = new Map<string, ReturnType<typeof renderUrl>>()
-    const renderOnce = (key: string | null, at: number, render: () => ReturnType<typeof renderUrl>) => {
+    const inFlight = new Map<string, Promise<Rendered>>()
+    const renderOnce = (key: string | null, at: number, render: () => Promise<Rendered>) => {
       if (key === null) return render()
       const slot = `${at}:${key}`
       let pending = inFlight.get(slot)
@@ -134,28 +102,28 @@ export const ssrPlugin = fp<Options>(
         const url = request.url
         // Unknown API and file paths get the one JSON not-found answer, not a page.
         if (/^\/(api|trpc|files|assets)(\/|$|\?)/.test(url)) return reply.callNotFound()
-        const { key } = await options.render.resolve(url)
-        let page = key === null ? undefined : cache.get(key)
-        if (!page) {
-          const renderedAt = answers.generation
-          const rendered = await renderOnce(key, renderedAt, () => renderUrl(request, url, key !== null))
-          page = rendered.page
+        const { key, redirect, renderUrl } = await options.render.resolve(url)
+        if (redirect !== undefined) return reply.redirect(redirect, 308)
+        let entry: KeptEntry | undefined = key === null ? undefined : answers.get(key)
+        if (entry === undefined) {
+          const since = answers.generation
+          const rendered = await renderOnce(key, since, () => renderPage(request, renderUrl, key))
+          if (rendered.location) return reply.redirect(rendered.location, rendered.status)
           if (rendered.dataFailed) {
-            // Half a page is not kept, and not passed off as a success: the next visit tries again.
-            request.log.warn({ url }, 'page rendered without some of its data')
+            // Half a page is not passed off as a success: the next visit tries again.
+            request.log.warn({ url: loggedRequest(request.method, url).url }, 'page rendered without some of its data')
             reply.header('retry-after', '5')
-            page = { ...page, status: 503 }
-          } else if (key !== null && page.status < 500 && renderedAt === answers.generation) {
-            cache.set(key, page)
+            return reply.send(sendAnswer(request, reply, rendered.answer, 503))
           }
+          if (!rendered.kept || key === null) return reply.send(sendAnswer(request, reply, rendered.answer, rendered.status))
+          entry = answers.peek(key) ?? { status: rendered.status === 404 ? 404 : 200, answer: rendered.answer, fastPath: true }
+          answers.keep(key, entry, since)
         }
-        if (page.location) return reply.redirect(page.location, page.status)
-        // A page everyone gets is served before Fastify from now on, until content changes.
-        if (key !== null && page.status === 200 && request.method === 'GET' && cache.get(key) === page)
-          answers.keep(url, page.answer, answers.generation)
-        return reply.send(sendAnswer(request, reply, page.answer, page.status))
+        // From now on this URL is answered before Fastify, until content changes.
+        if (key !== null) answers.alias(url, key)
+        return reply.send(sendAnswer(request, reply, entry.answer, entry.status))
       },
     })
   },
-  { name: 'ssr', dependencies: ['db', 'content-events', 'security', 'public-answers'] },
+  { name: 'ssr', dependencies: ['db', 'content-events', 'security', 'kept-answers'] },
 )

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import { COUNCIL_DOCUMENTS } from '../../content/documents'
 import { NotFoundError } from '../errors'
+import { notModified } from '../kept-answers/conditional'
 import { renderDocumentPdf } from '../services/document-pdf'
 
 type Rendered = { bytes: Uint8Array; etag: string }
@@ -27,7 +28,7 @@ export const downloadRoutes: FastifyPluginAsync = async (app) => {
     }
     const { bytes, etag } = await rendered
     reply.header('etag', etag).header('cache-control', 'public, max-age=3600')
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+    if (notModified(request, etag)) return reply.code(304).send()
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${slug}.pdf"`)

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { NotFoundError } from '../errors'
+import { notModified } from '../kept-answers/conditional'
 import { getAttachment } from '../services/attachments'
 
 const ATTACHMENT_ID = /^[0-9a-f-]{36}$/i
@@ -17,7 +18,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       .header('x-content-type-options', 'nosniff')
       // An uploaded file is never a page of this site: it runs no script and reaches no cookie.
       .header('content-security-policy', 'sandbox')
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+    if (notModified(request, etag)) return reply.code(304).send()
     // PDFs open in the browser's viewer; Word files are always downloaded, never rendered by us.
     const disposition = file.contentType === 'application/pdf' ? 'inline' : 'attachment'
     return reply

@@ -118,22 +118,37 @@ function readSearch(validator: unknown, raw: Record<string, unknown>): unknown {
   }
 }
 
+const NOT_FOUND = 'not-found'
+
 /** See PageResolution: matched the way the router itself matches (decoded, case-insensitive). */
 async function resolvePage(url: string): Promise<PageResolution> {
   // Parsed exactly as renderPage parses it, so a URL and the page it renders share one key.
   const parsed = pageUrl(url, 'http://page.invalid')
+  // Every unknown path shows the same page; it is rendered from a path with no trailing slash, which
+  // the router would otherwise answer with a redirect.
+  const notFound = { key: NOT_FOUND, renderUrl: parsed.pathname.replace(/\/+$/, '') || '/' }
   let pathname: string
   try {
     pathname = decodeURIComponent(parsed.pathname)
   } catch {
-    return { key: 'not-found' }
+    return notFound
   }
-  const [branch, params, found] = routeMatcher().getMatchedRoutes(pathname)
-  if (!found) return { key: 'not-found' }
-  if (branch.some((route) => route.options.staticData?.private)) return { key: null }
+  const router = routeMatcher()
+  const [branch, params, found] = router.getMatchedRoutes(pathname)
+  if (!found) return notFound
   const raw = Object.fromEntries(parsed.searchParams)
-  const search = branch.map((route) => readSearch(route.options.validateSearch, raw)).filter(Boolean)
-  return { key: JSON.stringify([found.id, params, search]) }
+  const searches = branch.map((route) => readSearch(route.options.validateSearch, raw)).filter(Boolean)
+  const valid = !searches.includes('invalid')
+  const search = valid ? Object.assign({}, ...searches) : undefined
+  const canonical = router.buildLocation({ to: found.fullPath, params, search } as never)
+  if (canonical.pathname !== parsed.pathname) {
+    // Only where the canonical form resolves to itself: a redirect must never lead to another.
+    const again = router.getMatchedRoutes(decodeURIComponent(canonical.pathname))[2]
+    if (again?.id === found.id) return { key: null, redirect: `${canonical.pathname}${parsed.search}`, renderUrl: url }
+  }
+  // A query its page refuses is rendered as asked (the page says what is wrong) and never kept.
+  if (!valid || branch.some((route) => route.options.staticData?.private)) return { key: null, renderUrl: url }
+  return { key: JSON.stringify([found.id, params, searches]), renderUrl: canonical.href }
 }
 
 export const render: RenderPage = Object.assign(renderPage, { resolve: resolvePage })

@@ -21,11 +21,17 @@ export type RenderOutput = {
 }
 
 /**
- * What a URL is, before rendering it: `key` names the one cache entry every URL showing the same
- * page shares (the route, its parameters and only the query parameters the page reads; one entry
- * for every unknown path), or null when the page depends on who asks and is never cached.
+ * What a URL is, before rendering it (docs/decisions/023-kept-answers-one-layer.md):
+ * - `key` names the one kept entry every URL showing the same page shares (the route, its
+ *   parameters and only the query parameters the page reads; one entry for every unknown path), or
+ *   is null when the page depends on who asks and is never kept;
+ * - `redirect`, when the path is not the page's canonical form (a trailing slash, other letter
+ *   case): where to send the visitor instead. Such a URL is never rendered, so its redirect can
+ *   never be kept under the canonical key;
+ * - `renderUrl`: the URL to render, made from what the key holds, so the kept HTML is the same
+ *   whichever of its URLs came first.
  */
-export type PageResolution = { key: string | null }
+export type PageResolution = { key: string | null; redirect?: string; renderUrl: string }
 
 export type RenderPage = ((input: RenderInput) => Promise<RenderOutput>) & {
   resolve: (url: string) => Promise<PageResolution>

@@ -1,27 +1,30 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
-/** The bodies of one page: as rendered, and compressed once when it was rendered. */
+/** The bodies of one answer: as made, and compressed. */
 export type EncodedBodies = { identity: Buffer; br: Buffer; gzip: Buffer }
 
 export type Encoding = keyof EncodedBodies
 
 /**
- * Compresses a rendered page once. A page kept in the cache is rendered once per content change
- * and served many times, so it gets the strongest settings and every later request only picks a
- * buffer; a page rendered for one request only (the admin's) gets quick ones.
+ * 'quick' costs about what compressing on the fly costs; 'strong' (brotli 11, gzip 9) is tens of
+ * milliseconds for a page, paid once per kept answer that is asked for twice per content change
+ * (docs/decisions/023-kept-answers-one-layer.md).
  */
-export function encodeBodies(html: string, kept: boolean): EncodedBodies {
-  const identity = Buffer.from(html)
+export type Strength = 'quick' | 'strong'
+
+export function encodeBodies(body: string | Buffer, strength: Strength): EncodedBodies {
+  const identity = typeof body === 'string' ? Buffer.from(body) : body
+  const strong = strength === 'strong'
   return {
     identity,
     br: brotliCompressSync(identity, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: kept ? constants.BROTLI_MAX_QUALITY : 5,
+        [constants.BROTLI_PARAM_QUALITY]: strong ? constants.BROTLI_MAX_QUALITY : 5,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
-    gzip: gzipSync(identity, { level: kept ? 9 : 6 }),
+    gzip: gzipSync(identity, { level: strong ? 9 : 6 }),
   }
 }
 
