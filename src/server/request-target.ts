@@ -42,7 +42,11 @@ export function acceptRequestTarget(
   response.end(request.method === 'HEAD' ? undefined : body)
   log.info(
     requestCompleted(
-      { req: loggedRequest(request.method, '(not a path)'), statusCode: 400, responseTime: performance.now() - started },
+      {
+        req: loggedRequest(request.method, '(not a path)'),
+        statusCode: 400,
+        responseTime: performance.now() - started,
+      },
       requestId(request),
     ),
     'request completed',

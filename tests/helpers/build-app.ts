@@ -44,6 +44,8 @@ export type TestAppOptions = {
   env?: Record<string, string> | (() => Record<string, string>)
   ssr?: BuildAppOptions['ssr']
   mailTiming?: BuildAppOptions['mailTiming']
+  /** The app's logger; silent unless given (tests that read the log pass a stream). */
+  logger?: BuildAppOptions['logger']
   /** 'each' (the default) empties every table before each test; false keeps what beforeAll put there. */
   reset?: 'each' | false
 }
@@ -62,7 +64,12 @@ export function setUpTestApp(options: TestAppOptions = {}): {
   let app: FastifyInstance | undefined
   beforeAll(async () => {
     const env = typeof options.env === 'function' ? options.env() : options.env
-    app = await buildTestApp(owner.database.handle, { env, ssr: options.ssr, mailTiming: options.mailTiming })
+    app = await buildTestApp(owner.database.handle, {
+      env,
+      ssr: options.ssr,
+      mailTiming: options.mailTiming,
+      logger: options.logger,
+    })
   })
   afterAll(async () => {
     await app?.close()

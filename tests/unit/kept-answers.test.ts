@@ -11,7 +11,12 @@ import { KeptAnswers } from '../../src/server/kept-answers/store'
 
 const security = { https: true, devMode: false }
 const html = `<!DOCTYPE html><html><body>${'A council page. '.repeat(200)}</body></html>`
-const spec = { contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache', scriptHashes: ['sha256-abc'], security }
+const spec = {
+  contentType: 'text/html; charset=utf-8',
+  cacheControl: 'no-cache',
+  scriptHashes: ['sha256-abc'],
+  security,
+}
 const answer = buildAnswer(html, spec, 'quick')
 const entry = { status: 200 as const, answer, fastPath: true }
 const KEY = '["/faq",{},[]]'

@@ -45,8 +45,7 @@ export function buildAnswer(body: string | Buffer, spec: AnswerSpec, strength: S
   const variant = (encoding: Encoding): AnswerVariant => {
     // Each representation has its own validator: a 304 must only confirm the bytes the client
     // holds, and a quick and a strong compression of the same page are different bytes.
-    const etag =
-      encoding === 'identity' ? `"${tag}"` : `"${tag}-${encoding}${strength === 'strong' ? '' : '-quick'}"`
+    const etag = encoding === 'identity' ? `"${tag}"` : `"${tag}-${encoding}${strength === 'strong' ? '' : '-quick'}"`
     const encoded = bodies[encoding]
     return {
       etag,

@@ -27,7 +27,12 @@ export type StoreLimits = {
   maxAliasLength: number
 }
 
-const DEFAULT_LIMITS: StoreLimits = { maxBytes: 48 * 1024 * 1024, maxEntries: 1000, maxAliases: 4096, maxAliasLength: 512 }
+const DEFAULT_LIMITS: StoreLimits = {
+  maxBytes: 48 * 1024 * 1024,
+  maxEntries: 1000,
+  maxAliases: 4096,
+  maxAliasLength: 512,
+}
 /** Distinct Accept-Encoding headers whose choice is remembered; browsers send a handful. */
 const MAX_ENCODING_CHOICES = 64
 

@@ -67,7 +67,8 @@ export const ssrPlugin = fp<Options>(
         assets: options.assets,
         createContext: async () => createContext({ req: request }),
       })
-      const kept = key !== null && !dataFailed && !location && (status === 200 || (status === 404 && key === 'not-found'))
+      const kept =
+        key !== null && !dataFailed && !location && (status === 200 || (status === 404 && key === 'not-found'))
       const answer = buildAnswer(
         html,
         {
@@ -115,8 +116,13 @@ export const ssrPlugin = fp<Options>(
             reply.header('retry-after', '5')
             return reply.send(sendAnswer(request, reply, rendered.answer, 503))
           }
-          if (!rendered.kept || key === null) return reply.send(sendAnswer(request, reply, rendered.answer, rendered.status))
-          entry = answers.peek(key) ?? { status: rendered.status === 404 ? 404 : 200, answer: rendered.answer, fastPath: true }
+          if (!rendered.kept || key === null)
+            return reply.send(sendAnswer(request, reply, rendered.answer, rendered.status))
+          entry = answers.peek(key) ?? {
+            status: rendered.status === 404 ? 404 : 200,
+            answer: rendered.answer,
+            fastPath: true,
+          }
           answers.keep(key, entry, since)
         }
         // From now on this URL is answered before Fastify, until content changes.

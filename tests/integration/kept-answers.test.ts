@@ -1,0 +1,250 @@
+import { request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Writable } from 'node:stream'
+import { brotliDecompressSync } from 'node:zlib'
+import type { FastifyServerOptions } from 'fastify'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { seedIfEmpty } from '../../src/db/seed'
+import { loggerOptions } from '../../src/server/log'
+import { storeAttachment } from '../../src/server/services/attachments'
+import { render } from '../../src/server/ssr/render'
+import { setUpTestApp } from '../helpers/build-app'
+import { renderStarterDocument } from '../helpers/db'
+import { loginCookie, SAME_ORIGIN } from '../helpers/login'
+
+/**
+ * The one layer of kept answers (docs/decisions/023-kept-answers-one-layer.md), tried over real
+ * sockets: a kept answer is served by the HTTP server before Fastify, which inject() would bypass.
+ */
+const logLines: Record<string, unknown>[] = []
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line))
+    done()
+  },
+})
+const logger = { ...(loggerOptions('info') as object), stream: logStream } as FastifyServerOptions['logger']
+const assets = { scripts: ['/assets/entry.js'], css: ['/assets/style.css'], preloads: [] }
+
+const setup = setUpTestApp({ ssr: { render, assets }, reset: false, logger })
+let base = ''
+
+beforeAll(async () => {
+  await seedIfEmpty(setup.database.handle.db, renderStarterDocument)
+  await setup.app.listen({ port: 0, host: '127.0.0.1' })
+  base = `http://127.0.0.1:${(setup.app.server.address() as AddressInfo).port}`
+})
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+
+/** A request as a client sends it, raw: the target as written (absolute form, '*'), no decoding. */
+function send(target: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  const { hostname, port } = new URL(base)
+  return new Promise((resolve, reject) => {
+    httpRequest({ hostname, port, path: target, method, headers, agent: false }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      )
+      response.on('error', reject)
+    })
+      .on('error', reject)
+      .end()
+  })
+}
+
+const lastLine = () => logLines.filter((line) => line.msg === 'request completed').at(-1)
+
+afterEach(() => {
+  logLines.length = 0
+})
+
+describe('one request cannot break a page for everyone', () => {
+  it('redirects a trailing slash to the page and never keeps the redirect: the plain URL stays the page', async () => {
+    const slashed = await send('/safety/')
+    expect(slashed.status).toBe(308)
+    expect(slashed.headers.location).toBe('/safety')
+    for (let i = 0; i < 3; i += 1) {
+      const plain = await send('/safety')
+      expect(plain.status).toBe(200)
+      expect(plain.body.toString()).toContain('<h1')
+    }
+    expect((await send('/safety/')).status).toBe(308)
+    expect((await send('/Safety?x=1')).headers.location).toBe('/safety?x=1')
+  })
+
+  it('answers an unknown path with a slash as every unknown path: the shared not-found page, no redirect', async () => {
+    expect((await send('/anything/')).status).toBe(404)
+    expect((await send('/anything')).status).toBe(404)
+    expect((await send('/something-else')).status).toBe(404)
+  })
+
+  it('keeps one entry for query parameters a route ignores, and each raw URL costs only a bounded alias', async () => {
+    await send('/api/research-studies')
+    const size = setup.app.keptAnswers.size
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => send(`/api/research-studies?x=${i}`, { 'accept-encoding': 'br' })),
+    )
+    // One body for all of them (compressed quickly first, then strongly once it was asked for again).
+    const bodies = new Set(answers.map((answer) => brotliDecompressSync(answer.body).toString()))
+    expect(bodies.size).toBe(1)
+    expect(setup.app.keptAnswers.size).toBe(size)
+    await send('/faq')
+    const faqs = await Promise.all(Array.from({ length: 20 }, (_, i) => send(`/faq?utm_source=${i}`)))
+    expect(faqs.every((faq) => faq.status === 200)).toBe(true)
+    expect(setup.app.keptAnswers.size).toBe(size + 1)
+  })
+
+  it('compresses strongly only what is asked for twice: distinct searches stay on the quick path', async () => {
+    const etags: string[] = []
+    for (let i = 0; i < 5; i += 1)
+      etags.push(String((await send(`/research?q=word${i}`, { 'accept-encoding': 'br' })).headers.etag))
+    expect(etags.every((etag) => etag.endsWith('-br-quick"'))).toBe(true)
+    await send('/research?q=word0', { 'accept-encoding': 'br' })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const strong = await send('/research?q=word0', { 'accept-encoding': 'br' })
+    expect(String(strong.headers.etag)).toMatch(/-br"$/)
+    expect(String(strong.headers.etag)).not.toBe(etags[0])
+  })
+})
+
+describe('a hit is the same answer as a miss', () => {
+  const withoutDate = ({ date: _date, ...headers }: Answer['headers']) => headers
+
+  it.each([
+    ['/contact', {}],
+    ['/contact', { 'accept-encoding': 'gzip, deflate, br' }],
+    ['/api/resources', { 'accept-encoding': 'br' }],
+    ['/api/testimonials', {}],
+  ] as const)('%s %o', async (path, headers) => {
+    await setup.app.contentEvents.settle()
+    setup.app.keptAnswers.changed()
+    const miss = await send(path, headers)
+    expect(lastLine()?.kept).toBeUndefined()
+    const hit = await send(path, headers)
+    expect(lastLine()?.kept).toBe(true)
+    expect(hit.status).toBe(miss.status)
+    expect(withoutDate(hit.headers)).toEqual(withoutDate(miss.headers))
+    expect(hit.body.equals(miss.body)).toBe(true)
+  })
+
+  it('is logged like a miss: request id, method, path without its query, status and time', async () => {
+    await send('/privacy?from=footer', { 'x-request-id': 'miss-1' })
+    await send('/privacy?from=footer', { 'x-request-id': 'hit-1' })
+    const lines = logLines.filter((line) => line.msg === 'request completed')
+    expect(lines).toHaveLength(2)
+    for (const [line, id] of [
+      [lines[0], 'miss-1'],
+      [lines[1], 'hit-1'],
+    ] as const) {
+      expect(line).toMatchObject({ reqId: id, req: { method: 'GET', url: '/privacy' }, res: { statusCode: 200 } })
+      expect(typeof line?.responseTime).toBe('number')
+    }
+    expect(logLines.some((line) => line.msg === 'incoming request')).toBe(false)
+  })
+})
+
+describe('what is never kept', () => {
+  it('keeps no redirect and no error: only a 200, or the one not-found page', async () => {
+    setup.app.keptAnswers.changed()
+    await send('/safety/')
+    await send('/api/no-such-thing')
+    await send('/api/no-such-thing')
+    expect(setup.app.keptAnswers.size).toBe(0)
+    await send('/no-such-page')
+    expect(setup.app.keptAnswers.size).toBe(1)
+    expect(setup.app.keptAnswers.aliases).toBe(1)
+  })
+})
+
+describe('writes that cannot change a public answer', () => {
+  it('leave the kept answers in place: a contact message, a subscriber, a testimonial waiting for review', async () => {
+    await send('/')
+    await send('/api/testimonials')
+    const generation = setup.app.keptAnswers.generation
+    const size = setup.app.keptAnswers.size
+    const post = async (url: string, payload: object) => {
+      const response = await setup.app.inject({ method: 'POST', url, headers: SAME_ORIGIN, payload })
+      expect(response.statusCode, response.body).toBe(201)
+    }
+    await post('/api/contact', {
+      name: 'Jo Smith',
+      email: 'jo@example.org',
+      subject: 'A question about kept pages',
+      message: 'What does PVHO-1 cover?',
+    })
+    await post('/api/newsletter/subscribe', { email: 'kept@example.org' })
+    await post('/api/testimonials', {
+      name: 'J. Smith',
+      testimonial: 'Words for the council to review.',
+      consent: true,
+    })
+    await setup.app.contentEvents.settle()
+    expect(setup.app.keptAnswers.generation).toBe(generation)
+    expect(setup.app.keptAnswers.size).toBe(size)
+  })
+})
+
+describe('request targets', () => {
+  it('serves the absolute form as its path would be served', async () => {
+    const absolute = await send(`${base}/faq`)
+    const plain = await send('/faq')
+    expect(absolute.status).toBe(200)
+    expect(absolute.body.equals(plain.body)).toBe(true)
+    expect((await send('http://another.example/api/resources')).status).toBe(200)
+  })
+
+  it.each(['GET', 'OPTIONS'])('answers %s * with 400 in the one error shape', async (method) => {
+    const star = await send('*', {}, method)
+    expect(star.status).toBe(400)
+    expect(JSON.parse(star.body.toString())).toMatchObject({ error: 'Bad Request' })
+    expect(logLines.some((line) => line.level === 50)).toBe(false)
+  })
+})
+
+describe('conditional GET, one rule for every validator', () => {
+  it('answers 304 to a list of tags and to a weak tag, on pages, read APIs, files and documents', async () => {
+    const { webViewLink } = await storeAttachment(setup.app.db, {
+      filename: 'notes.pdf',
+      contentType: 'application/pdf',
+      bytes: Buffer.from('%PDF-1.4 kept answers test'),
+    })
+    const paths = [
+      '/faq',
+      '/api/resources',
+      new URL(webViewLink, base).pathname,
+      '/downloads/position-statement-mhbot-sc-001.pdf',
+    ]
+    for (const path of paths) {
+      const first = await send(path)
+      expect(first.status, path).toBe(200)
+      const etag = String(first.headers.etag)
+      expect((await send(path, { 'if-none-match': `"other", ${etag}` })).status, path).toBe(304)
+      expect((await send(path, { 'if-none-match': `W/${etag}` })).status, path).toBe(304)
+      expect((await send(path, { 'if-none-match': '"other"' })).status, path).toBe(200)
+    }
+  })
+})
+
+describe('the log', () => {
+  it('never holds a token or a search', async () => {
+    const cookie = await loginCookie(setup.app, 'admin@example.org')
+    await send('/newsletter/confirm?token=secret-confirm-token')
+    await send('/newsletter/unsubscribe?token=secret-unsubscribe-token')
+    await send('/research?q=private-search-words')
+    await send('/api/admin/contact-submissions?q=admin-search-words', { cookie })
+    await send('/api/research-studies?token=secret-in-a-kept-answer')
+    await send('/api/research-studies?token=secret-in-a-kept-answer')
+    const log = JSON.stringify(logLines)
+    expect(logLines.filter((line) => line.msg === 'request completed').length).toBe(6)
+    for (const secret of [
+      'secret-confirm-token',
+      'secret-unsubscribe-token',
+      'private-search-words',
+      'admin-search-words',
+      'secret-in-a-kept-answer',
+    ])
+      expect(log).not.toContain(secret)
+  })
+})
