@@ -8,7 +8,8 @@ import { seedIfEmpty } from '../../src/db/seed'
 import { loggerOptions } from '../../src/server/log'
 import { storeAttachment } from '../../src/server/services/attachments'
 import { render } from '../../src/server/ssr/render'
-import { setUpTestApp } from '../helpers/build-app'
+import { buildApp } from '../../src/server/app'
+import { setUpTestApp, testEnv } from '../helpers/build-app'
 import { renderStarterDocument } from '../helpers/db'
 import { loginCookie, SAME_ORIGIN } from '../helpers/login'
 
@@ -246,5 +247,30 @@ describe('the log', () => {
       'secret-in-a-kept-answer',
     ])
       expect(log).not.toContain(secret)
+  })
+})
+
+describe('a kept answer on a route with a rate-limit budget', () => {
+  it('is still counted on every request, and the store stops serving once the server starts closing', async () => {
+    const app = await buildApp({
+      env: testEnv({ RATE_LIMITS: 'on', RATE_LIMIT_CONTACT: '3/10m' }),
+      db: setup.database.handle,
+      logger: false,
+    })
+    app.get('/api/test/budgeted', { config: { publicAnswer: true, budget: 'contact' } }, async () => ({ kept: 'yes' }))
+    await app.ready()
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/test/budgeted`
+    try {
+      const statuses = []
+      for (let i = 0; i < 5; i += 1) statuses.push((await fetch(url)).status)
+      expect(statuses).toEqual([200, 200, 200, 429, 429])
+      expect(app.keptAnswers.size).toBe(1)
+    } finally {
+      expect(app.keptAnswers.closing).toBe(false)
+      await app.close()
+      // From its first closing step on, the HTTP server leaves requests to Fastify, which answers 503.
+      expect(app.keptAnswers.closing).toBe(true)
+    }
   })
 })
