@@ -118,12 +118,12 @@ export const ssrPlugin = fp<Options>(
           }
           if (!rendered.kept || key === null)
             return reply.send(sendAnswer(request, reply, rendered.answer, rendered.status))
-          entry = answers.peek(key) ?? {
-            status: rendered.status === 404 ? 404 : 200,
-            answer: rendered.answer,
-            fastPath: true,
+          // Visitors who waited for the same render share the entry the first of them kept.
+          entry = answers.peek(key)
+          if (entry === undefined) {
+            entry = { status: rendered.status === 404 ? 404 : 200, answer: rendered.answer, fastPath: true }
+            answers.keep(key, entry, since)
           }
-          answers.keep(key, entry, since)
         }
         // From now on this URL is answered before Fastify, until content changes.
         if (key !== null) answers.alias(url, key)
