@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import { type Answer, strengthen } from './answer'
 import { type Encoding, pickEncoding } from './encodings'
 
@@ -47,17 +48,24 @@ const MAX_ENCODING_CHOICES = 64
  * strongest settings, after that answer is sent: a stream of distinct URLs never pays for brotli 11.
  */
 export class KeptAnswers {
-  readonly #entries = new Map<string, Slot>()
-  readonly #aliases = new Map<string, string>()
+  // Least recently used out, by count and by bytes (lru-cache recomputes an entry's size when it is
+  // set again, as after strengthening).
+  readonly #entries: LRUCache<string, Slot>
+  readonly #aliases: LRUCache<string, string>
   readonly #encodingByHeader = new Map<string, Encoding>()
   readonly #limits: StoreLimits
-  #bytes = 0
   #generation = 0
   /** Set when the server starts closing: the HTTP server then leaves every request to Fastify, which answers 503. */
   closing = false
 
   constructor(limits: Partial<StoreLimits> = {}) {
     this.#limits = { ...DEFAULT_LIMITS, ...limits }
+    this.#entries = new LRUCache<string, Slot>({
+      max: this.#limits.maxEntries,
+      maxSize: this.#limits.maxBytes,
+      sizeCalculation: (slot) => Math.max(1, slot.answer.bytes),
+    })
+    this.#aliases = new LRUCache<string, string>({ max: this.#limits.maxAliases })
   }
 
   /** Bumped on every change of content; an answer made from data read before a change is not kept. */
@@ -70,7 +78,7 @@ export class KeptAnswers {
   }
 
   get bytes(): number {
-    return this.#bytes
+    return this.#entries.calculatedSize
   }
 
   get aliases(): number {
@@ -81,15 +89,12 @@ export class KeptAnswers {
     this.#generation += 1
     this.#entries.clear()
     this.#aliases.clear()
-    this.#bytes = 0
   }
 
   /** The entry under `key`, counted as used (it moves to the back of the eviction order). */
   get(key: string): KeptEntry | undefined {
     const slot = this.#entries.get(key)
     if (slot === undefined) return undefined
-    this.#entries.delete(key)
-    this.#entries.set(key, slot)
     slot.hits += 1
     if (slot.answer.strength !== 'strong' && !slot.strengthening) {
       slot.strengthening = true
@@ -100,37 +105,27 @@ export class KeptAnswers {
 
   /** The entry under `key` without counting a use: for checking whether another request made it meanwhile. */
   peek(key: string): KeptEntry | undefined {
-    return this.#entries.get(key)
+    return this.#entries.peek(key)
   }
 
   /** Keeps `entry` under `key` unless content changed since `since` (a generation read before reading data). */
   keep(key: string, entry: KeptEntry, since: number): boolean {
     if (since !== this.#generation) return false
-    if (entry.answer.bytes > this.#limits.maxBytes) return false
-    this.#remove(key)
     this.#entries.set(key, { ...entry, hits: 0, strengthening: false })
-    this.#bytes += entry.answer.bytes
-    this.#evict()
     return this.#entries.has(key)
   }
 
   /** Remembers that `url` names the entry under `key`, for the HTTP server's lookup before Fastify. */
   alias(url: string, key: string): void {
     if (url.length > this.#limits.maxAliasLength || !this.#entries.has(key)) return
-    if (this.#aliases.get(url) === key) return
-    this.#aliases.delete(url)
-    if (this.#aliases.size >= this.#limits.maxAliases) {
-      const oldest = this.#aliases.keys().next().value
-      if (oldest !== undefined) this.#aliases.delete(oldest)
-    }
-    this.#aliases.set(url, key)
+    if (this.#aliases.peek(url) !== key) this.#aliases.set(url, key)
   }
 
   /** The entry a raw URL was last resolved to, if it is kept and may be sent before Fastify. */
   lookup(url: string): KeptEntry | undefined {
     const key = this.#aliases.get(url)
     if (key === undefined) return undefined
-    const slot = this.#entries.get(key)
+    const slot = this.#entries.peek(key)
     return slot?.fastPath ? this.get(key) : undefined
   }
 
@@ -146,25 +141,9 @@ export class KeptAnswers {
 
   #strengthen(key: string, slot: Slot): void {
     // Content changed, or the entry was evicted or replaced, since the upgrade was asked for.
-    if (this.#entries.get(key) !== slot) return
-    const before = slot.answer.bytes
-    slot.answer = strengthen(slot.answer)
-    this.#bytes += slot.answer.bytes - before
-    this.#evict()
-  }
-
-  #remove(key: string): void {
-    const slot = this.#entries.get(key)
-    if (slot === undefined) return
-    this.#entries.delete(key)
-    this.#bytes -= slot.answer.bytes
-  }
-
-  #evict(): void {
-    while (this.#entries.size > this.#limits.maxEntries || this.#bytes > this.#limits.maxBytes) {
-      const oldest = this.#entries.keys().next().value
-      if (oldest === undefined) break
-      this.#remove(oldest)
-    }
+    if (this.#entries.peek(key) !== slot) return
+    // A new slot, since lru-cache counts a size anew only for a new value; the slot becomes the
+    // most recently used, which it is.
+    this.#entries.set(key, { ...slot, answer: strengthen(slot.answer) })
   }
 }
