@@ -85,7 +85,7 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
     await page.getByText('Message Received').waitFor()
     const [notice] = await smtp.waitFor(1)
     expect(notice?.envelopeTo).toEqual([COUNCIL])
-    expect(notice?.parsed.replyTo?.value).toEqual([{ name: 'Pat Example', address: 'pat@example.net' }])
+    expect(notice?.parsed.replyTo?.value).toEqual([{ name: '', address: 'pat@example.net' }])
 
     smtp.refuseRecipients(true)
     await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('A second question')

@@ -74,7 +74,7 @@ describe('the council hears of each contact message', () => {
     expect(mail?.envelopeTo).toEqual([COUNCIL])
     expect(mail?.envelopeFrom).toBe(FROM)
     expect(mail?.parsed.from?.value).toEqual([{ name: 'Mild Hyperbaric Oxygen Standards Council', address: FROM }])
-    expect(mail?.parsed.replyTo?.value).toEqual([{ name: 'Pat Example', address: 'pat@example.net' }])
+    expect(mail?.parsed.replyTo?.value).toEqual([{ name: '', address: 'pat@example.net' }])
     expect(mail?.parsed.subject).toBe('Contact message: Question about standards')
     expect(mail?.parsed.text).toContain('Where can I read the facility checklist?\nThanks <b>a lot</b>.')
     expect(mail?.parsed.html).toBe(false)
@@ -82,6 +82,34 @@ describe('the council hears of each contact message', () => {
 
     const [message] = await until(adminMessages, (rows) => rows[0]?.notice === 'sent')
     expect(message?.notice).toBe('sent')
+  })
+
+  it('Reply-To carries the visitor’s address alone, and encoded words typed in the subject arrive as typed', async () => {
+    // A visitor types what a mail program would show as someone else: a display name posing as the
+    // council's treasurer, and RFC 2047 encoded words that decode into words they never typed.
+    const subject = 'Hello =?utf-8?B?VXJnZW50OiB3aXJlIHRoZSBtb25leQ==?= and =?UTF-8?Q?Pay_now?= end'
+    const response = await post('/api/contact', {
+      ...contact,
+      name: 'Treasurer <treasurer@council.example>',
+      subject,
+    })
+    expect(response.statusCode).toBe(201)
+    const [mail] = await smtp.waitFor(1)
+    expect(mail?.parsed.replyTo?.value).toEqual([{ name: '', address: 'pat@example.net' }])
+    expect(mail?.parsed.replyTo?.text).toBe('pat@example.net')
+    expect(mail?.parsed.subject).toBe(`Contact message: ${subject}`)
+    // The body names the visitor as typed: plain text, read as such.
+    expect(mail?.parsed.text).toContain('Treasurer <treasurer@council.example> <pat@example.net> wrote')
+
+    // A long one, with letters beyond ASCII: still literal, and folded between encoded words.
+    smtp.received.length = 0
+    const long = `Zoë asks ${'=?utf-8?B?SGFja2Vk?= '.repeat(8)}end`
+    await post('/api/contact', { ...contact, subject: long })
+    const [second] = await smtp.waitFor(1)
+    expect(second?.parsed.subject).toBe(`Contact message: ${long}`)
+    const header = second?.parsed.headerLines.find((line) => line.key === 'subject')?.line ?? ''
+    expect(header.split('\r\n').length).toBeGreaterThan(1)
+    for (const line of header.split('\r\n')) expect(line.length).toBeLessThanOrEqual(78)
   })
 
   it('a message sent through tRPC gets its notice too; a bot caught by the honeypot gets none', async () => {
