@@ -271,15 +271,17 @@ describe('the subscribers screen’s REST contract', () => {
     })
   })
 
-  it('deactivates and reactivates with one audit row each, holding the state and never the address', async () => {
+  it('deactivates with one audit row, holding the state and never the address', async () => {
     const row = await subscriber('reader@example.net')
     const off = await asAdmin('PATCH', `/api/admin/subscribers/${row.id}`, { isActive: false })
     expect(off.statusCode).toBe(200)
     expect(off.json()).toMatchObject({ id: row.id, isActive: false, status: 'unsubscribed' })
-    const on = await asAdmin('PATCH', `/api/admin/subscribers/${row.id}`, { isActive: true })
-    expect(on.json()).toMatchObject({ isActive: true, status: 'active' })
-    // No change, no row.
-    await asAdmin('PATCH', `/api/admin/subscribers/${row.id}`, { isActive: true })
+    // No change, no row; an active address asked to stay active is no change either.
+    await asAdmin('PATCH', `/api/admin/subscribers/${row.id}`, { isActive: false })
+    const steady = await subscriber('steady@example.net')
+    const same = await asAdmin('PATCH', `/api/admin/subscribers/${steady.id}`, { isActive: true })
+    expect(same.statusCode).toBe(200)
+    expect(same.json()).toMatchObject({ id: steady.id, isActive: true, status: 'active' })
     const log = await app.db.select().from(auditLog).orderBy(auditLog.id)
     expect(
       log.map(({ action, entity, entityId, before, after, actorEmail }) => ({
@@ -299,16 +301,32 @@ describe('the subscribers screen’s REST contract', () => {
         after: { status: 'unsubscribed' },
         actorEmail: ADMIN,
       },
-      {
-        action: 'update',
-        entity: 'subscriber',
-        entityId: row.id,
-        before: { status: 'unsubscribed' },
-        after: { status: 'active' },
-        actorEmail: ADMIN,
-      },
     ])
     expect(JSON.stringify(log)).not.toContain('reader@example.net')
+  })
+
+  it('consent is the subscriber’s alone: the admin cannot reactivate an address that unsubscribed, nor activate a pending one (409, REST and tRPC)', async () => {
+    const gone = await subscriber('gone@example.net', 'unsubscribed')
+    const waiting = await subscriber('waiting@example.net', 'pending')
+    const before = await app.db.select().from(newsletterSubscribers).orderBy(newsletterSubscribers.email)
+    for (const row of [gone, waiting]) {
+      const rest = await asAdmin('PATCH', `/api/admin/subscribers/${row.id}`, { isActive: true })
+      expect(rest.statusCode, row.email).toBe(409)
+      expect(rest.json()).toEqual({ error: 'Conflict', message: expect.stringMatching(/^Only the subscriber can/) })
+      const trpc = await app.inject({
+        method: 'POST',
+        url: '/trpc/subscribers.setActive',
+        headers: { ...SAME_ORIGIN, cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ json: { id: row.id, isActive: true } }),
+      })
+      expect(trpc.statusCode, row.email).toBe(409)
+      expect(trpc.json().error.json).toMatchObject({ message: rest.json().message, data: { code: 'CONFLICT' } })
+    }
+    expect(await app.db.select().from(newsletterSubscribers).orderBy(newsletterSubscribers.email)).toEqual(before)
+    expect(await app.db.select().from(auditLog)).toEqual([])
+    // Deactivating and deleting stay the admin's to do.
+    expect((await asAdmin('PATCH', `/api/admin/subscribers/${waiting.id}`, { isActive: false })).statusCode).toBe(200)
+    expect((await asAdmin('DELETE', `/api/admin/subscribers/${gone.id}`)).statusCode).toBe(200)
   })
 
   it('deletes for good: the address and its queued mail go, the audit row keeps no address', async () => {

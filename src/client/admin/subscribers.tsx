@@ -31,8 +31,10 @@ export function SubscriberStatusBadge({ status }: { status: SubscriberStatus }) 
 }
 
 /**
- * The newsletter's subscribers, newest first, 100 to a page: search by address, deactivate,
- * reactivate, delete for good, and export the active ones as CSV for the council's mailing tool.
+ * The newsletter's subscribers, newest first, 100 to a page: search by address, deactivate, delete
+ * for good, and export the active ones as CSV for the council's mailing tool. There is no way to
+ * make an address active from here: the server refuses it, since only the subscriber can give
+ * consent (docs/decisions/017-newsletter-subscriptions.md).
  */
 export function SubscribersScreen() {
   const trpc = useTRPC()
@@ -64,16 +66,11 @@ export function SubscribersScreen() {
 
   const setActive = useMutation(
     trpc.subscribers.setActive.mutationOptions({
-      onSuccess: async (subscriber) => {
-        toast({
-          title: 'Success',
-          message: subscriber.isActive ? 'Subscriber reactivated' : 'Subscriber deactivated',
-          variant: 'success',
-        })
+      onSuccess: async () => {
+        toast({ title: 'Success', message: 'Subscriber deactivated', variant: 'success' })
         await refresh()
       },
-      onError: (error, variables) =>
-        failed(error, variables.isActive ? 'Failed to reactivate subscriber' : 'Failed to deactivate subscriber'),
+      onError: (error) => failed(error, 'Failed to deactivate subscriber'),
     }),
   )
   const remove = useMutation(
@@ -118,9 +115,16 @@ export function SubscribersScreen() {
           </Button>
         </Stack>
       </Group>
-      <Text size="sm" c="dark.6" mb="md">
-        The export lists the active subscribers, each with a personal unsubscribe link for your mailing tool.
-      </Text>
+      <Stack gap={4} mb="md" maw={760}>
+        <Text size="sm" c="dark.6">
+          The export lists the active subscribers, each with a personal unsubscribe link for your mailing tool.
+        </Text>
+        <Text size="sm" c="dark.6" data-testid="subscribers-consent-note">
+          Only subscribers can give their consent, so an address that unsubscribed cannot be reactivated here: the
+          person subscribes again on the website and confirms through the link e-mailed to them. If the website runs
+          without e-mail, delete their old address when they ask, so that they can subscribe again.
+        </Text>
+      </Stack>
       {subscribers.isPending ? (
         <Group gap="xs">
           <Loader size="xs" />
@@ -165,15 +169,9 @@ export function SubscribersScreen() {
                 </div>
                 <Group gap="xs" wrap="wrap">
                   {subscriber.status === 'unsubscribed' ? (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      aria-label={`Reactivate ${subscriber.email}`}
-                      loading={setActive.isPending && setActive.variables?.id === subscriber.id}
-                      onClick={() => setActive.mutate({ id: subscriber.id, isActive: true })}
-                    >
-                      Reactivate
-                    </Button>
+                    <Text size="xs" c="dark.6" data-testid="subscriber-only-they-can">
+                      Only they can subscribe again
+                    </Text>
                   ) : subscriber.status === 'active' ? (
                     <Button
                       size="xs"

@@ -2,7 +2,7 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { newsletterSubscribers } from '../../db/schema'
 import { ADMIN_PAGE_SIZE, type SubscriberStatus } from '../../shared/constants'
-import { NotFoundError } from '../errors'
+import { ConflictError, NotFoundError } from '../errors'
 import { type Actor, recordChange } from './audit'
 import { toCsv } from './csv'
 import { cancelQueuedConfirmations } from './mail-outbox'
@@ -41,9 +41,18 @@ export async function listSubscribers(db: Db, query: { page: number; q?: string 
   return { items: items.map(typed), total: total?.n ?? 0, page: query.page, pageSize }
 }
 
+/** Why the admin may not make an address active: consent is given by its owner, never on their behalf. */
+const ONLY_THE_SUBSCRIBER: Record<Exclude<SubscriberStatus, 'active'>, string> = {
+  unsubscribed:
+    'Only the subscriber can subscribe this address again: it unsubscribed, and comes back only by subscribing on the site and confirming through the link mailed to it.',
+  pending: 'Only the subscriber can confirm this address, through the link mailed to it.',
+}
+
 /**
- * An admin deactivates or reactivates an address (say, at the subscriber's request by phone). The
- * activity log keeps the state only, never the address (docs/decisions/014-audit-log.md).
+ * An admin deactivates an address (say, at the subscriber's request by phone). Making one active
+ * is refused (409): consent is the subscriber's alone (docs/decisions/017-newsletter-subscriptions.md);
+ * `isActive: true` on an active address is no change. The activity log keeps the state only, never
+ * the address (docs/decisions/014-audit-log.md).
  */
 export async function setSubscriberActive(db: Db, actor: Actor, id: string, isActive: boolean) {
   return db.transaction(async (tx) => {
@@ -54,6 +63,9 @@ export async function setSubscriberActive(db: Db, actor: Actor, id: string, isAc
       .for('update')
     if (!before) throw new NotFoundError(notFound(id))
     const status: SubscriberStatus = isActive ? 'active' : 'unsubscribed'
+    if (isActive && before.status !== 'active') {
+      throw new ConflictError(ONLY_THE_SUBSCRIBER[before.status as Exclude<SubscriberStatus, 'active'>])
+    }
     if (before.status === status) {
       const [row] = await tx
         .select(subscriberColumns)
