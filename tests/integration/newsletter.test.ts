@@ -231,6 +231,51 @@ describe('unsubscribe in one click', () => {
   })
 })
 
+describe('without mail, consent cannot be checked', () => {
+  it('an address that unsubscribed stays unsubscribed when someone subscribes it again: the answer a new address gets, nothing changed', async () => {
+    const gone = await subscriber('gone@example.net', 'unsubscribed')
+    const long = new Date(Date.UTC(2026, 0, 2))
+    await app.db
+      .update(newsletterSubscribers)
+      .set({ statusChangedAt: long })
+      .where(eq(newsletterSubscribers.id, gone.id))
+    const before = await app.db.select().from(newsletterSubscribers)
+    const subscribe = (email: string) =>
+      app.inject({ method: 'POST', url: '/api/newsletter/subscribe', headers: SAME_ORIGIN, payload: { email } })
+    const viaTrpc = (email: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/trpc/newsletter.subscribe',
+        headers: { ...SAME_ORIGIN, 'content-type': 'application/json' },
+        payload: JSON.stringify({ json: { email } }),
+      })
+
+    const returning = await subscribe('Gone@Example.net')
+    const returningTrpc = await viaTrpc('gone@example.net')
+    expect(await app.db.select().from(newsletterSubscribers)).toEqual(before)
+    expect(await app.db.select().from(mailOutbox)).toEqual([])
+    expect(await app.db.select().from(auditLog)).toEqual([])
+
+    const fresh = await subscribe('new@example.net')
+    const freshTrpc = await viaTrpc('newer@example.net')
+    expect(returning.statusCode).toBe(fresh.statusCode)
+    expect(returning.json()).toEqual(fresh.json())
+    expect(fresh.json()).toMatchObject({ ok: true, confirmationSent: false })
+    expect(returningTrpc.statusCode).toBe(freshTrpc.statusCode)
+    expect(returningTrpc.json()).toEqual(freshTrpc.json())
+    // A new address is still active at once, as specified.
+    const statuses = await app.db
+      .select({ email: newsletterSubscribers.email, status: newsletterSubscribers.status })
+      .from(newsletterSubscribers)
+      .orderBy(newsletterSubscribers.email)
+    expect(statuses).toEqual([
+      { email: 'gone@example.net', status: 'unsubscribed' },
+      { email: 'new@example.net', status: 'active' },
+      { email: 'newer@example.net', status: 'active' },
+    ])
+  })
+})
+
 describe('the subscribers screen’s REST contract', () => {
   it('lists newest first with the state, searches by address (wildcards literal), and pages past 100', async () => {
     await app.db.insert(newsletterSubscribers).values(

@@ -114,6 +114,18 @@ function PrivacyPage() {
             enough. You can also ask us what we hold about you, or to correct it, at the same address.
           </Text>
           <Text c="dark.7" lh={1.7}>
+            If you unsubscribed and want the newsletter again, subscribe again and confirm through the link we e-mail
+            you. When this website is run without sending e-mail, it cannot check that an address is yours, so an
+            address that unsubscribed stays unsubscribed: write to us at{' '}
+            <Anchor
+              href={`mailto:${site.email}?subject=${encodeURIComponent('Newsletter: please subscribe me again')}`}
+              underline="always"
+            >
+              {site.email}
+            </Anchor>{' '}
+            and we will remove the old record so that you can subscribe again.
+          </Text>
+          <Text c="dark.7" lh={1.7}>
             Questions about this page?{' '}
             <Anchor component={Link} to="/contact" underline="always">
               Contact us

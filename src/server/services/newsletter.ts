@@ -10,7 +10,8 @@ import { readConfirmToken, readUnsubscribeToken } from './subscription-tokens'
  * A visitor's side of the newsletter (docs/decisions/017-newsletter-subscriptions.md). With mail on,
  * an address is pending until it confirms through the link mailed to it (double opt-in), and an
  * unsubscribed address that subscribes again confirms again: it never comes back silently. With
- * mail off, there is no way to confirm, so subscribing makes an address active at once.
+ * mail off, there is no way to confirm, so subscribing makes a new address active at once, and an
+ * address that unsubscribed stays unsubscribed (anyone could type it into the form).
  */
 
 export type SubscribeOptions = {
@@ -47,6 +48,9 @@ export async function subscribeToNewsletter(
       .where(byEmail(email))
       .for('update')
     if (!existing || existing.status === 'active') return
+    // Nobody can show the address is theirs without mail: the owner's unsubscribe stands, and the
+    // answer stays the one a new address gets, so the form tells nobody it was ever subscribed.
+    if (existing.status === 'unsubscribed' && !options.confirm) return
     const status: SubscriberStatus = options.confirm ? 'pending' : 'active'
     await tx
       .update(newsletterSubscribers)
