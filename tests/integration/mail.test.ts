@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createDb } from '../../src/db/client'
 import { contactSubmissions, mailOutbox, newsletterSubscribers } from '../../src/db/schema'
-import { buildTestApp, setUpTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'
+import { unsubscribeToken } from '../../src/server/services/subscription-tokens'
+import { buildTestApp, setUpTestApp, TEST_PUBLIC_URL, testEnv } from '../helpers/build-app'
 import { loginCookie, SAME_ORIGIN } from '../helpers/login'
 import { linkIn, type SmtpServer, startSmtpServer } from '../helpers/smtp'
 
@@ -18,6 +19,7 @@ const ADMIN = 'admin@example.org'
 const COUNCIL = 'council-inbox@example.org'
 const FROM = 'newsletter@example.org'
 const FAST = { pollMs: 100, retryBaseMs: 100, maxRetryMs: 300, maxAttempts: 1000, leaseMs: 5_000 }
+const SECRET = testEnv().SESSION_SECRET ?? ''
 
 let smtp: SmtpServer
 beforeAll(async () => {
@@ -173,6 +175,8 @@ describe('the council hears of each contact message', () => {
   })
 })
 
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000)
+
 describe('double opt-in', () => {
   const subscriber = async (email: string) =>
     (await app.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0]
@@ -222,9 +226,10 @@ describe('double opt-in', () => {
     const [first] = await smtp.waitFor(1)
     const firstToken = new URL(linkIn(first, `${TEST_PUBLIC_URL}/newsletter/confirm`)).searchParams.get('token')
     await post('/api/newsletter/confirm', { token: firstToken ?? '' })
+    // Unsubscribed, and more than 10 minutes after its first confirmation mail.
     await app.db
       .update(newsletterSubscribers)
-      .set({ status: 'unsubscribed' })
+      .set({ status: 'unsubscribed', confirmationQueuedAt: minutesAgo(11) })
       .where(eq(newsletterSubscribers.email, 'back@example.net'))
 
     await post('/api/newsletter/subscribe', { email: 'back@example.net' })
@@ -245,6 +250,132 @@ describe('double opt-in', () => {
     expect(response.json()).toMatchObject({ ok: true, confirmationSent: true })
     await app.mail.drain()
     expect(smtp.received).toHaveLength(0)
+  })
+})
+
+describe('at most one confirmation mail per address per 10 minutes', () => {
+  const subscriber = async (email: string) =>
+    (await app.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0]
+  const outboxOf = async (email: string) => {
+    const row = await subscriber(email)
+    return row ? app.db.select().from(mailOutbox).where(eq(mailOutbox.subscriberId, row.id)) : []
+  }
+  const trpcSubscribe = (target: FastifyInstance, email: string, remoteAddress = '127.0.0.1') =>
+    target.inject({
+      method: 'POST',
+      url: '/trpc/newsletter.subscribe',
+      remoteAddress,
+      headers: { ...SAME_ORIGIN, 'content-type': 'application/json' },
+      payload: JSON.stringify({ json: { email } }),
+    })
+  const others: FastifyInstance[] = []
+  afterAll(async () => {
+    for (const other of others) await other.close()
+  })
+
+  it('a repeat within them, from anyone, through either adapter or another replica, gets the same answer and sends nothing; the first link still works', async () => {
+    const first = await post('/api/newsletter/subscribe', { email: 'reader@example.net' })
+    const [mail] = await smtp.waitFor(1)
+    const token = new URL(linkIn(mail, `${TEST_PUBLIC_URL}/newsletter/confirm`)).searchParams.get('token') ?? ''
+    const before = await subscriber('reader@example.net')
+
+    // Another replica: a second app on the same database, so nothing may live in one process's memory.
+    const replica = await buildTestApp(setup.database.handle, {
+      env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, COUNCIL_NOTIFY_EMAIL: COUNCIL },
+      mailTiming: FAST,
+    })
+    others.push(replica)
+    const repeats = [
+      await post('/api/newsletter/subscribe', { email: 'reader@example.net' }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/newsletter/subscribe',
+        remoteAddress: '203.0.113.9',
+        headers: SAME_ORIGIN,
+        payload: { email: '  READER@example.NET ' },
+      }),
+      await replica.inject({
+        method: 'POST',
+        url: '/api/newsletter/subscribe',
+        remoteAddress: '198.51.100.7',
+        headers: SAME_ORIGIN,
+        payload: { email: 'Reader@Example.net' },
+      }),
+    ]
+    for (const repeat of repeats) {
+      expect(repeat.statusCode).toBe(first.statusCode)
+      expect(repeat.json()).toEqual(first.json())
+    }
+    // Through tRPC, the answer a new address gets there.
+    const repeatTrpc = await trpcSubscribe(replica, 'reader@example.net', '192.0.2.44')
+    const freshTrpc = await trpcSubscribe(app, 'someone-else@example.net')
+    expect(repeatTrpc.statusCode).toBe(freshTrpc.statusCode)
+    expect(repeatTrpc.json()).toEqual(freshTrpc.json())
+
+    await Promise.all([app.mail.drain(), replica.mail.drain()])
+    await smtp.waitFor(2)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(smtp.received.map((received) => received.envelopeTo).sort()).toEqual([
+      ['reader@example.net'],
+      ['someone-else@example.net'],
+    ])
+    expect(await outboxOf('reader@example.net')).toHaveLength(1)
+    expect(await subscriber('reader@example.net')).toEqual(before)
+    expect((await post('/api/newsletter/confirm', { token })).json()).toMatchObject({ ok: true, outcome: 'done' })
+  })
+
+  it('requests racing for one new address, on two replicas, queue one mail', async () => {
+    const replica = await buildTestApp(setup.database.handle, {
+      env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, COUNCIL_NOTIFY_EMAIL: COUNCIL },
+      mailTiming: FAST,
+    })
+    others.push(replica)
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 ? replica : app).inject({
+          method: 'POST',
+          url: '/api/newsletter/subscribe',
+          remoteAddress: `203.0.113.${i + 1}`,
+          headers: SAME_ORIGIN,
+          payload: { email: i % 3 ? 'race@example.net' : 'RACE@example.net' },
+        }),
+      ),
+    )
+    expect(new Set(answers.map((answer) => `${answer.statusCode} ${answer.body}`)).size).toBe(1)
+    await Promise.all([app.mail.drain(), replica.mail.drain()])
+    await smtp.waitFor(1)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(smtp.received).toHaveLength(1)
+    expect(await outboxOf('race@example.net')).toHaveLength(1)
+  })
+
+  it('after them a new link goes out; an address that unsubscribed and asks again within them stays as it is', async () => {
+    await post('/api/newsletter/subscribe', { email: 'slow@example.net' })
+    await smtp.waitFor(1)
+    await app.db
+      .update(newsletterSubscribers)
+      .set({ confirmationQueuedAt: minutesAgo(10.5) })
+      .where(eq(newsletterSubscribers.email, 'slow@example.net'))
+    await post('/api/newsletter/subscribe', { email: 'slow@example.net' })
+    const [, second] = await smtp.waitFor(2)
+    expect(second?.envelopeTo).toEqual(['slow@example.net'])
+
+    // Subscribed, confirmed and unsubscribed within minutes: asking again at once changes nothing.
+    smtp.received.length = 0
+    await post('/api/newsletter/subscribe', { email: 'quick@example.net' })
+    const [mail] = await smtp.waitFor(1)
+    const token = new URL(linkIn(mail, `${TEST_PUBLIC_URL}/newsletter/confirm`)).searchParams.get('token') ?? ''
+    await post('/api/newsletter/confirm', { token })
+    const quick = await subscriber('quick@example.net')
+    await post('/api/newsletter/unsubscribe', { token: unsubscribeToken(SECRET, quick?.id ?? '') })
+    const unsubscribed = await subscriber('quick@example.net')
+    expect(unsubscribed?.status).toBe('unsubscribed')
+    const again = await post('/api/newsletter/subscribe', { email: 'quick@example.net' })
+    expect(again.json()).toMatchObject({ ok: true, confirmationSent: true })
+    await app.mail.drain()
+    expect(smtp.received).toHaveLength(1)
+    expect(await subscriber('quick@example.net')).toEqual(unsubscribed)
+    expect(await outboxOf('quick@example.net')).toHaveLength(1)
   })
 })
 

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { newsletterSubscribers } from '../../db/schema'
-import type { SubscriberStatus } from '../../shared/constants'
+import { CONFIRMATION_MAIL_INTERVAL_MS, type SubscriberStatus } from '../../shared/constants'
 import { BadInputError } from '../errors'
 import { cancelQueuedConfirmations, queueMail } from './mail-outbox'
 import { readConfirmToken, readUnsubscribeToken } from './subscription-tokens'
@@ -22,8 +22,16 @@ export type SubscribeOptions = {
 const byEmail = (email: string) => sql`lower(${newsletterSubscribers.email}) = lower(${email})`
 
 /**
+ * The address was sent a confirmation mail too recently for another. The database's clock, like the
+ * row, is the same for every replica.
+ */
+const mailedRecently = sql<boolean>`coalesce(${newsletterSubscribers.confirmationQueuedAt} > now() - ${`${CONFIRMATION_MAIL_INTERVAL_MS} milliseconds`}::interval, false)`
+
+/**
  * Subscribes an address. The answer is the same whatever the address's state, so the form cannot
- * be used to find out who subscribes.
+ * be used to find out who subscribes. Anyone can type any address, so an address gets at most one
+ * confirmation mail per 10 minutes: a request within them changes nothing (the link already sent
+ * stays good) and queues nothing.
  */
 export async function subscribeToNewsletter(
   db: Db,
@@ -35,7 +43,12 @@ export async function subscribeToNewsletter(
     const now = new Date()
     const [created] = await tx
       .insert(newsletterSubscribers)
-      .values({ email, status: options.confirm ? 'pending' : 'active', statusChangedAt: now })
+      .values({
+        email,
+        status: options.confirm ? 'pending' : 'active',
+        statusChangedAt: now,
+        confirmationQueuedAt: options.confirm ? sql`now()` : null,
+      })
       .onConflictDoNothing()
       .returning({ id: newsletterSubscribers.id })
     if (created) {
@@ -43,7 +56,7 @@ export async function subscribeToNewsletter(
       return
     }
     const [existing] = await tx
-      .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status })
+      .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status, mailedRecently })
       .from(newsletterSubscribers)
       .where(byEmail(email))
       .for('update')
@@ -51,10 +64,11 @@ export async function subscribeToNewsletter(
     // Nobody can show the address is theirs without mail: the owner's unsubscribe stands, and the
     // answer stays the one a new address gets, so the form tells nobody it was ever subscribed.
     if (existing.status === 'unsubscribed' && !options.confirm) return
+    if (options.confirm && existing.mailedRecently) return
     const status: SubscriberStatus = options.confirm ? 'pending' : 'active'
     await tx
       .update(newsletterSubscribers)
-      .set({ status, statusChangedAt: now })
+      .set({ status, statusChangedAt: now, ...(options.confirm ? { confirmationQueuedAt: sql`now()` } : {}) })
       .where(eq(newsletterSubscribers.id, existing.id))
     if (options.confirm) {
       // A fresh link voids the older ones (their time no longer matches); one mail waits at most.
