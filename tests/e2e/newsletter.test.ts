@@ -110,10 +110,10 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
 
   it('the secretary searches, deactivates and deletes subscribers, by keyboard too, and cannot reactivate one', async () => {
     await stack.sql`
-      insert into newsletter_subscribers (email, status, subscribed_at) values
-        ('ann@example.org', 'active', now() - interval '3 days'),
-        ('bob@example.org', 'pending', now() - interval '2 days'),
-        ('cy@example.org', 'unsubscribed', now() - interval '1 day')`
+      insert into newsletter_subscribers (email, status, subscribed_at, confirmed_at, consent_source) values
+        ('ann@example.org', 'active', now() - interval '3 days', now() - interval '3 days', 'form'),
+        ('bob@example.org', 'pending', now() - interval '2 days', null, 'resubscribe'),
+        ('cy@example.org', 'unsubscribed', now() - interval '1 day', now() - interval '1 day', 'mail_off')`
     const { page, problems } = await stack.signIn('/admin/subscribers')
     problems.length = 0
     const rows = page.getByTestId('subscriber-row')
@@ -121,6 +121,13 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
     expect(await rows.first().textContent()).toContain('cy@example.org')
     expect(await rows.first().textContent()).toContain('Unsubscribed')
     expect(await rows.nth(1).textContent()).toContain('Pending')
+    // When and how each consented.
+    const consent = await rows.evaluateAll((items) =>
+      items.map((item) => item.querySelector('[data-testid="subscriber-consent"]')?.textContent ?? ''),
+    )
+    expect(consent[0]).toMatch(/^Active since .+ · mail off, not confirmed$/)
+    expect(consent[1]).toBe('Not confirmed yet · subscribed again')
+    expect(consent[2]).toMatch(/^Confirmed .+ · form$/)
 
     await page.getByLabel('Search addresses').fill('ANN')
     await expect.poll(() => rows.count()).toBe(1)
@@ -175,7 +182,7 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
     expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/)
     const csv = await readFile(String(await download.path()), 'utf8')
     const lines = csv.trim().split('\r\n')
-    expect(lines[0]).toBe('email,subscribed_at,unsubscribe_url')
+    expect(lines[0]).toBe('email,subscribed_at,unsubscribe_url,confirmed_at,consent_source')
     expect(lines).toHaveLength(3)
     expect(lines.some((line) => line.startsWith("'=cmd@example.org,"))).toBe(true)
     const keep = lines.find((line) => line.startsWith('keep@example.org,'))

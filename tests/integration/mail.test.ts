@@ -244,6 +244,65 @@ describe('double opt-in', () => {
     expect((await subscriber('back@example.net'))?.status).toBe('active')
   })
 
+  it('records when and how consent was given: the moment of the confirmation, the form or a re-subscription (REST, tRPC, CSV)', async () => {
+    const cookie = await loginCookie(app, ADMIN)
+    const asAdmin = (url: string) => app.inject({ method: 'GET', url, headers: { ...SAME_ORIGIN, cookie } })
+    const listed = async () => (await asAdmin('/api/admin/subscribers')).json()[0]
+    const viaTrpc = async () => {
+      const input = encodeURIComponent(JSON.stringify({ json: { page: 1 } }))
+      return (await asAdmin(`/trpc/subscribers.list?input=${input}`)).json().result.data.json.items[0]
+    }
+    const csvRow = async () => {
+      const [header, row] = (await asAdmin('/api/admin/subscribers.csv')).body.split('\r\n')
+      const names = String(header).split(',')
+      const cells = String(row).split(',')
+      return Object.fromEntries(names.map((name, i) => [name, cells[i]]))
+    }
+    const confirmFrom = async (mail: Awaited<ReturnType<SmtpServer['waitFor']>>[number] | undefined) => {
+      const token = new URL(linkIn(mail, `${TEST_PUBLIC_URL}/newsletter/confirm`)).searchParams.get('token') ?? ''
+      const before = Date.now()
+      expect((await post('/api/newsletter/confirm', { token })).json()).toMatchObject({ outcome: 'done' })
+      return { before, after: Date.now() }
+    }
+    const within = (iso: string, window: { before: number; after: number }) => {
+      const time = new Date(iso).getTime()
+      return time >= window.before - 5 && time <= window.after + 5
+    }
+
+    await post('/api/newsletter/subscribe', { email: 'consent@example.net' })
+    expect(await listed()).toMatchObject({ status: 'pending', confirmedAt: null, consentSource: 'form' })
+    const [first] = await smtp.waitFor(1)
+    // The confirmation comes later than the request: confirmed_at is its own moment.
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    const firstWindow = await confirmFrom(first)
+    const confirmed = await listed()
+    expect(confirmed).toMatchObject({ status: 'active', consentSource: 'form' })
+    expect(within(confirmed.confirmedAt, firstWindow)).toBe(true)
+    expect(new Date(confirmed.confirmedAt).getTime()).toBeGreaterThan(new Date(confirmed.subscribedAt).getTime())
+    expect(await viaTrpc()).toMatchObject({ consentSource: 'form', confirmedAt: confirmed.confirmedAt })
+    expect(await csvRow()).toMatchObject({
+      email: 'consent@example.net',
+      confirmed_at: confirmed.confirmedAt,
+      consent_source: 'form',
+    })
+
+    // It unsubscribes, and later subscribes again: that consent is a re-subscription, confirmed anew.
+    await post('/api/newsletter/unsubscribe', { token: unsubscribeToken(SECRET, confirmed.id) })
+    await app.db
+      .update(newsletterSubscribers)
+      .set({ confirmationQueuedAt: minutesAgo(11) })
+      .where(eq(newsletterSubscribers.id, confirmed.id))
+    await post('/api/newsletter/subscribe', { email: 'consent@example.net' })
+    expect(await listed()).toMatchObject({ status: 'pending', confirmedAt: null, consentSource: 'resubscribe' })
+    const [, second] = await smtp.waitFor(2)
+    const secondWindow = await confirmFrom(second)
+    const again = await listed()
+    expect(again).toMatchObject({ status: 'active', consentSource: 'resubscribe' })
+    expect(within(again.confirmedAt, secondWindow)).toBe(true)
+    expect(await viaTrpc()).toMatchObject({ consentSource: 'resubscribe', confirmedAt: again.confirmedAt })
+    expect(await csvRow()).toMatchObject({ confirmed_at: again.confirmedAt, consent_source: 'resubscribe' })
+  })
+
   it('an address that is already active gets no mail and the same answer', async () => {
     await app.db.insert(newsletterSubscribers).values({ email: 'steady@example.net', status: 'active' })
     const response = await post('/api/newsletter/subscribe', { email: 'steady@example.net' })

@@ -276,6 +276,35 @@ describe('without mail, consent cannot be checked', () => {
   })
 })
 
+describe('consent, recorded', () => {
+  it('without mail, a new address is active at once: confirmed_at is that moment, the source mail_off (REST, tRPC, CSV)', async () => {
+    const before = Date.now()
+    await app.inject({
+      method: 'POST',
+      url: '/api/newsletter/subscribe',
+      headers: SAME_ORIGIN,
+      payload: { email: 'direct@example.net' },
+    })
+    const after = Date.now()
+    const [row] = (await asAdmin('GET', '/api/admin/subscribers')).json()
+    expect(row).toMatchObject({ email: 'direct@example.net', status: 'active', consentSource: 'mail_off' })
+    const confirmedAt = new Date(row.confirmedAt).getTime()
+    expect(confirmedAt).toBeGreaterThanOrEqual(before - 5)
+    expect(confirmedAt).toBeLessThanOrEqual(after + 5)
+    const stored = await app.db.select().from(newsletterSubscribers)
+    expect(stored[0]?.confirmedAt?.getTime()).toBe(stored[0]?.statusChangedAt.getTime())
+
+    const input = encodeURIComponent(JSON.stringify({ json: { page: 1 } }))
+    const listed = (await asAdmin('GET', `/trpc/subscribers.list?input=${input}`)).json().result.data.json.items
+    expect(listed[0]).toMatchObject({ consentSource: 'mail_off', confirmedAt: row.confirmedAt })
+    const csv = (await asAdmin('GET', '/api/admin/subscribers.csv')).body.split('\r\n')
+    expect(csv[0]).toBe('email,subscribed_at,unsubscribe_url,confirmed_at,consent_source')
+    expect(csv[1]).toMatch(
+      new RegExp(`^direct@example\\.net,[^,]+,[^,]+,${row.confirmedAt.replace(/\./g, '\\.')},mail_off$`),
+    )
+  })
+})
+
 describe('the subscribers screen’s REST contract', () => {
   it('lists newest first with the state, searches by address (wildcards literal), and pages past 100', async () => {
     await app.db.insert(newsletterSubscribers).values(
@@ -292,7 +321,15 @@ describe('the subscribers screen’s REST contract', () => {
     expect(rows).toHaveLength(100)
     expect(rows[0]).toMatchObject({ email: 'under_score%@example.net', status: 'unsubscribed', isActive: false })
     expect(rows[1]).toMatchObject({ email: 'reader104@example.org', status: 'pending', isActive: false })
-    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(['email', 'id', 'isActive', 'status', 'subscribedAt'])
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual([
+      'confirmedAt',
+      'consentSource',
+      'email',
+      'id',
+      'isActive',
+      'status',
+      'subscribedAt',
+    ])
     const next = String(first.headers.link).match(/^<([^>]+)>; rel="next"$/)?.[1]
     expect(next).toBe('/api/admin/subscribers?page=2')
     const second = await asAdmin('GET', String(next))
@@ -427,10 +464,12 @@ describe('CSV export of the active subscribers', () => {
     )
     expect(response.headers['cache-control']).toBe('no-store, private')
     const lines = response.body.split('\r\n')
-    expect(lines[0]).toBe('email,subscribed_at,unsubscribe_url')
+    expect(lines[0]).toBe('email,subscribed_at,unsubscribe_url,confirmed_at,consent_source')
     expect(lines).toHaveLength(3)
     expect(lines[2]).toBe('')
-    const [email, at, link] = (lines[1] ?? '').split(',')
+    const [email, at, link, confirmedAt, source] = (lines[1] ?? '').split(',')
+    // Stored directly, so no consent was recorded: the cells stay empty.
+    expect([confirmedAt, source]).toEqual(['', ''])
     expect(email).toBe('zoë@example.net')
     expect(new Date(String(at)).getTime()).toBe(active.subscribedAt.getTime())
     expect(link).toBe(`${TEST_PUBLIC_URL}/newsletter/unsubscribe?token=${unsubscribeToken(SECRET, active.id)}`)

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Group, Loader, Modal, Stack, Text, TextInput
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import type { SubscriberStatus } from '../../shared/constants'
+import type { ConsentSource, SubscriberStatus } from '../../shared/constants'
 import { toast } from '../lib/toast'
 import { type RouterOutputs, useTRPC } from '../lib/trpc'
 import classes from './admin-lists.module.css'
@@ -28,6 +28,45 @@ export function SubscriberStatusBadge({ status }: { status: SubscriberStatus }) 
       Unsubscribed
     </Badge>
   )
+}
+
+const SOURCE_LABEL: Record<ConsentSource, string> = {
+  form: 'form',
+  resubscribe: 'subscribed again',
+  mail_off: 'mail off, not confirmed',
+}
+
+/**
+ * When and how the subscription asked for last was consented to: "Confirmed {date} · form". With
+ * mail off, becoming active is the only moment there is, so that reads "Active since".
+ */
+function ConsentLine({ subscriber }: { subscriber: Subscriber }) {
+  const { confirmedAt, consentSource, status } = subscriber
+  const label = consentSource ? SOURCE_LABEL[consentSource] : null
+  if (confirmedAt) {
+    return (
+      <Text size="sm" c="dark.6" data-testid="subscriber-consent">
+        {consentSource === 'mail_off' ? 'Active since' : 'Confirmed'}{' '}
+        <time dateTime={isoString(confirmedAt)}>{formatDate(confirmedAt)}</time>
+        {label ? ` · ${label}` : ''}
+      </Text>
+    )
+  }
+  if (label && status === 'pending') {
+    return (
+      <Text size="sm" c="dark.6" data-testid="subscriber-consent">
+        Not confirmed yet · {label}
+      </Text>
+    )
+  }
+  if (status === 'active') {
+    return (
+      <Text size="sm" c="dark.6" data-testid="subscriber-consent">
+        Consent not recorded
+      </Text>
+    )
+  }
+  return null
 }
 
 /**
@@ -119,6 +158,11 @@ export function SubscribersScreen() {
         <Text size="sm" c="dark.6">
           The export lists the active subscribers, each with a personal unsubscribe link for your mailing tool.
         </Text>
+        <Text size="sm" c="dark.6">
+          Each address shows when and how it consented: confirmed by e-mail after subscribing on the form (“form”) or
+          after subscribing again once it had unsubscribed (“subscribed again”), or active at once because the website
+          was sending no e-mail (“mail off, not confirmed”).
+        </Text>
         <Text size="sm" c="dark.6" data-testid="subscribers-consent-note">
           Only subscribers can give their consent, so an address that unsubscribed cannot be reactivated here: the
           person subscribes again on the website and confirms through the link e-mailed to them. If the website runs
@@ -160,10 +204,13 @@ export function SubscribersScreen() {
                 <Text fw={600} className={classes.wrap}>
                   {subscriber.email}
                 </Text>
-                <Text size="sm" c="dark.6">
-                  Subscribed{' '}
-                  <time dateTime={isoString(subscriber.subscribedAt)}>{formatDate(subscriber.subscribedAt)}</time>
-                </Text>
+                <div>
+                  <Text size="sm" c="dark.6">
+                    Subscribed{' '}
+                    <time dateTime={isoString(subscriber.subscribedAt)}>{formatDate(subscriber.subscribedAt)}</time>
+                  </Text>
+                  <ConsentLine subscriber={subscriber} />
+                </div>
                 <div>
                   <SubscriberStatusBadge status={subscriber.status} />
                 </div>

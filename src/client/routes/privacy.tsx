@@ -30,7 +30,7 @@ const STORED: { what: string; holds: string; why: string; howLong: string }[] = 
   {
     what: 'Newsletter subscriptions',
     holds:
-      'Your e-mail address, when you subscribed, and whether the subscription is waiting for confirmation, active or ended. Also when we last e-mailed you a link to confirm, so that nobody can have us send you more than one every 10 minutes.',
+      'Your e-mail address, when you subscribed, and whether the subscription is waiting for confirmation, active or ended. Also when and how you gave your consent (confirming the link we e-mailed you, or subscribing while this website sent no e-mail), and when we last e-mailed you a link to confirm, so that nobody can have us send you more than one every 10 minutes.',
     why: 'To send you the newsletter, a few times a year, and nothing else. When the site sends e-mail, we first send a link to confirm that the address is yours.',
     howLong:
       'While you are subscribed. An address that is never confirmed is deleted after 30 days. After you unsubscribe we keep the address marked as unsubscribed, so that it is never mailed again, unless you ask us to delete it.',

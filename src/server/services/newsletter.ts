@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { newsletterSubscribers } from '../../db/schema'
-import { CONFIRMATION_MAIL_INTERVAL_MS, type SubscriberStatus } from '../../shared/constants'
+import { CONFIRMATION_MAIL_INTERVAL_MS, type ConsentSource, type SubscriberStatus } from '../../shared/constants'
 import { BadInputError } from '../errors'
 import { cancelQueuedConfirmations, queueMail } from './mail-outbox'
 import { readConfirmToken, readUnsubscribeToken } from './subscription-tokens'
@@ -47,6 +47,9 @@ export async function subscribeToNewsletter(
         email,
         status: options.confirm ? 'pending' : 'active',
         statusChangedAt: now,
+        // With mail off, becoming active is all the confirmation there is (docs/decisions/017).
+        consentSource: options.confirm ? 'form' : 'mail_off',
+        confirmedAt: options.confirm ? null : now,
         confirmationQueuedAt: options.confirm ? sql`now()` : null,
       })
       .onConflictDoNothing()
@@ -66,9 +69,22 @@ export async function subscribeToNewsletter(
     if (existing.status === 'unsubscribed' && !options.confirm) return
     if (options.confirm && existing.mailedRecently) return
     const status: SubscriberStatus = options.confirm ? 'pending' : 'active'
+    // What the subscription will rest on once confirmed; a pending address asking again keeps its own.
+    const source: ConsentSource | undefined = !options.confirm
+      ? 'mail_off'
+      : existing.status === 'unsubscribed'
+        ? 'resubscribe'
+        : undefined
     await tx
       .update(newsletterSubscribers)
-      .set({ status, statusChangedAt: now, ...(options.confirm ? { confirmationQueuedAt: sql`now()` } : {}) })
+      .set({
+        status,
+        statusChangedAt: now,
+        ...(source ? { consentSource: source } : {}),
+        // The consent an unsubscribed address had given was withdrawn: none is confirmed until it confirms again.
+        confirmedAt: options.confirm ? null : now,
+        ...(options.confirm ? { confirmationQueuedAt: sql`now()` } : {}),
+      })
       .where(eq(newsletterSubscribers.id, existing.id))
     if (options.confirm) {
       // A fresh link voids the older ones (their time no longer matches); one mail waits at most.
@@ -160,9 +176,10 @@ export async function confirmWithToken(db: Db, secret: string, token: string): P
     if (row.status !== 'pending' || row.statusChangedAt.getTime() !== claim.pendingSince.getTime()) {
       throw new BadInputError(INVALID_CONFIRM, { token: INVALID_CONFIRM })
     }
+    const now = new Date()
     await tx
       .update(newsletterSubscribers)
-      .set({ status: 'active', statusChangedAt: new Date() })
+      .set({ status: 'active', statusChangedAt: now, confirmedAt: now })
       .where(eq(newsletterSubscribers.id, claim.subscriberId))
     return 'done'
   })

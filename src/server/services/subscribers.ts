@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { newsletterSubscribers } from '../../db/schema'
-import { ADMIN_PAGE_SIZE, type SubscriberStatus } from '../../shared/constants'
+import { ADMIN_PAGE_SIZE, type ConsentSource, type SubscriberStatus } from '../../shared/constants'
 import { ConflictError, NotFoundError } from '../errors'
 import { type Actor, recordChange } from './audit'
 import { toCsv } from './csv'
@@ -14,10 +14,24 @@ const subscriberColumns = {
   subscribedAt: newsletterSubscribers.subscribedAt,
   isActive: newsletterSubscribers.isActive,
   status: newsletterSubscribers.status,
+  confirmedAt: newsletterSubscribers.confirmedAt,
+  consentSource: newsletterSubscribers.consentSource,
 }
 
-type SubscriberRow = { id: string; email: string; subscribedAt: Date; isActive: boolean; status: string }
-const typed = <T extends SubscriberRow>(row: T) => ({ ...row, status: row.status as SubscriberStatus })
+type SubscriberRow = {
+  id: string
+  email: string
+  subscribedAt: Date
+  isActive: boolean
+  status: string
+  confirmedAt: Date | null
+  consentSource: string | null
+}
+const typed = <T extends SubscriberRow>(row: T) => ({
+  ...row,
+  status: row.status as SubscriberStatus,
+  consentSource: row.consentSource as ConsentSource | null,
+})
 
 const notFound = (id: string) => `Subscriber ${id.slice(0, 64)} not found`
 
@@ -118,6 +132,8 @@ export function listActiveSubscribers(db: Db) {
       id: newsletterSubscribers.id,
       email: newsletterSubscribers.email,
       subscribedAt: newsletterSubscribers.subscribedAt,
+      confirmedAt: newsletterSubscribers.confirmedAt,
+      consentSource: newsletterSubscribers.consentSource,
     })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.status, 'active'))
@@ -126,17 +142,21 @@ export function listActiveSubscribers(db: Db) {
 
 /**
  * The active subscribers as CSV for the council's mailing tool: UTF-8, a header row, one row per
- * address with its own unsubscribe link (for the tool's List-Unsubscribe header and footer), every
- * cell neutralised against formula injection.
+ * address with its own unsubscribe link (for the tool's List-Unsubscribe header and footer), then
+ * when and how its consent was given (empty where that was never recorded), every cell neutralised
+ * against formula injection. New columns go at the end, so a tool that maps columns by position
+ * keeps working.
  */
 export async function exportActiveSubscribersCsv(db: Db, publicUrl: string, secret: string): Promise<string> {
   const rows = await listActiveSubscribers(db)
   return toCsv(
-    ['email', 'subscribed_at', 'unsubscribe_url'],
+    ['email', 'subscribed_at', 'unsubscribe_url', 'confirmed_at', 'consent_source'],
     rows.map((row) => [
       row.email,
       row.subscribedAt.toISOString(),
       subscriptionLinks.unsubscribe(publicUrl, secret, row.id),
+      row.confirmedAt?.toISOString() ?? '',
+      row.consentSource ?? '',
     ]),
   )
 }
