@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import {
   AUDIT_ENTITIES,
+  CONSENT_SOURCES,
   MAIL_KINDS,
   MAIL_STATES,
   MESSAGE_STATUSES,
@@ -125,10 +126,23 @@ export const newsletterSubscribers = pgTable(
     isActive: boolean('is_active').notNull().generatedAlwaysAs(sql`status = 'active'`),
     /** When status last changed: a confirmation link names it, so a newer request voids older links. */
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the subscription asked for last was confirmed (the link's button pressed), or, with mail
+     * off, became active; null while it waits, and for rows whose moment is not known.
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** How that subscription came about: form, resubscribe or mail_off (CONSENT_SOURCES). */
+    consentSource: text('consent_source'),
+    /**
+     * When a confirmation mail was last queued for the address: the next waits 10 minutes after it,
+     * whoever asks. In the row, so every replica sees it and a deleted address leaves nothing behind.
+     */
+    confirmationQueuedAt: timestamp('confirmation_queued_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('newsletter_subscribers_email_lower_idx').on(sql`lower(${table.email})`),
     check('newsletter_subscribers_status_check', oneOf('status', SUBSCRIBER_STATUSES)),
+    check('newsletter_subscribers_consent_source_check', oneOf('consent_source', CONSENT_SOURCES)),
     index('newsletter_subscribers_subscribed_at_idx').on(table.subscribedAt, table.id),
   ],
 )

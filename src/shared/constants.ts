@@ -19,6 +19,17 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
 export const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed'] as const
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number]
 
+/**
+ * How a subscription came about, kept beside the moment it was confirmed
+ * (docs/decisions/017-newsletter-subscriptions.md):
+ * - `form`: a new address subscribed on the form (with mail on, it then confirms the mailed link);
+ * - `resubscribe`: an address that had unsubscribed subscribed again, and confirms again;
+ * - `mail_off`: subscribed while the site sent no mail, so active at once, with no confirmation.
+ * Null only for rows from before this was recorded whose origin the data cannot tell.
+ */
+export const CONSENT_SOURCES = ['form', 'resubscribe', 'mail_off'] as const
+export type ConsentSource = (typeof CONSENT_SOURCES)[number]
+
 /** The mail the site sends: the council's notice of a contact message, and a subscriber's confirmation link. */
 export const MAIL_KINDS = ['contact_notice', 'subscription_confirm'] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
@@ -29,6 +40,9 @@ export type MailState = (typeof MAIL_STATES)[number]
 /** What the activity log records changes to. */
 export const AUDIT_ENTITIES = ['research_study', 'message', 'testimonial', 'resource', 'subscriber'] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
+
+/** At most one confirmation mail per address in this time, whoever asks (anyone can type an address). */
+export const CONFIRMATION_MAIL_INTERVAL_MS = 10 * 60 * 1000
 
 /** Page sizes of the admin lists. */
 export const ADMIN_PAGE_SIZE = { messages: 50, activity: 50, subscribers: 100 } as const

@@ -85,7 +85,7 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
     await page.getByText('Message Received').waitFor()
     const [notice] = await smtp.waitFor(1)
     expect(notice?.envelopeTo).toEqual([COUNCIL])
-    expect(notice?.parsed.replyTo?.value).toEqual([{ name: 'Pat Example', address: 'pat@example.net' }])
+    expect(notice?.parsed.replyTo?.value).toEqual([{ name: '', address: 'pat@example.net' }])
 
     smtp.refuseRecipients(true)
     await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('A second question')
@@ -108,12 +108,12 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
     await admin.page.getByTestId('message-dialog').getByText('Notice not sent').waitFor()
   })
 
-  it('the secretary searches, deactivates, reactivates and deletes subscribers, by keyboard too', async () => {
+  it('the secretary searches, deactivates and deletes subscribers, by keyboard too, and cannot reactivate one', async () => {
     await stack.sql`
-      insert into newsletter_subscribers (email, status, subscribed_at) values
-        ('ann@example.org', 'active', now() - interval '3 days'),
-        ('bob@example.org', 'pending', now() - interval '2 days'),
-        ('cy@example.org', 'unsubscribed', now() - interval '1 day')`
+      insert into newsletter_subscribers (email, status, subscribed_at, confirmed_at, consent_source) values
+        ('ann@example.org', 'active', now() - interval '3 days', now() - interval '3 days', 'form'),
+        ('bob@example.org', 'pending', now() - interval '2 days', null, 'resubscribe'),
+        ('cy@example.org', 'unsubscribed', now() - interval '1 day', now() - interval '1 day', 'mail_off')`
     const { page, problems } = await stack.signIn('/admin/subscribers')
     problems.length = 0
     const rows = page.getByTestId('subscriber-row')
@@ -121,15 +121,25 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
     expect(await rows.first().textContent()).toContain('cy@example.org')
     expect(await rows.first().textContent()).toContain('Unsubscribed')
     expect(await rows.nth(1).textContent()).toContain('Pending')
+    // When and how each consented.
+    const consent = await rows.evaluateAll((items) =>
+      items.map((item) => item.querySelector('[data-testid="subscriber-consent"]')?.textContent ?? ''),
+    )
+    expect(consent[0]).toMatch(/^Active since .+ · mail off, not confirmed$/)
+    expect(consent[1]).toBe('Not confirmed yet · subscribed again')
+    expect(consent[2]).toMatch(/^Confirmed .+ · form$/)
 
     await page.getByLabel('Search addresses').fill('ANN')
     await expect.poll(() => rows.count()).toBe(1)
     expect(await page.getByTestId('subscribers-total').textContent()).toBe('1 subscriber matching “ANN”')
     await page.getByRole('button', { name: 'Deactivate ann@example.org' }).click()
     await page.getByText('Subscriber deactivated').waitFor()
-    await page.getByRole('button', { name: 'Reactivate ann@example.org' }).waitFor()
-    await page.getByRole('button', { name: 'Reactivate ann@example.org' }).click()
-    await page.getByText('Subscriber reactivated').waitFor()
+    // Consent is the subscriber's alone: no control brings the address back, and the screen says why.
+    await rows.first().getByText('Only they can subscribe again').waitFor()
+    expect(await page.getByRole('button', { name: /Reactivate/ }).count()).toBe(0)
+    expect(await page.getByTestId('subscribers-consent-note').textContent()).toContain(
+      'an address that unsubscribed cannot be reactivated here',
+    )
 
     await page.getByLabel('Search addresses').fill('')
     await expect.poll(() => rows.count()).toBe(3)
@@ -151,7 +161,7 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
     expect((await subscribers()).map((row) => row.email)).toEqual(['ann@example.org', 'cy@example.org'])
 
     const log = await stack.sql<{ action: string; after: unknown }[]>`select action, after from audit_log order by id`
-    expect(log.map((row) => row.action)).toEqual(['update', 'update', 'delete'])
+    expect(log.map((row) => row.action)).toEqual(['update', 'delete'])
     expect(JSON.stringify(log)).not.toContain('@example.org')
     expect(await axeViolations(page)).toEqual([])
     if (SHOTS) await page.screenshot({ path: `${SHOTS}admin-subscribers-actions-1280.png`, fullPage: true })
@@ -172,7 +182,7 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
     expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/)
     const csv = await readFile(String(await download.path()), 'utf8')
     const lines = csv.trim().split('\r\n')
-    expect(lines[0]).toBe('email,subscribed_at,unsubscribe_url')
+    expect(lines[0]).toBe('email,subscribed_at,unsubscribe_url,confirmed_at,consent_source')
     expect(lines).toHaveLength(3)
     expect(lines.some((line) => line.startsWith("'=cmd@example.org,"))).toBe(true)
     const keep = lines.find((line) => line.startsWith('keep@example.org,'))

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createDb } from '../../src/db/client'
 import { contactSubmissions, mailOutbox, newsletterSubscribers } from '../../src/db/schema'
-import { buildTestApp, setUpTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'
+import { unsubscribeToken } from '../../src/server/services/subscription-tokens'
+import { buildTestApp, setUpTestApp, TEST_PUBLIC_URL, testEnv } from '../helpers/build-app'
 import { loginCookie, SAME_ORIGIN } from '../helpers/login'
 import { linkIn, type SmtpServer, startSmtpServer } from '../helpers/smtp'
 
@@ -18,6 +19,7 @@ const ADMIN = 'admin@example.org'
 const COUNCIL = 'council-inbox@example.org'
 const FROM = 'newsletter@example.org'
 const FAST = { pollMs: 100, retryBaseMs: 100, maxRetryMs: 300, maxAttempts: 1000, leaseMs: 5_000 }
+const SECRET = testEnv().SESSION_SECRET ?? ''
 
 let smtp: SmtpServer
 beforeAll(async () => {
@@ -74,7 +76,7 @@ describe('the council hears of each contact message', () => {
     expect(mail?.envelopeTo).toEqual([COUNCIL])
     expect(mail?.envelopeFrom).toBe(FROM)
     expect(mail?.parsed.from?.value).toEqual([{ name: 'Mild Hyperbaric Oxygen Standards Council', address: FROM }])
-    expect(mail?.parsed.replyTo?.value).toEqual([{ name: 'Pat Example', address: 'pat@example.net' }])
+    expect(mail?.parsed.replyTo?.value).toEqual([{ name: '', address: 'pat@example.net' }])
     expect(mail?.parsed.subject).toBe('Contact message: Question about standards')
     expect(mail?.parsed.text).toContain('Where can I read the facility checklist?\nThanks <b>a lot</b>.')
     expect(mail?.parsed.html).toBe(false)
@@ -82,6 +84,34 @@ describe('the council hears of each contact message', () => {
 
     const [message] = await until(adminMessages, (rows) => rows[0]?.notice === 'sent')
     expect(message?.notice).toBe('sent')
+  })
+
+  it('Reply-To carries the visitor’s address alone, and encoded words typed in the subject arrive as typed', async () => {
+    // A visitor types what a mail program would show as someone else: a display name posing as the
+    // council's treasurer, and RFC 2047 encoded words that decode into words they never typed.
+    const subject = 'Hello =?utf-8?B?VXJnZW50OiB3aXJlIHRoZSBtb25leQ==?= and =?UTF-8?Q?Pay_now?= end'
+    const response = await post('/api/contact', {
+      ...contact,
+      name: 'Treasurer <treasurer@council.example>',
+      subject,
+    })
+    expect(response.statusCode).toBe(201)
+    const [mail] = await smtp.waitFor(1)
+    expect(mail?.parsed.replyTo?.value).toEqual([{ name: '', address: 'pat@example.net' }])
+    expect(mail?.parsed.replyTo?.text).toBe('pat@example.net')
+    expect(mail?.parsed.subject).toBe(`Contact message: ${subject}`)
+    // The body names the visitor as typed: plain text, read as such.
+    expect(mail?.parsed.text).toContain('Treasurer <treasurer@council.example> <pat@example.net> wrote')
+
+    // A long one, with letters beyond ASCII: still literal, and folded between encoded words.
+    smtp.received.length = 0
+    const long = `Zoë asks ${'=?utf-8?B?SGFja2Vk?= '.repeat(8)}end`
+    await post('/api/contact', { ...contact, subject: long })
+    const [second] = await smtp.waitFor(1)
+    expect(second?.parsed.subject).toBe(`Contact message: ${long}`)
+    const header = second?.parsed.headerLines.find((line) => line.key === 'subject')?.line ?? ''
+    expect(header.split('\r\n').length).toBeGreaterThan(1)
+    for (const line of header.split('\r\n')) expect(line.length).toBeLessThanOrEqual(78)
   })
 
   it('a message sent through tRPC gets its notice too; a bot caught by the honeypot gets none', async () => {
@@ -145,6 +175,8 @@ describe('the council hears of each contact message', () => {
   })
 })
 
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000)
+
 describe('double opt-in', () => {
   const subscriber = async (email: string) =>
     (await app.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0]
@@ -194,9 +226,10 @@ describe('double opt-in', () => {
     const [first] = await smtp.waitFor(1)
     const firstToken = new URL(linkIn(first, `${TEST_PUBLIC_URL}/newsletter/confirm`)).searchParams.get('token')
     await post('/api/newsletter/confirm', { token: firstToken ?? '' })
+    // Unsubscribed, and more than 10 minutes after its first confirmation mail.
     await app.db
       .update(newsletterSubscribers)
-      .set({ status: 'unsubscribed' })
+      .set({ status: 'unsubscribed', confirmationQueuedAt: minutesAgo(11) })
       .where(eq(newsletterSubscribers.email, 'back@example.net'))
 
     await post('/api/newsletter/subscribe', { email: 'back@example.net' })
@@ -211,12 +244,197 @@ describe('double opt-in', () => {
     expect((await subscriber('back@example.net'))?.status).toBe('active')
   })
 
+  it('records when and how consent was given: the moment of the confirmation, the form or a re-subscription (REST, tRPC, CSV)', async () => {
+    const cookie = await loginCookie(app, ADMIN)
+    const asAdmin = (url: string) => app.inject({ method: 'GET', url, headers: { ...SAME_ORIGIN, cookie } })
+    const listed = async () => (await asAdmin('/api/admin/subscribers')).json()[0]
+    const viaTrpc = async () => {
+      const input = encodeURIComponent(JSON.stringify({ json: { page: 1 } }))
+      return (await asAdmin(`/trpc/subscribers.list?input=${input}`)).json().result.data.json.items[0]
+    }
+    const csvRow = async () => {
+      const [header, row] = (await asAdmin('/api/admin/subscribers.csv')).body.split('\r\n')
+      const names = String(header).split(',')
+      const cells = String(row).split(',')
+      return Object.fromEntries(names.map((name, i) => [name, cells[i]]))
+    }
+    const confirmFrom = async (mail: Awaited<ReturnType<SmtpServer['waitFor']>>[number] | undefined) => {
+      const token = new URL(linkIn(mail, `${TEST_PUBLIC_URL}/newsletter/confirm`)).searchParams.get('token') ?? ''
+      const before = Date.now()
+      expect((await post('/api/newsletter/confirm', { token })).json()).toMatchObject({ outcome: 'done' })
+      return { before, after: Date.now() }
+    }
+    const within = (iso: string, window: { before: number; after: number }) => {
+      const time = new Date(iso).getTime()
+      return time >= window.before - 5 && time <= window.after + 5
+    }
+
+    await post('/api/newsletter/subscribe', { email: 'consent@example.net' })
+    expect(await listed()).toMatchObject({ status: 'pending', confirmedAt: null, consentSource: 'form' })
+    const [first] = await smtp.waitFor(1)
+    // The confirmation comes later than the request: confirmed_at is its own moment.
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    const firstWindow = await confirmFrom(first)
+    const confirmed = await listed()
+    expect(confirmed).toMatchObject({ status: 'active', consentSource: 'form' })
+    expect(within(confirmed.confirmedAt, firstWindow)).toBe(true)
+    expect(new Date(confirmed.confirmedAt).getTime()).toBeGreaterThan(new Date(confirmed.subscribedAt).getTime())
+    expect(await viaTrpc()).toMatchObject({ consentSource: 'form', confirmedAt: confirmed.confirmedAt })
+    expect(await csvRow()).toMatchObject({
+      email: 'consent@example.net',
+      confirmed_at: confirmed.confirmedAt,
+      consent_source: 'form',
+    })
+
+    // It unsubscribes, and later subscribes again: that consent is a re-subscription, confirmed anew.
+    await post('/api/newsletter/unsubscribe', { token: unsubscribeToken(SECRET, confirmed.id) })
+    await app.db
+      .update(newsletterSubscribers)
+      .set({ confirmationQueuedAt: minutesAgo(11) })
+      .where(eq(newsletterSubscribers.id, confirmed.id))
+    await post('/api/newsletter/subscribe', { email: 'consent@example.net' })
+    expect(await listed()).toMatchObject({ status: 'pending', confirmedAt: null, consentSource: 'resubscribe' })
+    const [, second] = await smtp.waitFor(2)
+    const secondWindow = await confirmFrom(second)
+    const again = await listed()
+    expect(again).toMatchObject({ status: 'active', consentSource: 'resubscribe' })
+    expect(within(again.confirmedAt, secondWindow)).toBe(true)
+    expect(await viaTrpc()).toMatchObject({ consentSource: 'resubscribe', confirmedAt: again.confirmedAt })
+    expect(await csvRow()).toMatchObject({ confirmed_at: again.confirmedAt, consent_source: 'resubscribe' })
+  })
+
   it('an address that is already active gets no mail and the same answer', async () => {
     await app.db.insert(newsletterSubscribers).values({ email: 'steady@example.net', status: 'active' })
     const response = await post('/api/newsletter/subscribe', { email: 'steady@example.net' })
     expect(response.json()).toMatchObject({ ok: true, confirmationSent: true })
     await app.mail.drain()
     expect(smtp.received).toHaveLength(0)
+  })
+})
+
+describe('at most one confirmation mail per address per 10 minutes', () => {
+  const subscriber = async (email: string) =>
+    (await app.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0]
+  const outboxOf = async (email: string) => {
+    const row = await subscriber(email)
+    return row ? app.db.select().from(mailOutbox).where(eq(mailOutbox.subscriberId, row.id)) : []
+  }
+  const trpcSubscribe = (target: FastifyInstance, email: string, remoteAddress = '127.0.0.1') =>
+    target.inject({
+      method: 'POST',
+      url: '/trpc/newsletter.subscribe',
+      remoteAddress,
+      headers: { ...SAME_ORIGIN, 'content-type': 'application/json' },
+      payload: JSON.stringify({ json: { email } }),
+    })
+  const others: FastifyInstance[] = []
+  afterAll(async () => {
+    for (const other of others) await other.close()
+  })
+
+  it('a repeat within them, from anyone, through either adapter or another replica, gets the same answer and sends nothing; the first link still works', async () => {
+    const first = await post('/api/newsletter/subscribe', { email: 'reader@example.net' })
+    const [mail] = await smtp.waitFor(1)
+    const token = new URL(linkIn(mail, `${TEST_PUBLIC_URL}/newsletter/confirm`)).searchParams.get('token') ?? ''
+    const before = await subscriber('reader@example.net')
+
+    // Another replica: a second app on the same database, so nothing may live in one process's memory.
+    const replica = await buildTestApp(setup.database.handle, {
+      env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, COUNCIL_NOTIFY_EMAIL: COUNCIL },
+      mailTiming: FAST,
+    })
+    others.push(replica)
+    const repeats = [
+      await post('/api/newsletter/subscribe', { email: 'reader@example.net' }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/newsletter/subscribe',
+        remoteAddress: '203.0.113.9',
+        headers: SAME_ORIGIN,
+        payload: { email: '  READER@example.NET ' },
+      }),
+      await replica.inject({
+        method: 'POST',
+        url: '/api/newsletter/subscribe',
+        remoteAddress: '198.51.100.7',
+        headers: SAME_ORIGIN,
+        payload: { email: 'Reader@Example.net' },
+      }),
+    ]
+    for (const repeat of repeats) {
+      expect(repeat.statusCode).toBe(first.statusCode)
+      expect(repeat.json()).toEqual(first.json())
+    }
+    // Through tRPC, the answer a new address gets there.
+    const repeatTrpc = await trpcSubscribe(replica, 'reader@example.net', '192.0.2.44')
+    const freshTrpc = await trpcSubscribe(app, 'someone-else@example.net')
+    expect(repeatTrpc.statusCode).toBe(freshTrpc.statusCode)
+    expect(repeatTrpc.json()).toEqual(freshTrpc.json())
+
+    await Promise.all([app.mail.drain(), replica.mail.drain()])
+    await smtp.waitFor(2)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(smtp.received.map((received) => received.envelopeTo).sort()).toEqual([
+      ['reader@example.net'],
+      ['someone-else@example.net'],
+    ])
+    expect(await outboxOf('reader@example.net')).toHaveLength(1)
+    expect(await subscriber('reader@example.net')).toEqual(before)
+    expect((await post('/api/newsletter/confirm', { token })).json()).toMatchObject({ ok: true, outcome: 'done' })
+  })
+
+  it('requests racing for one new address, on two replicas, queue one mail', async () => {
+    const replica = await buildTestApp(setup.database.handle, {
+      env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, COUNCIL_NOTIFY_EMAIL: COUNCIL },
+      mailTiming: FAST,
+    })
+    others.push(replica)
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 ? replica : app).inject({
+          method: 'POST',
+          url: '/api/newsletter/subscribe',
+          remoteAddress: `203.0.113.${i + 1}`,
+          headers: SAME_ORIGIN,
+          payload: { email: i % 3 ? 'race@example.net' : 'RACE@example.net' },
+        }),
+      ),
+    )
+    expect(new Set(answers.map((answer) => `${answer.statusCode} ${answer.body}`)).size).toBe(1)
+    await Promise.all([app.mail.drain(), replica.mail.drain()])
+    await smtp.waitFor(1)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(smtp.received).toHaveLength(1)
+    expect(await outboxOf('race@example.net')).toHaveLength(1)
+  })
+
+  it('after them a new link goes out; an address that unsubscribed and asks again within them stays as it is', async () => {
+    await post('/api/newsletter/subscribe', { email: 'slow@example.net' })
+    await smtp.waitFor(1)
+    await app.db
+      .update(newsletterSubscribers)
+      .set({ confirmationQueuedAt: minutesAgo(10.5) })
+      .where(eq(newsletterSubscribers.email, 'slow@example.net'))
+    await post('/api/newsletter/subscribe', { email: 'slow@example.net' })
+    const [, second] = await smtp.waitFor(2)
+    expect(second?.envelopeTo).toEqual(['slow@example.net'])
+
+    // Subscribed, confirmed and unsubscribed within minutes: asking again at once changes nothing.
+    smtp.received.length = 0
+    await post('/api/newsletter/subscribe', { email: 'quick@example.net' })
+    const [mail] = await smtp.waitFor(1)
+    const token = new URL(linkIn(mail, `${TEST_PUBLIC_URL}/newsletter/confirm`)).searchParams.get('token') ?? ''
+    await post('/api/newsletter/confirm', { token })
+    const quick = await subscriber('quick@example.net')
+    await post('/api/newsletter/unsubscribe', { token: unsubscribeToken(SECRET, quick?.id ?? '') })
+    const unsubscribed = await subscriber('quick@example.net')
+    expect(unsubscribed?.status).toBe('unsubscribed')
+    const again = await post('/api/newsletter/subscribe', { email: 'quick@example.net' })
+    expect(again.json()).toMatchObject({ ok: true, confirmationSent: true })
+    await app.mail.drain()
+    expect(smtp.received).toHaveLength(1)
+    expect(await subscriber('quick@example.net')).toEqual(unsubscribed)
+    expect(await outboxOf('quick@example.net')).toHaveLength(1)
   })
 })
 

@@ -231,6 +231,80 @@ describe('unsubscribe in one click', () => {
   })
 })
 
+describe('without mail, consent cannot be checked', () => {
+  it('an address that unsubscribed stays unsubscribed when someone subscribes it again: the answer a new address gets, nothing changed', async () => {
+    const gone = await subscriber('gone@example.net', 'unsubscribed')
+    const long = new Date(Date.UTC(2026, 0, 2))
+    await app.db
+      .update(newsletterSubscribers)
+      .set({ statusChangedAt: long })
+      .where(eq(newsletterSubscribers.id, gone.id))
+    const before = await app.db.select().from(newsletterSubscribers)
+    const subscribe = (email: string) =>
+      app.inject({ method: 'POST', url: '/api/newsletter/subscribe', headers: SAME_ORIGIN, payload: { email } })
+    const viaTrpc = (email: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/trpc/newsletter.subscribe',
+        headers: { ...SAME_ORIGIN, 'content-type': 'application/json' },
+        payload: JSON.stringify({ json: { email } }),
+      })
+
+    const returning = await subscribe('Gone@Example.net')
+    const returningTrpc = await viaTrpc('gone@example.net')
+    expect(await app.db.select().from(newsletterSubscribers)).toEqual(before)
+    expect(await app.db.select().from(mailOutbox)).toEqual([])
+    expect(await app.db.select().from(auditLog)).toEqual([])
+
+    const fresh = await subscribe('new@example.net')
+    const freshTrpc = await viaTrpc('newer@example.net')
+    expect(returning.statusCode).toBe(fresh.statusCode)
+    expect(returning.json()).toEqual(fresh.json())
+    expect(fresh.json()).toMatchObject({ ok: true, confirmationSent: false })
+    expect(returningTrpc.statusCode).toBe(freshTrpc.statusCode)
+    expect(returningTrpc.json()).toEqual(freshTrpc.json())
+    // A new address is still active at once, as specified.
+    const statuses = await app.db
+      .select({ email: newsletterSubscribers.email, status: newsletterSubscribers.status })
+      .from(newsletterSubscribers)
+      .orderBy(newsletterSubscribers.email)
+    expect(statuses).toEqual([
+      { email: 'gone@example.net', status: 'unsubscribed' },
+      { email: 'new@example.net', status: 'active' },
+      { email: 'newer@example.net', status: 'active' },
+    ])
+  })
+})
+
+describe('consent, recorded', () => {
+  it('without mail, a new address is active at once: confirmed_at is that moment, the source mail_off (REST, tRPC, CSV)', async () => {
+    const before = Date.now()
+    await app.inject({
+      method: 'POST',
+      url: '/api/newsletter/subscribe',
+      headers: SAME_ORIGIN,
+      payload: { email: 'direct@example.net' },
+    })
+    const after = Date.now()
+    const [row] = (await asAdmin('GET', '/api/admin/subscribers')).json()
+    expect(row).toMatchObject({ email: 'direct@example.net', status: 'active', consentSource: 'mail_off' })
+    const confirmedAt = new Date(row.confirmedAt).getTime()
+    expect(confirmedAt).toBeGreaterThanOrEqual(before - 5)
+    expect(confirmedAt).toBeLessThanOrEqual(after + 5)
+    const stored = await app.db.select().from(newsletterSubscribers)
+    expect(stored[0]?.confirmedAt?.getTime()).toBe(stored[0]?.statusChangedAt.getTime())
+
+    const input = encodeURIComponent(JSON.stringify({ json: { page: 1 } }))
+    const listed = (await asAdmin('GET', `/trpc/subscribers.list?input=${input}`)).json().result.data.json.items
+    expect(listed[0]).toMatchObject({ consentSource: 'mail_off', confirmedAt: row.confirmedAt })
+    const csv = (await asAdmin('GET', '/api/admin/subscribers.csv')).body.split('\r\n')
+    expect(csv[0]).toBe('email,subscribed_at,unsubscribe_url,confirmed_at,consent_source')
+    expect(csv[1]).toMatch(
+      new RegExp(`^direct@example\\.net,[^,]+,[^,]+,${row.confirmedAt.replace(/\./g, '\\.')},mail_off$`),
+    )
+  })
+})
+
 describe('the subscribers screen’s REST contract', () => {
   it('lists newest first with the state, searches by address (wildcards literal), and pages past 100', async () => {
     await app.db.insert(newsletterSubscribers).values(
@@ -247,7 +321,15 @@ describe('the subscribers screen’s REST contract', () => {
     expect(rows).toHaveLength(100)
     expect(rows[0]).toMatchObject({ email: 'under_score%@example.net', status: 'unsubscribed', isActive: false })
     expect(rows[1]).toMatchObject({ email: 'reader104@example.org', status: 'pending', isActive: false })
-    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(['email', 'id', 'isActive', 'status', 'subscribedAt'])
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual([
+      'confirmedAt',
+      'consentSource',
+      'email',
+      'id',
+      'isActive',
+      'status',
+      'subscribedAt',
+    ])
     const next = String(first.headers.link).match(/^<([^>]+)>; rel="next"$/)?.[1]
     expect(next).toBe('/api/admin/subscribers?page=2')
     const second = await asAdmin('GET', String(next))
@@ -271,15 +353,17 @@ describe('the subscribers screen’s REST contract', () => {
     })
   })
 
-  it('deactivates and reactivates with one audit row each, holding the state and never the address', async () => {
+  it('deactivates with one audit row, holding the state and never the address', async () => {
     const row = await subscriber('reader@example.net')
     const off = await asAdmin('PATCH', `/api/admin/subscribers/${row.id}`, { isActive: false })
     expect(off.statusCode).toBe(200)
     expect(off.json()).toMatchObject({ id: row.id, isActive: false, status: 'unsubscribed' })
-    const on = await asAdmin('PATCH', `/api/admin/subscribers/${row.id}`, { isActive: true })
-    expect(on.json()).toMatchObject({ isActive: true, status: 'active' })
-    // No change, no row.
-    await asAdmin('PATCH', `/api/admin/subscribers/${row.id}`, { isActive: true })
+    // No change, no row; an active address asked to stay active is no change either.
+    await asAdmin('PATCH', `/api/admin/subscribers/${row.id}`, { isActive: false })
+    const steady = await subscriber('steady@example.net')
+    const same = await asAdmin('PATCH', `/api/admin/subscribers/${steady.id}`, { isActive: true })
+    expect(same.statusCode).toBe(200)
+    expect(same.json()).toMatchObject({ id: steady.id, isActive: true, status: 'active' })
     const log = await app.db.select().from(auditLog).orderBy(auditLog.id)
     expect(
       log.map(({ action, entity, entityId, before, after, actorEmail }) => ({
@@ -299,16 +383,32 @@ describe('the subscribers screen’s REST contract', () => {
         after: { status: 'unsubscribed' },
         actorEmail: ADMIN,
       },
-      {
-        action: 'update',
-        entity: 'subscriber',
-        entityId: row.id,
-        before: { status: 'unsubscribed' },
-        after: { status: 'active' },
-        actorEmail: ADMIN,
-      },
     ])
     expect(JSON.stringify(log)).not.toContain('reader@example.net')
+  })
+
+  it('consent is the subscriber’s alone: the admin cannot reactivate an address that unsubscribed, nor activate a pending one (409, REST and tRPC)', async () => {
+    const gone = await subscriber('gone@example.net', 'unsubscribed')
+    const waiting = await subscriber('waiting@example.net', 'pending')
+    const before = await app.db.select().from(newsletterSubscribers).orderBy(newsletterSubscribers.email)
+    for (const row of [gone, waiting]) {
+      const rest = await asAdmin('PATCH', `/api/admin/subscribers/${row.id}`, { isActive: true })
+      expect(rest.statusCode, row.email).toBe(409)
+      expect(rest.json()).toEqual({ error: 'Conflict', message: expect.stringMatching(/^Only the subscriber can/) })
+      const trpc = await app.inject({
+        method: 'POST',
+        url: '/trpc/subscribers.setActive',
+        headers: { ...SAME_ORIGIN, cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ json: { id: row.id, isActive: true } }),
+      })
+      expect(trpc.statusCode, row.email).toBe(409)
+      expect(trpc.json().error.json).toMatchObject({ message: rest.json().message, data: { code: 'CONFLICT' } })
+    }
+    expect(await app.db.select().from(newsletterSubscribers).orderBy(newsletterSubscribers.email)).toEqual(before)
+    expect(await app.db.select().from(auditLog)).toEqual([])
+    // Deactivating and deleting stay the admin's to do.
+    expect((await asAdmin('PATCH', `/api/admin/subscribers/${waiting.id}`, { isActive: false })).statusCode).toBe(200)
+    expect((await asAdmin('DELETE', `/api/admin/subscribers/${gone.id}`)).statusCode).toBe(200)
   })
 
   it('deletes for good: the address and its queued mail go, the audit row keeps no address', async () => {
@@ -364,10 +464,12 @@ describe('CSV export of the active subscribers', () => {
     )
     expect(response.headers['cache-control']).toBe('no-store, private')
     const lines = response.body.split('\r\n')
-    expect(lines[0]).toBe('email,subscribed_at,unsubscribe_url')
+    expect(lines[0]).toBe('email,subscribed_at,unsubscribe_url,confirmed_at,consent_source')
     expect(lines).toHaveLength(3)
     expect(lines[2]).toBe('')
-    const [email, at, link] = (lines[1] ?? '').split(',')
+    const [email, at, link, confirmedAt, source] = (lines[1] ?? '').split(',')
+    // Stored directly, so no consent was recorded: the cells stay empty.
+    expect([confirmedAt, source]).toEqual(['', ''])
     expect(email).toBe('zoë@example.net')
     expect(new Date(String(at)).getTime()).toBe(active.subscribedAt.getTime())
     expect(link).toBe(`${TEST_PUBLIC_URL}/newsletter/unsubscribe?token=${unsubscribeToken(SECRET, active.id)}`)

@@ -91,6 +91,19 @@ describe('server HTML of each public route', () => {
   })
 })
 
+describe('/privacy', () => {
+  it('tells a visitor who unsubscribed how to come back: by confirming a mailed link, or by writing when the site sends no mail', async () => {
+    const html = (await setup.app.inject({ method: 'GET', url: '/privacy' })).body
+    const text = html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ')
+    expect(text).toContain(
+      'If you unsubscribed and want the newsletter again, subscribe again and confirm through the link we e-mail you.',
+    )
+    expect(text).toContain(
+      'When this website is run without sending e-mail, it cannot check that an address is yours, so an address that unsubscribed stays unsubscribed: write to us at info@mhbotstandards.org and we will remove the old record so that you can subscribe again.',
+    )
+  })
+})
+
 describe('sitemap.xml and robots.txt', () => {
   it('lists every public page with absolute URLs', async () => {
     const response = await setup.app.inject({ method: 'GET', url: '/sitemap.xml' })

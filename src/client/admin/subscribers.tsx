@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Group, Loader, Modal, Stack, Text, TextInput
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import type { SubscriberStatus } from '../../shared/constants'
+import type { ConsentSource, SubscriberStatus } from '../../shared/constants'
 import { toast } from '../lib/toast'
 import { type RouterOutputs, useTRPC } from '../lib/trpc'
 import classes from './admin-lists.module.css'
@@ -30,9 +30,50 @@ export function SubscriberStatusBadge({ status }: { status: SubscriberStatus }) 
   )
 }
 
+const SOURCE_LABEL: Record<ConsentSource, string> = {
+  form: 'form',
+  resubscribe: 'subscribed again',
+  mail_off: 'mail off, not confirmed',
+}
+
 /**
- * The newsletter's subscribers, newest first, 100 to a page: search by address, deactivate,
- * reactivate, delete for good, and export the active ones as CSV for the council's mailing tool.
+ * When and how the subscription asked for last was consented to: "Confirmed {date} · form". With
+ * mail off, becoming active is the only moment there is, so that reads "Active since".
+ */
+function ConsentLine({ subscriber }: { subscriber: Subscriber }) {
+  const { confirmedAt, consentSource, status } = subscriber
+  const label = consentSource ? SOURCE_LABEL[consentSource] : null
+  if (confirmedAt) {
+    return (
+      <Text size="sm" c="dark.6" data-testid="subscriber-consent">
+        {consentSource === 'mail_off' ? 'Active since' : 'Confirmed'}{' '}
+        <time dateTime={isoString(confirmedAt)}>{formatDate(confirmedAt)}</time>
+        {label ? ` · ${label}` : ''}
+      </Text>
+    )
+  }
+  if (label && status === 'pending') {
+    return (
+      <Text size="sm" c="dark.6" data-testid="subscriber-consent">
+        Not confirmed yet · {label}
+      </Text>
+    )
+  }
+  if (status === 'active') {
+    return (
+      <Text size="sm" c="dark.6" data-testid="subscriber-consent">
+        Consent not recorded
+      </Text>
+    )
+  }
+  return null
+}
+
+/**
+ * The newsletter's subscribers, newest first, 100 to a page: search by address, deactivate, delete
+ * for good, and export the active ones as CSV for the council's mailing tool. There is no way to
+ * make an address active from here: the server refuses it, since only the subscriber can give
+ * consent (docs/decisions/017-newsletter-subscriptions.md).
  */
 export function SubscribersScreen() {
   const trpc = useTRPC()
@@ -64,16 +105,11 @@ export function SubscribersScreen() {
 
   const setActive = useMutation(
     trpc.subscribers.setActive.mutationOptions({
-      onSuccess: async (subscriber) => {
-        toast({
-          title: 'Success',
-          message: subscriber.isActive ? 'Subscriber reactivated' : 'Subscriber deactivated',
-          variant: 'success',
-        })
+      onSuccess: async () => {
+        toast({ title: 'Success', message: 'Subscriber deactivated', variant: 'success' })
         await refresh()
       },
-      onError: (error, variables) =>
-        failed(error, variables.isActive ? 'Failed to reactivate subscriber' : 'Failed to deactivate subscriber'),
+      onError: (error) => failed(error, 'Failed to deactivate subscriber'),
     }),
   )
   const remove = useMutation(
@@ -118,9 +154,21 @@ export function SubscribersScreen() {
           </Button>
         </Stack>
       </Group>
-      <Text size="sm" c="dark.6" mb="md">
-        The export lists the active subscribers, each with a personal unsubscribe link for your mailing tool.
-      </Text>
+      <Stack gap={4} mb="md" maw={760}>
+        <Text size="sm" c="dark.6">
+          The export lists the active subscribers, each with a personal unsubscribe link for your mailing tool.
+        </Text>
+        <Text size="sm" c="dark.6">
+          Each address shows when and how it consented: confirmed by e-mail after subscribing on the form (“form”) or
+          after subscribing again once it had unsubscribed (“subscribed again”), or active at once because the website
+          was sending no e-mail (“mail off, not confirmed”).
+        </Text>
+        <Text size="sm" c="dark.6" data-testid="subscribers-consent-note">
+          Only subscribers can give their consent, so an address that unsubscribed cannot be reactivated here: the
+          person subscribes again on the website and confirms through the link e-mailed to them. If the website runs
+          without e-mail, delete their old address when they ask, so that they can subscribe again.
+        </Text>
+      </Stack>
       {subscribers.isPending ? (
         <Group gap="xs">
           <Loader size="xs" />
@@ -156,24 +204,21 @@ export function SubscribersScreen() {
                 <Text fw={600} className={classes.wrap}>
                   {subscriber.email}
                 </Text>
-                <Text size="sm" c="dark.6">
-                  Subscribed{' '}
-                  <time dateTime={isoString(subscriber.subscribedAt)}>{formatDate(subscriber.subscribedAt)}</time>
-                </Text>
+                <div>
+                  <Text size="sm" c="dark.6">
+                    Subscribed{' '}
+                    <time dateTime={isoString(subscriber.subscribedAt)}>{formatDate(subscriber.subscribedAt)}</time>
+                  </Text>
+                  <ConsentLine subscriber={subscriber} />
+                </div>
                 <div>
                   <SubscriberStatusBadge status={subscriber.status} />
                 </div>
                 <Group gap="xs" wrap="wrap">
                   {subscriber.status === 'unsubscribed' ? (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      aria-label={`Reactivate ${subscriber.email}`}
-                      loading={setActive.isPending && setActive.variables?.id === subscriber.id}
-                      onClick={() => setActive.mutate({ id: subscriber.id, isActive: true })}
-                    >
-                      Reactivate
-                    </Button>
+                    <Text size="xs" c="dark.6" data-testid="subscriber-only-they-can">
+                      Only they can subscribe again
+                    </Text>
                   ) : subscriber.status === 'active' ? (
                     <Button
                       size="xs"

@@ -30,7 +30,7 @@ const STORED: { what: string; holds: string; why: string; howLong: string }[] = 
   {
     what: 'Newsletter subscriptions',
     holds:
-      'Your e-mail address, when you subscribed, and whether the subscription is waiting for confirmation, active or ended.',
+      'Your e-mail address, when you subscribed, and whether the subscription is waiting for confirmation, active or ended. Also when and how you gave your consent (confirming the link we e-mailed you, or subscribing while this website sent no e-mail), and when we last e-mailed you a link to confirm, so that nobody can have us send you more than one every 10 minutes.',
     why: 'To send you the newsletter, a few times a year, and nothing else. When the site sends e-mail, we first send a link to confirm that the address is yours.',
     howLong:
       'While you are subscribed. An address that is never confirmed is deleted after 30 days. After you unsubscribe we keep the address marked as unsubscribed, so that it is never mailed again, unless you ask us to delete it.',
@@ -112,6 +112,18 @@ function PrivacyPage() {
           <Text c="dark.7" lh={1.7}>
             To stop the newsletter, use the unsubscribe link in any newsletter e-mail: one click on the page it opens is
             enough. You can also ask us what we hold about you, or to correct it, at the same address.
+          </Text>
+          <Text c="dark.7" lh={1.7}>
+            If you unsubscribed and want the newsletter again, subscribe again and confirm through the link we e-mail
+            you. When this website is run without sending e-mail, it cannot check that an address is yours, so an
+            address that unsubscribed stays unsubscribed: write to us at{' '}
+            <Anchor
+              href={`mailto:${site.email}?subject=${encodeURIComponent('Newsletter: please subscribe me again')}`}
+              underline="always"
+            >
+              {site.email}
+            </Anchor>{' '}
+            and we will remove the old record so that you can subscribe again.
           </Text>
           <Text c="dark.7" lh={1.7}>
             Questions about this page?{' '}

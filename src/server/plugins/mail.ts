@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
-import { composeMail, type Mail, type MailSettings } from '../services/mail-content'
+import { composeMail, type Mail, type MailSettings, toSendMailOptions } from '../services/mail-content'
 import { claimDueMail, dropMail, markMailFailed, markMailSent, type OutboxRow } from '../services/mail-outbox'
 
 declare module 'fastify' {
@@ -116,7 +116,7 @@ export const mailPlugin = fp<{ timing?: Partial<MailTiming> }>(
         return
       }
       try {
-        await transport.sendMail(mail)
+        await transport.sendMail(toSendMailOptions(mail))
         await markMailSent(app.db, row.id)
         app.log.info(about(row), 'mail sent')
       } catch (error) {

@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm'
+import type { SendMailOptions } from 'nodemailer'
+import { encodeWord } from 'nodemailer/lib/mime-funcs'
 import type { Db } from '../../db/client'
 import { contactSubmissions, newsletterSubscribers } from '../../db/schema'
 import type { PublicSite } from '../../shared/site'
@@ -44,7 +46,9 @@ export async function composeMail(db: Db, row: OutboxRow, settings: MailSettings
     return {
       from,
       to: settings.notifyTo,
-      replyTo: { name: message.name, address: message.email },
+      // The address alone: a name the visitor typed would show in the council's mail program as
+      // whoever they claim to be ("Treasurer <…>"); the body names them, as plain text.
+      replyTo: { name: '', address: message.email },
       subject: `Contact message: ${message.subject}`,
       text: [
         `${message.name} <${message.email}> wrote through the contact form on ${dateTime(message.createdAt)}.`,
@@ -94,4 +98,20 @@ export async function composeMail(db: Db, row: OutboxRow, settings: MailSettings
     }
   }
   return null
+}
+
+/**
+ * The mail as nodemailer takes it, with its subject safe to show. Mail programs decode RFC 2047
+ * encoded words ("=?utf-8?B?…?=") in a subject, and nodemailer passes a subject that already holds
+ * valid ones through as they are (so that callers may encode their own): a visitor's subject could
+ * then show the council words the visitor never typed. A subject with "=?" in it is therefore sent
+ * wholly encoded, by us: decoding it once gives back exactly the characters that were typed.
+ */
+export function toSendMailOptions(mail: Mail): SendMailOptions {
+  if (!mail.subject.includes('=?')) return mail
+  const { subject, ...rest } = mail
+  // Base64 words of at most 52 characters (nodemailer's own width), whole characters each, one
+  // space apart, which decoders drop between encoded words: the header folds there, never inside one.
+  const encoded = encodeWord(subject, 'B', 52)
+  return { ...rest, headers: { ...rest.headers, Subject: { prepared: true, foldLines: true, value: encoded } } }
 }

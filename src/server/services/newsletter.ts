@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { newsletterSubscribers } from '../../db/schema'
-import type { SubscriberStatus } from '../../shared/constants'
+import { CONFIRMATION_MAIL_INTERVAL_MS, type ConsentSource, type SubscriberStatus } from '../../shared/constants'
 import { BadInputError } from '../errors'
 import { cancelQueuedConfirmations, queueMail } from './mail-outbox'
 import { readConfirmToken, readUnsubscribeToken } from './subscription-tokens'
@@ -10,7 +10,8 @@ import { readConfirmToken, readUnsubscribeToken } from './subscription-tokens'
  * A visitor's side of the newsletter (docs/decisions/017-newsletter-subscriptions.md). With mail on,
  * an address is pending until it confirms through the link mailed to it (double opt-in), and an
  * unsubscribed address that subscribes again confirms again: it never comes back silently. With
- * mail off, there is no way to confirm, so subscribing makes an address active at once.
+ * mail off, there is no way to confirm, so subscribing makes a new address active at once, and an
+ * address that unsubscribed stays unsubscribed (anyone could type it into the form).
  */
 
 export type SubscribeOptions = {
@@ -21,8 +22,16 @@ export type SubscribeOptions = {
 const byEmail = (email: string) => sql`lower(${newsletterSubscribers.email}) = lower(${email})`
 
 /**
+ * The address was sent a confirmation mail too recently for another. The database's clock, like the
+ * row, is the same for every replica.
+ */
+const mailedRecently = sql<boolean>`coalesce(${newsletterSubscribers.confirmationQueuedAt} > now() - ${`${CONFIRMATION_MAIL_INTERVAL_MS} milliseconds`}::interval, false)`
+
+/**
  * Subscribes an address. The answer is the same whatever the address's state, so the form cannot
- * be used to find out who subscribes.
+ * be used to find out who subscribes. Anyone can type any address, so an address gets at most one
+ * confirmation mail per 10 minutes: a request within them changes nothing (the link already sent
+ * stays good) and queues nothing.
  */
 export async function subscribeToNewsletter(
   db: Db,
@@ -34,7 +43,15 @@ export async function subscribeToNewsletter(
     const now = new Date()
     const [created] = await tx
       .insert(newsletterSubscribers)
-      .values({ email, status: options.confirm ? 'pending' : 'active', statusChangedAt: now })
+      .values({
+        email,
+        status: options.confirm ? 'pending' : 'active',
+        statusChangedAt: now,
+        // With mail off, becoming active is all the confirmation there is (docs/decisions/017).
+        consentSource: options.confirm ? 'form' : 'mail_off',
+        confirmedAt: options.confirm ? null : now,
+        confirmationQueuedAt: options.confirm ? sql`now()` : null,
+      })
       .onConflictDoNothing()
       .returning({ id: newsletterSubscribers.id })
     if (created) {
@@ -42,15 +59,32 @@ export async function subscribeToNewsletter(
       return
     }
     const [existing] = await tx
-      .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status })
+      .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status, mailedRecently })
       .from(newsletterSubscribers)
       .where(byEmail(email))
       .for('update')
     if (!existing || existing.status === 'active') return
+    // Nobody can show the address is theirs without mail: the owner's unsubscribe stands, and the
+    // answer stays the one a new address gets, so the form tells nobody it was ever subscribed.
+    if (existing.status === 'unsubscribed' && !options.confirm) return
+    if (options.confirm && existing.mailedRecently) return
     const status: SubscriberStatus = options.confirm ? 'pending' : 'active'
+    // What the subscription will rest on once confirmed; a pending address asking again keeps its own.
+    const source: ConsentSource | undefined = !options.confirm
+      ? 'mail_off'
+      : existing.status === 'unsubscribed'
+        ? 'resubscribe'
+        : undefined
     await tx
       .update(newsletterSubscribers)
-      .set({ status, statusChangedAt: now })
+      .set({
+        status,
+        statusChangedAt: now,
+        ...(source ? { consentSource: source } : {}),
+        // The consent an unsubscribed address had given was withdrawn: none is confirmed until it confirms again.
+        confirmedAt: options.confirm ? null : now,
+        ...(options.confirm ? { confirmationQueuedAt: sql`now()` } : {}),
+      })
       .where(eq(newsletterSubscribers.id, existing.id))
     if (options.confirm) {
       // A fresh link voids the older ones (their time no longer matches); one mail waits at most.
@@ -142,9 +176,10 @@ export async function confirmWithToken(db: Db, secret: string, token: string): P
     if (row.status !== 'pending' || row.statusChangedAt.getTime() !== claim.pendingSince.getTime()) {
       throw new BadInputError(INVALID_CONFIRM, { token: INVALID_CONFIRM })
     }
+    const now = new Date()
     await tx
       .update(newsletterSubscribers)
-      .set({ status: 'active', statusChangedAt: new Date() })
+      .set({ status: 'active', statusChangedAt: now, confirmedAt: now })
       .where(eq(newsletterSubscribers.id, claim.subscriberId))
     return 'done'
   })

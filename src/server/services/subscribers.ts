@@ -1,8 +1,8 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { newsletterSubscribers } from '../../db/schema'
-import { ADMIN_PAGE_SIZE, type SubscriberStatus } from '../../shared/constants'
-import { NotFoundError } from '../errors'
+import { ADMIN_PAGE_SIZE, type ConsentSource, type SubscriberStatus } from '../../shared/constants'
+import { ConflictError, NotFoundError } from '../errors'
 import { type Actor, recordChange } from './audit'
 import { toCsv } from './csv'
 import { cancelQueuedConfirmations } from './mail-outbox'
@@ -14,10 +14,24 @@ const subscriberColumns = {
   subscribedAt: newsletterSubscribers.subscribedAt,
   isActive: newsletterSubscribers.isActive,
   status: newsletterSubscribers.status,
+  confirmedAt: newsletterSubscribers.confirmedAt,
+  consentSource: newsletterSubscribers.consentSource,
 }
 
-type SubscriberRow = { id: string; email: string; subscribedAt: Date; isActive: boolean; status: string }
-const typed = <T extends SubscriberRow>(row: T) => ({ ...row, status: row.status as SubscriberStatus })
+type SubscriberRow = {
+  id: string
+  email: string
+  subscribedAt: Date
+  isActive: boolean
+  status: string
+  confirmedAt: Date | null
+  consentSource: string | null
+}
+const typed = <T extends SubscriberRow>(row: T) => ({
+  ...row,
+  status: row.status as SubscriberStatus,
+  consentSource: row.consentSource as ConsentSource | null,
+})
 
 const notFound = (id: string) => `Subscriber ${id.slice(0, 64)} not found`
 
@@ -41,9 +55,18 @@ export async function listSubscribers(db: Db, query: { page: number; q?: string 
   return { items: items.map(typed), total: total?.n ?? 0, page: query.page, pageSize }
 }
 
+/** Why the admin may not make an address active: consent is given by its owner, never on their behalf. */
+const ONLY_THE_SUBSCRIBER: Record<Exclude<SubscriberStatus, 'active'>, string> = {
+  unsubscribed:
+    'Only the subscriber can subscribe this address again: it unsubscribed, and comes back only by subscribing on the site and confirming through the link mailed to it.',
+  pending: 'Only the subscriber can confirm this address, through the link mailed to it.',
+}
+
 /**
- * An admin deactivates or reactivates an address (say, at the subscriber's request by phone). The
- * activity log keeps the state only, never the address (docs/decisions/014-audit-log.md).
+ * An admin deactivates an address (say, at the subscriber's request by phone). Making one active
+ * is refused (409): consent is the subscriber's alone (docs/decisions/017-newsletter-subscriptions.md);
+ * `isActive: true` on an active address is no change. The activity log keeps the state only, never
+ * the address (docs/decisions/014-audit-log.md).
  */
 export async function setSubscriberActive(db: Db, actor: Actor, id: string, isActive: boolean) {
   return db.transaction(async (tx) => {
@@ -54,6 +77,9 @@ export async function setSubscriberActive(db: Db, actor: Actor, id: string, isAc
       .for('update')
     if (!before) throw new NotFoundError(notFound(id))
     const status: SubscriberStatus = isActive ? 'active' : 'unsubscribed'
+    if (isActive && before.status !== 'active') {
+      throw new ConflictError(ONLY_THE_SUBSCRIBER[before.status as Exclude<SubscriberStatus, 'active'>])
+    }
     if (before.status === status) {
       const [row] = await tx
         .select(subscriberColumns)
@@ -106,6 +132,8 @@ export function listActiveSubscribers(db: Db) {
       id: newsletterSubscribers.id,
       email: newsletterSubscribers.email,
       subscribedAt: newsletterSubscribers.subscribedAt,
+      confirmedAt: newsletterSubscribers.confirmedAt,
+      consentSource: newsletterSubscribers.consentSource,
     })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.status, 'active'))
@@ -114,17 +142,21 @@ export function listActiveSubscribers(db: Db) {
 
 /**
  * The active subscribers as CSV for the council's mailing tool: UTF-8, a header row, one row per
- * address with its own unsubscribe link (for the tool's List-Unsubscribe header and footer), every
- * cell neutralised against formula injection.
+ * address with its own unsubscribe link (for the tool's List-Unsubscribe header and footer), then
+ * when and how its consent was given (empty where that was never recorded), every cell neutralised
+ * against formula injection. New columns go at the end, so a tool that maps columns by position
+ * keeps working.
  */
 export async function exportActiveSubscribersCsv(db: Db, publicUrl: string, secret: string): Promise<string> {
   const rows = await listActiveSubscribers(db)
   return toCsv(
-    ['email', 'subscribed_at', 'unsubscribe_url'],
+    ['email', 'subscribed_at', 'unsubscribe_url', 'confirmed_at', 'consent_source'],
     rows.map((row) => [
       row.email,
       row.subscribedAt.toISOString(),
       subscriptionLinks.unsubscribe(publicUrl, secret, row.id),
+      row.confirmedAt?.toISOString() ?? '',
+      row.consentSource ?? '',
     ]),
   )
 }
