@@ -47,8 +47,6 @@ export const ResearchStudyInputSchema = z.object({
 })
 export type ResearchStudyData = z.output<typeof ResearchStudyInputSchema>
 
-export const StudyIdSchema = z.coerce.number().int().positive()
-
 /** A search of the research library: words, phrases in quotes, -word to leave out (web search syntax). */
 export const StudySearchSchema = z.object({
   q: storableText(z.string().trim().min(1, 'Type something to search for').max(200, 'Search is too long'), 'Search'),
