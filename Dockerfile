@@ -53,6 +53,7 @@ ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 # says "type": "module" for dist/server/*.js.
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./package.json
+# dist/server holds the server (main.js) and the admin:link command (admin-link.js, README).
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/drizzle ./drizzle
 # The embedded database's backup and restore commands (README, Backups): plain Node, PGlite only.

@@ -1,5 +1,5 @@
-import { mkdir } from 'node:fs/promises'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { keepToOwner } from './owner-only'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -84,9 +84,11 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
 
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
-  if (target.dataDir) await mkdir(target.dataDir, { recursive: true })
-  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite()
+  const dataDir = target.dataDir
+  if (dataDir) await keepToOwner(dataDir)
+  const client = dataDir ? new PGlite(dataDir) : new PGlite()
   await client.waitReady
+  if (dataDir) await keepToOwner(dataDir)
   const db = drizzle(client, { schema })
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   return {
@@ -109,6 +111,7 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
     notifiesInline: true,
     async close() {
       await client.close()
+      if (dataDir) await keepToOwner(dataDir)
     },
   }
 }

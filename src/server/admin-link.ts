@@ -1,8 +1,12 @@
 /**
  * Prints a fresh single-use admin sign-in link, while the server runs or not:
  *
- *   npm run admin:link -- someone@example.org          (a checkout)
- *   node dist/server/admin-link.js someone@example.org (the container image)
+ *   npm run admin:link -- someone@example.org          (the image, or a checkout once built)
+ *   node dist/server/admin-link.js someone@example.org (the same, without npm)
+ *   npx tsx src/server/admin-link.ts someone@example.org (development, from the sources)
+ *
+ * Built as the server build's second entry (vite.config.ts), so it runs on production dependencies
+ * only, like the server it makes links for.
  *
  * It reads the same settings as the server and signs the link with a key derived from
  * SESSION_SECRET; it never opens the database, which the running server may hold (the embedded

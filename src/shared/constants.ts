@@ -38,7 +38,7 @@ export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed'] as const
 export type MailState = (typeof MAIL_STATES)[number]
 
 /** What the activity log records changes to. */
-export const AUDIT_ENTITIES = ['research_study', 'message', 'testimonial', 'resource', 'subscriber'] as const
+export const AUDIT_ENTITIES = ['research_study', 'message', 'testimonial', 'resource', 'subscriber', 'file'] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
 /** At most one confirmation mail per address in this time, whoever asks (anyone can type an address). */

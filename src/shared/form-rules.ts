@@ -75,6 +75,13 @@ export const TESTIMONIAL_RULES = {
   consent: { required: 'Consent to publish is required' },
 } as const
 
+/** The research library's search, as the address carries it and the search procedure takes it. */
+export const STUDY_SEARCH_RULE = {
+  min: { length: 1, message: 'Type something to search for' },
+  max: { length: 200, message: 'Search is too long' },
+  storableLabel: 'Search',
+} as const satisfies TextRule
+
 /** The statement the author agrees to, on the visitor's form and the admin's alike. */
 export const TESTIMONIAL_CONSENT_STATEMENT =
   'I agree that the council may publish my name, location and words on its website.'
@@ -154,4 +161,15 @@ export function testimonialSubmission(values: TestimonialFormValues) {
     consent: true as const,
     ...(values.website === undefined ? {} : { website: values.website }),
   }
+}
+
+/**
+ * A search from the library's address, kept as written when StudySearchSchema would take it, or
+ * undefined when the search procedure refuses it (blank, too long, U+0000, a lone surrogate): the
+ * page then shows the whole library, where asking for such a search failed the page's data (a 503).
+ * Never rewritten (trimmed, cut): the server redirects an address whose search its route rewrites,
+ * and that redirect, kept under the rewritten address's cache key, sent that address to itself.
+ */
+export function readStudySearch(value: unknown): string | undefined {
+  return typeof value === 'string' && checkText(value, STUDY_SEARCH_RULE) === null ? value : undefined
 }

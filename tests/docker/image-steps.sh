@@ -19,7 +19,7 @@
 #     started with exactly the CMD (Node 24 first in PATH), as a non-root user, in a clean
 #     environment, with DATA_DIR standing in for the volume and a free PORT.
 # Then: /healthz within 60 s, the Dockerfile's HEALTHCHECK command passes, the home page and its
-# assets are served, the process is Node 24, SIGTERM ends it with exit code 0, and a second start
+# assets are served, `npm run admin:link` prints a link the server signs in with, the process is Node 24, SIGTERM ends it with exit code 0, and a second start
 # on the same data directory (the volume reused: migrations already applied) works too.
 # SC2016: the single-quoted strings are JavaScript for node -e. SC2153: DF_* come from `source`.
 # shellcheck disable=SC2016,SC2153
@@ -491,7 +491,7 @@ APP=$(stage_dir "$DF_FINAL")
 # ------------------------------------------------------------------------------------------------
 step "Final stage contents"
 du -sh "$APP" | sed 's/^/    size: /'
-for path in package.json dist/server/main.js dist/client/.vite/manifest.json dist/client/assets dist/client/static drizzle/meta/_journal.json node_modules src/tools/db/backup.mjs src/tools/db/restore.mjs; do
+for path in package.json dist/server/main.js dist/server/admin-link.js dist/client/.vite/manifest.json dist/client/assets dist/client/static drizzle/meta/_journal.json node_modules src/tools/db/backup.mjs src/tools/db/restore.mjs; do
   [[ -e $APP/$path ]] || fail "the final stage lacks $path (the built server or the backup commands need it)"
 done
 find "$APP" -mindepth 1 -maxdepth 1 -printf '    /app/%P\n' | sort
@@ -621,6 +621,20 @@ step "Pages and assets"
   }
   main().catch((e) => { console.error(String(e.message ?? e)); process.exit(1) })
 ' "$BASE_URL" || fail "the built site is not served correctly (see above)"
+
+step "npm run admin:link in the image (production dependencies only), and its link signs in"
+# As \`docker exec <container> npm run admin:link -- <address>\` would run it: the container's
+# environment, its user, its files (README, Signing in to the admin).
+link_out=$(cd "$APP" && env -i "${RUN_ENV[@]}" npm_config_update_notifier=false "${RUN_AS[@]}" \
+  npm run --silent admin:link -- ops@example.org 2>&1) || fail "npm run admin:link failed in the final stage: $link_out"
+link=$(grep -o 'http://[^ ]*/api/login/link?token=[^ ]*' <<<"$link_out" | head -n 1) ||
+  fail "npm run admin:link printed no link: $link_out"
+# The link names PUBLIC_URL (here the default, localhost); the server is asked at its address.
+redeemed=$("$NODE24" -e '
+  fetch(process.argv[1], { redirect: "manual", signal: AbortSignal.timeout(5000) })
+    .then((r) => console.log(`${r.status} ${r.headers.get("location")}`), () => console.log("000"))' "$BASE_URL/${link#http://*/}")
+[[ $redeemed == '302 /admin' ]] || fail "the link from npm run admin:link did not sign in: $redeemed"
+info "printed a link; the running server redeemed it: $redeemed"
 
 step "Stop with SIGTERM"
 stop_server

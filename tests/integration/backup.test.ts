@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process'
+import { lstatSync, readdirSync } from 'node:fs'
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -173,6 +174,15 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'pglite')('embedded database: db:b
     expect(oneLine(restored.stdout.toString())).toMatch(
       /^Restored .* into .*restored \(\d+ tables; session secret restored\)$/,
     )
+    // Owner-only, before the server ever opens it: PGlite unpacks its files as 0666.
+    const openToOthers: string[] = []
+    const walk = (path: string) => {
+      const stats = lstatSync(path)
+      if ((stats.mode & 0o077) !== 0) openToOthers.push(`${(stats.mode & 0o777).toString(8)} ${path}`)
+      if (stats.isDirectory()) for (const entry of readdirSync(path)) walk(join(path, entry))
+    }
+    walk(restoredDir)
+    expect(openToOthers).toEqual([])
     // The same generated secret, so the cookie signed before the backup is still valid.
     expect(await readFile(join(restoredDir, 'session-secret'), 'utf8')).toBe(
       await readFile(join(dataDir, 'session-secret'), 'utf8'),

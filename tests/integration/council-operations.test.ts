@@ -290,6 +290,111 @@ describe('the activity log', () => {
     expect((await app.inject({ method: 'GET', url: '/api/research-studies' })).json()).toEqual([])
   })
 
+  it('records each upload: who uploaded which file name and size, never the content', async () => {
+    const pdf = await makePdf('Words inside the uploaded file')
+    const docx = makeDocx()
+    const uploaded = []
+    for (const [url, name, bytes] of [
+      ['/api/upload/research-attachment', 'full study.pdf', pdf],
+      ['/api/upload/resource-file', 'statement.docx', docx],
+    ] as const) {
+      const body = multipart(name, bytes)
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { ...body.headers, ...SAME_ORIGIN, cookie },
+        payload: body.payload,
+      })
+      expect(response.statusCode).toBe(201)
+      uploaded.push({ fileId: response.json().fileId as string, size: bytes.length })
+    }
+    const refused = multipart('notes.pdf', Buffer.from('plain text pretending to be a PDF'))
+    const refusal = await app.inject({
+      method: 'POST',
+      url: '/api/upload/resource-file',
+      headers: { ...refused.headers, ...SAME_ORIGIN, cookie },
+      payload: refused.payload,
+    })
+    expect(refusal.statusCode).toBe(415)
+
+    const files = (await asAdmin('GET', '/api/admin/activity?entity=file')).json() as Record<string, unknown>[]
+    expect(await app.db.select({ id: attachments.id }).from(attachments)).toHaveLength(2)
+    expect(
+      files.map(({ action, entity, entityId, actorEmail, before, after }) => ({
+        action,
+        entity,
+        entityId,
+        actorEmail,
+        before,
+        after,
+      })),
+    ).toEqual([
+      {
+        action: 'create',
+        entity: 'file',
+        entityId: uploaded[1]?.fileId,
+        actorEmail: ADMIN,
+        before: null,
+        after: { filename: 'statement.docx', size: uploaded[1]?.size },
+      },
+      {
+        action: 'create',
+        entity: 'file',
+        entityId: uploaded[0]?.fileId,
+        actorEmail: ADMIN,
+        before: null,
+        // The name as stored and served (safeFileName), which is the one the admin sees.
+        after: { filename: 'full-study.pdf', size: uploaded[0]?.size },
+      },
+    ])
+    expect(JSON.stringify(await app.db.select().from(auditLog))).not.toContain('Words inside')
+  })
+
+  it('an update that changes nothing writes no row, over REST and tRPC; one that does, one row', async () => {
+    const study = { title: 'S', category: 'General Wellness', url: 'https://example.org/s', summary: 'A summary.' }
+    const { id: studyId } = (await asAdmin('POST', '/api/research-studies', study)).json() as { id: number }
+    const body = multipart('doc.pdf', await makePdf())
+    const { fileId } = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/upload/resource-file',
+        headers: { ...body.headers, ...SAME_ORIGIN, cookie },
+        payload: body.payload,
+      })
+    ).json() as { fileId: string }
+    const resource = { title: 'R', category: 'Safety', fileId }
+    const { id: resourceId } = (await asAdmin('POST', '/api/admin/resources', resource)).json() as { id: number }
+    const trpc = (path: string, input: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: `/trpc/${path}`,
+        headers: { ...SAME_ORIGIN, cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ json: input }),
+      })
+    const rows = async () => (await app.db.select().from(auditLog)).length
+    const before = await rows()
+
+    // The same values again: over REST, over tRPC, and with surrounding spaces the schema trims.
+    expect((await asAdmin('PATCH', `/api/research-studies/${studyId}`, study)).statusCode).toBe(200)
+    expect((await asAdmin('PATCH', `/api/research-studies/${studyId}`, { ...study, title: '  S  ' })).statusCode).toBe(
+      200,
+    )
+    expect((await trpc('researchStudies.update', { id: studyId, data: study })).statusCode).toBe(200)
+    expect((await asAdmin('PATCH', `/api/admin/resources/${resourceId}`, resource)).statusCode).toBe(200)
+    expect((await trpc('resources.update', { id: resourceId, data: resource })).statusCode).toBe(200)
+    expect(await rows()).toBe(before)
+
+    expect((await asAdmin('PATCH', `/api/research-studies/${studyId}`, { ...study, title: 'S2' })).statusCode).toBe(200)
+    const log = (await activity())[0]
+    expect(log).toMatchObject({
+      action: 'update',
+      entity: 'research_study',
+      before: { title: 'S' },
+      after: { title: 'S2' },
+    })
+    expect(await rows()).toBe(before + 1)
+  })
+
   it('a change that fails leaves no audit row', async () => {
     await asAdmin('PATCH', '/api/admin/contact-submissions/12345', { status: 'read' })
     await asAdmin('POST', '/api/admin/resources', {

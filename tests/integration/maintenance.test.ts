@@ -22,9 +22,21 @@ describe('housekeeping', () => {
   it('removes uploads no study claimed after the grace period, and keeps claimed or recent ones', async () => {
     const { db } = setup.database.handle
     const bytes = await makePdf()
-    const claimed = await storeAttachment(db, { filename: 'a.pdf', contentType: 'application/pdf', bytes })
-    const orphan = await storeAttachment(db, { filename: 'b.pdf', contentType: 'application/pdf', bytes })
-    const recent = await storeAttachment(db, { filename: 'c.pdf', contentType: 'application/pdf', bytes })
+    const claimed = await storeAttachment(
+      db,
+      { email: 'admin@example.org' },
+      { filename: 'a.pdf', contentType: 'application/pdf', bytes },
+    )
+    const orphan = await storeAttachment(
+      db,
+      { email: 'admin@example.org' },
+      { filename: 'b.pdf', contentType: 'application/pdf', bytes },
+    )
+    const recent = await storeAttachment(
+      db,
+      { email: 'admin@example.org' },
+      { filename: 'c.pdf', contentType: 'application/pdf', bytes },
+    )
     await db.insert(researchStudies).values({
       title: 'Has a file',
       category: 'General Wellness',

@@ -9,10 +9,13 @@ import {
   checkTestimonial,
   EMAIL_PATTERN,
   HONEYPOT_MAX,
+  readStudySearch,
+  STUDY_SEARCH_RULE,
   TESTIMONIAL_RULES,
   testimonialSubmission,
 } from '../../src/shared/form-rules'
 import { ContactInputSchema } from '../../src/shared/schemas/contact'
+import { StudySearchSchema } from '../../src/shared/schemas/research-study'
 import { TestimonialSubmissionSchema } from '../../src/shared/schemas/testimonial'
 
 /**
@@ -136,6 +139,18 @@ describe('the browser-side checks of the public forms agree with the zod schemas
         const parsed = TestimonialSubmissionSchema.safeParse(input)
         expect(Object.keys(client).length === 0).toBe(parsed.success)
         if (parsed.success) expect(testimonialSubmission(input)).toStrictEqual(parsed.data)
+      }),
+      { numRuns: RUNS },
+    )
+  })
+
+  it('research library search: the address keeps exactly the searches the search procedure takes, as written', () => {
+    const q = fc.oneof(textFor(STUDY_SEARCH_RULE.min.length, STUDY_SEARCH_RULE.max.length), fc.anything())
+    fc.assert(
+      fc.property(q, (value) => {
+        const kept = readStudySearch(value)
+        expect(kept === undefined).toBe(!StudySearchSchema.safeParse({ q: value }).success)
+        if (kept !== undefined) expect(kept).toBe(value)
       }),
       { numRuns: RUNS },
     )

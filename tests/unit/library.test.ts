@@ -10,6 +10,13 @@ describe('the research library’s address', () => {
     expect(readLibrarySearch({ category: 'cognitive health', sort: 'year', x: '1' })).toEqual({})
     expect(readLibrarySearch({ category: ['Cognitive Health'] })).toEqual({})
   })
+
+  it('keeps a search the server takes as written, and drops one it refuses', () => {
+    expect(readLibrarySearch({ q: ' glucose ' })).toStrictEqual({ q: ' glucose ' })
+    for (const q of ['', '   ', '\u0000', 'a\u0000b', '\ud800', 'x'.repeat(201), 1, ['glucose']]) {
+      expect(readLibrarySearch({ q }), JSON.stringify(q)).toStrictEqual({})
+    }
+  })
 })
 
 describe('sorting studies', () => {

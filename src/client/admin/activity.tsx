@@ -15,6 +15,7 @@ const ENTITY_NAMES: Record<AuditEntity, { one: string; many: string }> = {
   testimonial: { one: 'testimonial', many: 'Testimonials' },
   resource: { one: 'resource', many: 'Resources' },
   subscriber: { one: 'subscriber', many: 'Subscribers' },
+  file: { one: 'file', many: 'Uploaded files' },
 }
 
 const ACTIONS: Record<string, string> = { create: 'added', update: 'updated', delete: 'deleted' }

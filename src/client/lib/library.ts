@@ -1,5 +1,5 @@
 import { STUDY_CATEGORIES, type StudyCategory } from '../../shared/constants'
-import { LONE_SURROGATE } from '../../shared/unicode'
+import { readStudySearch } from '../../shared/form-rules'
 
 /** What the library's address holds: the chosen category and the sort, so a view can be linked. */
 export type LibrarySearch = { category?: StudyCategory; sort?: 'title'; q?: string }
@@ -7,16 +7,20 @@ export type LibrarySearch = { category?: StudyCategory; sort?: 'title'; q?: stri
 export const isCategory = (value: unknown): value is StudyCategory =>
   typeof value === 'string' && (STUDY_CATEGORIES as readonly string[]).includes(value)
 
-/** Text the database can search: not empty, no NUL, no lone surrogate (either would fail the query). */
-const isSearchable = (value: unknown): value is string =>
-  typeof value === 'string' && value.trim() !== '' && !value.includes('\u0000') && !LONE_SURROGATE.test(value)
-
-/** Anything else in the query is dropped, so odd addresses share the plain page (and its cache entry). */
+/**
+ * Anything else in the query is dropped, so odd addresses share the plain page (and its cache
+ * entry). Read the page's search through this again, not straight from the router: the router lays
+ * a route's validated search over the raw query, so a key refused here still holds its raw value
+ * there (a NUL or a blank `q` reached the search procedure, which refused it, and the page answered
+ * 503). Naming refused keys as undefined here instead would make the server redirect to the
+ * address without them.
+ */
 export function readLibrarySearch(raw: Record<string, unknown>): LibrarySearch {
+  const q = readStudySearch(raw.q)
   return {
     ...(isCategory(raw.category) ? { category: raw.category } : {}),
     ...(raw.sort === 'title' ? { sort: 'title' as const } : {}),
-    ...(isSearchable(raw.q) ? { q: raw.q.trim().slice(0, 200) } : {}),
+    ...(q === undefined ? {} : { q }),
   }
 }
 

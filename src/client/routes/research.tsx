@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { STUDY_CATEGORIES, STUDY_PLACEHOLDER_CARDS } from '../../shared/constants'
+import { STUDY_SEARCH_RULE } from '../../shared/form-rules'
 import { CategoryLibrary, LibraryCard } from '../components/category-library'
 import { CiteStudy } from '../components/cite-study'
 import { DisclaimerBox } from '../components/disclaimer-box'
@@ -16,7 +17,7 @@ import { useTRPC } from '../lib/trpc'
 
 export const Route = createFileRoute('/research')({
   validateSearch: readLibrarySearch,
-  loaderDeps: ({ search }) => ({ q: search.q }),
+  loaderDeps: ({ search }) => ({ q: readLibrarySearch(search).q }),
   loader: ({ context, deps }) =>
     Promise.all([
       loadOnServerPrefetchInBrowser(context.queryClient, context.trpc.researchStudies.list.queryOptions()),
@@ -39,7 +40,7 @@ export const Route = createFileRoute('/research')({
 function ResearchPage() {
   const trpc = useTRPC()
   const studies = useQuery(trpc.researchStudies.list.queryOptions())
-  const search = Route.useSearch()
+  const search = readLibrarySearch(Route.useSearch())
   const navigate = Route.useNavigate()
   // A tab or a sort is a new history entry (Back returns to it); typing replaces the current one.
   const choose = (next: Partial<LibrarySearch>, replace = false) =>
@@ -77,6 +78,7 @@ function ResearchPage() {
                 label="Search studies"
                 description="Title, authors, journal or summary"
                 value={typed}
+                maxLength={STUDY_SEARCH_RULE.max.length}
                 onChange={(event) => {
                   setTyped(event.currentTarget.value)
                   searchFor(event.currentTarget.value)

@@ -19,10 +19,10 @@ type LinkSettings = { OIDC_ISSUER?: string; ADMIN_EMAILS: string[] }
 
 /*
  * A sign-in link carries its own proof (docs/decisions/015-signed-sign-in-links.md): the e-mail,
- * an expiry and a random nonce, with an HMAC under a key derived from SESSION_SECRET. Anything
- * that knows the secret can make one without the database (the admin:link command, while the
- * server holds the embedded database open); the server records each link's hash when it is
- * redeemed, so a link works once.
+ * when it was made, an expiry and a random nonce, with an HMAC under a key derived from
+ * SESSION_SECRET. Anything that knows the secret can make one without the database (the admin:link
+ * command, while the server holds the embedded database open); the server records each link's
+ * hash when it is redeemed, so a link works once.
  */
 
 /**
@@ -36,26 +36,50 @@ export const SignInAddressSchema = z
   .max(254)
   .regex(/^[^\s@]+@[^\s@]+$/)
 
-const PayloadSchema = z.object({ e: SignInAddressSchema, x: z.number().int(), n: z.string().min(16) })
+/**
+ * What a link vouches for: the address, when it was made (`i`), the expiry its maker wrote (`x`),
+ * and a nonce. Times are milliseconds since the epoch.
+ */
+export type SignInClaims = { e: string; i: number; x: number; n: string }
+
+const PayloadSchema = z.object({
+  e: SignInAddressSchema,
+  i: z.number().int(),
+  x: z.number().int(),
+  n: z.string().min(16),
+})
+
+/** How far ahead of this server's clock a link's making time may be (another replica's clock). */
+const CLOCK_SKEW_MS = 60 * 1000
 
 const linkKey = (secret: string) => Buffer.from(hkdfSync('sha256', secret, '', KEY_PURPOSE, 32))
 const sign = (secret: string, payload: string) => createHmac('sha256', linkKey(secret)).update(payload).digest()
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
+/** A token for `claims`, signed with the key derived from `secret`. */
+export function signSignInToken(secret: string, claims: SignInClaims): string {
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url')
+  return `${payload}.${sign(secret, payload).toString('base64url')}`
+}
+
 /** A signed single-use sign-in link for `email`, valid for ONE_TIME_LINK_TTL_MS. */
 export function createSignInLink(secret: string, email: string, publicUrl: string, now = Date.now()): string {
-  const payload = Buffer.from(
-    JSON.stringify({
-      e: email.trim().toLowerCase(),
-      x: now + ONE_TIME_LINK_TTL_MS,
-      n: randomBytes(16).toString('hex'),
-    }),
-  ).toString('base64url')
-  const token = `${payload}.${sign(secret, payload).toString('base64url')}`
+  const token = signSignInToken(secret, {
+    e: email.trim().toLowerCase(),
+    i: now,
+    x: now + ONE_TIME_LINK_TTL_MS,
+    n: randomBytes(16).toString('hex'),
+  })
   return `${publicUrl}${ONE_TIME_LINK_PATH}?token=${token}`
 }
 
-/** The e-mail and expiry a token vouches for, or null when it is malformed, forged or expired. */
+/**
+ * The e-mail and expiry a token vouches for, or null when it is malformed, forged or expired. The
+ * server caps a link's life at ONE_TIME_LINK_TTL_MS from when it was made, whatever expiry it was
+ * signed with: anything holding the secret can sign, and an older or other maker may write a
+ * longer one (docs/decisions/015-signed-sign-in-links.md). A link made in the future is refused,
+ * or its maker could stretch it that way.
+ */
 export function readSignInToken(
   secret: string,
   token: string,
@@ -75,8 +99,12 @@ export function readSignInToken(
     return null
   }
   const parsed = PayloadSchema.safeParse(decoded)
-  if (!parsed.success || parsed.data.x <= now) return null
-  return { email: parsed.data.e, expiresAt: new Date(parsed.data.x) }
+  if (!parsed.success) return null
+  const { e: email, i: madeAt, x: signedExpiry } = parsed.data
+  if (madeAt > now + CLOCK_SKEW_MS) return null
+  const expiresAt = Math.min(signedExpiry, madeAt + ONE_TIME_LINK_TTL_MS)
+  if (expiresAt <= now) return null
+  return { email, expiresAt: new Date(expiresAt) }
 }
 
 /** The address that first signed in through a link while ADMIN_EMAILS was empty, if any. */

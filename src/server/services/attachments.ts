@@ -3,15 +3,30 @@ import type { Db } from '../../db/client'
 import { fileUrl, insertFile } from '../../db/files'
 import { attachments, educationalResources, researchStudies } from '../../db/schema'
 import type { UploadAnswer } from '../../shared/schemas/upload'
+import { type Actor, recordChange } from './audit'
 
 export const attachmentUrl = fileUrl
 
+/**
+ * Stores an admin's upload, and records who uploaded which file name and size in the activity log
+ * in the same transaction; never the content, which the log has no use for.
+ */
 export async function storeAttachment(
   db: Db,
+  actor: Actor,
   file: { filename: string; contentType: string; bytes: Buffer },
 ): Promise<UploadAnswer> {
-  const row = await insertFile(db, file)
-  return { fileId: row.id, webViewLink: attachmentUrl(row.id, row.filename) }
+  return db.transaction(async (tx) => {
+    const row = await insertFile(tx, file)
+    await recordChange(tx, actor, {
+      action: 'create',
+      entity: 'file',
+      entityId: row.id,
+      before: null,
+      after: { filename: row.filename, size: file.bytes.length },
+    })
+    return { fileId: row.id, webViewLink: attachmentUrl(row.id, row.filename) }
+  })
 }
 
 /** No study and no resource refers to the file `id`: the one place that knows who uses files. */

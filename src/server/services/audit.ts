@@ -21,6 +21,9 @@ export type Change = {
  * and the change commit or fail together (docs/decisions/014-audit-log.md).
  */
 export async function recordChange(tx: Db, actor: Actor, change: Change): Promise<void> {
+  // A save with the same values (a form saved again, a PATCH repeated) is not a change: the log
+  // lists what moved, and a row per save would bury it.
+  if (change.action === 'update' && changedNothing(change.before, change.after)) return
   await tx.insert(auditLog).values({
     actorEmail: actor.email,
     action: change.action,
@@ -29,6 +32,14 @@ export async function recordChange(tx: Db, actor: Actor, change: Change): Promis
     before: change.before,
     after: change.after,
   })
+}
+
+/** An update whose two sides hold the same values: nothing moved. */
+function changedNothing(before: Snapshot, after: Snapshot): boolean {
+  const was = before ?? {}
+  const now = after ?? {}
+  const keys = new Set([...Object.keys(was), ...Object.keys(now)])
+  return [...keys].every((key) => JSON.stringify(was[key]) === JSON.stringify(now[key]))
 }
 
 /** Only the fields that differ, on each side: what an update changed, and nothing else. */

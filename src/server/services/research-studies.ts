@@ -5,7 +5,6 @@ import type { ResearchStudyData } from '../../shared/schemas/research-study'
 import { BadInputError, NotFoundError } from '../errors'
 import { attachmentUrl, deleteAttachmentIfUnused } from './attachments'
 import { type Actor, changedFields, recordChange } from './audit'
-import { assertRowId } from './ids'
 
 const studyColumns = {
   id: researchStudies.id,
@@ -22,7 +21,6 @@ const studyColumns = {
 }
 
 const notFound = (id: number) => `Research study ${id} not found`
-const assertStudyIdInRange = (id: number) => assertRowId(id, notFound(id))
 
 /** Newest first, ties broken by id so the order is stable. */
 export function listResearchStudies(db: Db) {
@@ -83,7 +81,6 @@ export async function createResearchStudy(db: Db, actor: Actor, data: ResearchSt
 
 /** Replacing a study's attachment removes the old file when nothing else uses it. */
 export async function updateResearchStudy(db: Db, actor: Actor, id: number, data: ResearchStudyData) {
-  assertStudyIdInRange(id)
   const values = await withAttachmentLink(db, data)
   return db.transaction(async (tx) => {
     const [before] = await tx.select(studyColumns).from(researchStudies).where(eq(researchStudies.id, id)).for('update')
@@ -104,7 +101,6 @@ export async function updateResearchStudy(db: Db, actor: Actor, id: number, data
 }
 
 export async function deleteResearchStudy(db: Db, actor: Actor, id: number) {
-  assertStudyIdInRange(id)
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(researchStudies).where(eq(researchStudies.id, id)).returning(studyColumns)
     if (!row) throw new NotFoundError(notFound(id))

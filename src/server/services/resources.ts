@@ -6,7 +6,6 @@ import type { ResourceData } from '../../shared/schemas/admin'
 import { BadInputError, NotFoundError } from '../errors'
 import { deleteAttachmentIfUnused } from './attachments'
 import { type Actor, changedFields, recordChange } from './audit'
-import { assertRowId } from './ids'
 
 const resourceColumns = {
   id: educationalResources.id,
@@ -69,7 +68,6 @@ export async function createResource(db: Db, actor: Actor, data: ResourceData) {
 
 /** Replacing a resource's file removes the old one when nothing else uses it. */
 export async function updateResource(db: Db, actor: Actor, id: number, data: ResourceData) {
-  assertRowId(id, notFound(id))
   const values = await withFile(db, data)
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -96,7 +94,6 @@ export async function updateResource(db: Db, actor: Actor, id: number, data: Res
 }
 
 export async function deleteResource(db: Db, actor: Actor, id: number) {
-  assertRowId(id, notFound(id))
   return db.transaction(async (tx) => {
     const [row] = await tx
       .delete(educationalResources)

@@ -9,7 +9,6 @@ import type {
 } from '../../shared/schemas/testimonial'
 import { NotFoundError } from '../errors'
 import { type Actor, recordChange } from './audit'
-import { assertRowId } from './ids'
 
 const publicTestimonialColumns = {
   id: testimonials.id,
@@ -89,7 +88,6 @@ export async function createTestimonial(db: Db, actor: Actor, input: z.output<ty
 }
 
 export async function updateTestimonial(db: Db, actor: Actor, id: number, patch: TestimonialPatch) {
-  assertRowId(id, notFound(id))
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select(adminTestimonialColumns)
@@ -119,7 +117,6 @@ export async function updateTestimonial(db: Db, actor: Actor, id: number, patch:
 }
 
 export async function deleteTestimonial(db: Db, actor: Actor, id: number): Promise<{ id: number }> {
-  assertRowId(id, notFound(id))
   return db.transaction(async (tx) => {
     const [row] = await tx
       .delete(testimonials)

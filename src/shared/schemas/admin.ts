@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { ADMIN_PAGE_SIZE, AUDIT_ENTITIES, MESSAGE_STATUSES, RESOURCE_CATEGORIES, TEXT_LIMITS } from '../constants'
+import { RowIdSchema } from './row-id'
 import { storableText } from './text'
 
-/** Ids of serial columns, from a path segment or a JSON body alike. */
-export const RowIdSchema = z.coerce.number().int().positive()
+export { RowIdParamsSchema, RowIdSchema } from './row-id'
 
 /** A page of a newest-first list: rows older than `before` (an id), at most `limit` of them. */
 const pageQuery = (defaultLimit: number) => ({

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { STUDY_CATEGORIES, TEXT_LIMITS } from '../constants'
+import { STUDY_SEARCH_RULE } from '../form-rules'
 import { storableText } from './text'
 
 const optionalText = (max: number, label: string) =>
@@ -47,9 +48,16 @@ export const ResearchStudyInputSchema = z.object({
 })
 export type ResearchStudyData = z.output<typeof ResearchStudyInputSchema>
 
-export const StudyIdSchema = z.coerce.number().int().positive()
+const search = STUDY_SEARCH_RULE
 
-/** A search of the research library: words, phrases in quotes, -word to leave out (web search syntax). */
+/**
+ * A search of the research library: words, phrases in quotes, -word to leave out (web search
+ * syntax). The page reads its address with the same rule (readStudySearch), so it never asks for
+ * a search this refuses.
+ */
 export const StudySearchSchema = z.object({
-  q: storableText(z.string().trim().min(1, 'Type something to search for').max(200, 'Search is too long'), 'Search'),
+  q: storableText(
+    z.string().trim().min(search.min.length, search.min.message).max(search.max.length, search.max.message),
+    search.storableLabel,
+  ),
 })

@@ -5,7 +5,7 @@
 // It never deletes data: a DATA_DIR that is not empty is refused, or with --force renamed to
 // <DATA_DIR>.before-restore-<time> first. If loading fails, what was written is removed and the
 // renamed folder put back.
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import {
@@ -15,6 +15,7 @@ import {
   fail,
   IN_USE_MESSAGE,
   inUse,
+  keepToOwner,
   refuseWithPostgres,
   SECRET_FILE,
   tarEntryNames,
@@ -66,7 +67,8 @@ async function main() {
 
   let tables
   try {
-    mkdirSync(dir, { recursive: true })
+    process.umask(0o077)
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
     const { PGlite } = await import('@electric-sql/pglite')
     const db = new PGlite(dir, { loadDataDir: new Blob([tar]) })
     try {
@@ -87,9 +89,9 @@ async function main() {
     fail(`Restore failed: ${source} did not open as a database: ${errorText(error)}`)
   }
 
-  // PGlite writes files world-readable; the secret signs every session cookie.
+  // The restored messages, addresses, sessions and secret are the owner's alone, as the server keeps them.
+  keepToOwner(dir)
   const hasSecret = existsSync(join(dir, SECRET_FILE))
-  if (hasSecret) chmodSync(join(dir, SECRET_FILE), 0o600)
   const notes = [
     `${tables} table${tables === 1 ? '' : 's'}`,
     hasSecret ? 'session secret restored' : 'no session-secret file: use the same SESSION_SECRET as before',

@@ -1,7 +1,7 @@
 // What backup.mjs and restore.mjs share. Plain Node ESM that needs nothing but Node and
 // @electric-sql/pglite (a production dependency), so both run inside the production image too,
 // where there is no tsx, no TypeScript and no dev dependency.
-import { existsSync } from 'node:fs'
+import { chmodSync, existsSync, lstatSync, readdirSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 
 /** The file the server keeps its generated SESSION_SECRET in (src/server/plugins/session.ts). */
@@ -79,3 +79,19 @@ export function tarEntryNames(tar) {
 }
 
 export const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+
+/**
+ * DATA_DIR and everything in it, owner-only, as the server keeps it (src/db/owner-only.ts; this is
+ * its plain-JavaScript twin, since these commands run in the image without the server's sources).
+ * PGlite unpacks files as 0666 whatever the umask.
+ */
+export function keepToOwner(dir) {
+  const uid = process.getuid?.()
+  const restrict = (path) => {
+    const stats = lstatSync(path)
+    if (stats.isSymbolicLink()) return
+    if ((stats.mode & 0o077) !== 0 && (uid === undefined || stats.uid === uid)) chmodSync(path, stats.mode & 0o700)
+    if (stats.isDirectory()) for (const entry of readdirSync(path)) restrict(join(path, entry))
+  }
+  restrict(dir)
+}

@@ -1,6 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSignInLink, ONE_TIME_LINK_TTL_MS } from '../../../src/server/auth/one-time-link'
+import {
+  createSignInLink,
+  ONE_TIME_LINK_TTL_MS,
+  readSignInToken,
+  signSignInToken,
+} from '../../../src/server/auth/one-time-link'
 import { buildTestApp, setUpTestApp, TEST_PUBLIC_URL, testEnv } from '../../helpers/build-app'
 import { loginCookie } from '../../helpers/login'
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startTestIssuer, type TestIssuer } from '../../helpers/oidc'
@@ -225,6 +230,42 @@ describe('one-time sign-in link (no issuer configured)', () => {
     const rows = await linkApp.db.select().from(loginTokens)
     expect(rows.length).toBeGreaterThan(0)
     expect(JSON.stringify(rows)).not.toContain(token.slice(0, 40))
+  })
+
+  it('caps a link at 15 minutes from when it was made, whatever expiry it was signed with', async () => {
+    const MINUTE = 60_000
+    const DAY = 24 * 60 * MINUTE
+    const now = Date.now()
+    const linkFor = (claims: { i?: number; x: number }) =>
+      `${TEST_PUBLIC_URL}/api/login/link?token=${signSignInToken(SECRET, {
+        e: 'ops@example.org',
+        n: Math.random().toString(16).slice(2).padEnd(16, '0'),
+        ...claims,
+      } as Parameters<typeof signSignInToken>[1])}`
+    const refusedLinks = {
+      'made 16 minutes ago, signed for a day': linkFor({ i: now - 16 * MINUTE, x: now + DAY }),
+      'made a day ago, signed for two': linkFor({ i: now - DAY, x: now + DAY }),
+      'made an hour from now, signed for 15 minutes after that': linkFor({
+        i: now + 60 * MINUTE,
+        x: now + 75 * MINUTE,
+      }),
+      'no making time, signed for a day': linkFor({ x: now + DAY }),
+    }
+    for (const [what, link] of Object.entries(refusedLinks)) {
+      const response = await open(linkApp, link)
+      expect(response.statusCode, what).toBe(400)
+      expect(response.body, what).toContain('older than 15 minutes')
+      expect(
+        response.cookies.find((cookie) => cookie.name === 'mhbot.sid'),
+        what,
+      ).toBeUndefined()
+    }
+    // Made a minute ago and signed for a day: it works, and counts as expiring 15 minutes after it was made.
+    const recent = linkFor({ i: now - MINUTE, x: now + DAY })
+    const token = String(new URL(recent).searchParams.get('token'))
+    expect(readSignInToken(SECRET, token, now)?.expiresAt.getTime()).toBe(now - MINUTE + ONE_TIME_LINK_TTL_MS)
+    expect(readSignInToken(SECRET, token, now - MINUTE + ONE_TIME_LINK_TTL_MS)).toBeNull()
+    expect((await open(linkApp, recent)).statusCode).toBe(302)
   })
 
   it('refuses a forged, a changed, an expired link and an address outside ADMIN_EMAILS', async () => {

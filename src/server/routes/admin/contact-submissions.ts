@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { MessageListQuerySchema, MessagePatchSchema, RowIdSchema } from '../../../shared/schemas/admin'
+import { MessageListQuerySchema, MessagePatchSchema, RowIdParamsSchema } from '../../../shared/schemas/admin'
 import { adminActor } from '../../auth/access'
 import { deleteMessage, listMessages, setMessageStatus } from '../../services/messages'
 import { linkNextPage } from './paging'
@@ -12,13 +12,13 @@ export const adminContactSubmissionRoutes: FastifyPluginAsync = async (app) => {
   })
 
   app.patch<{ Params: { id: string } }>('/api/admin/contact-submissions/:id', async (request) => {
-    const id = RowIdSchema.parse(request.params.id)
+    const { id } = RowIdParamsSchema.parse(request.params)
     const { status } = MessagePatchSchema.parse(request.body ?? {})
     return setMessageStatus(app.db, adminActor(request.user), id, status)
   })
 
   app.delete<{ Params: { id: string } }>('/api/admin/contact-submissions/:id', async (request) => {
-    const id = RowIdSchema.parse(request.params.id)
+    const { id } = RowIdParamsSchema.parse(request.params)
     return deleteMessage(app.db, adminActor(request.user), id)
   })
 }

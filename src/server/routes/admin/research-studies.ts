@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { ResearchStudyInputSchema, StudyIdSchema } from '../../../shared/schemas/research-study'
+import { RowIdParamsSchema } from '../../../shared/schemas/admin'
+import { ResearchStudyInputSchema } from '../../../shared/schemas/research-study'
 import { adminActor } from '../../auth/access'
 import { createResearchStudy, deleteResearchStudy, updateResearchStudy } from '../../services/research-studies'
 
@@ -11,13 +12,13 @@ export const adminResearchStudyRoutes: FastifyPluginAsync = async (app) => {
   })
 
   app.patch<{ Params: { id: string } }>('/api/research-studies/:id', async (request) => {
-    const id = StudyIdSchema.parse(request.params.id)
+    const { id } = RowIdParamsSchema.parse(request.params)
     const data = ResearchStudyInputSchema.parse(request.body ?? {})
     return updateResearchStudy(app.db, adminActor(request.user), id, data)
   })
 
   app.delete<{ Params: { id: string } }>('/api/research-studies/:id', async (request) => {
-    const id = StudyIdSchema.parse(request.params.id)
+    const { id } = RowIdParamsSchema.parse(request.params)
     return deleteResearchStudy(app.db, adminActor(request.user), id)
   })
 }

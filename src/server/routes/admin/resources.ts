@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { ResourceInputSchema, RowIdSchema } from '../../../shared/schemas/admin'
+import { ResourceInputSchema, RowIdParamsSchema } from '../../../shared/schemas/admin'
 import { adminActor } from '../../auth/access'
 import { createResource, deleteResource, updateResource } from '../../services/resources'
 
@@ -11,13 +11,13 @@ export const adminResourceRoutes: FastifyPluginAsync = async (app) => {
   })
 
   app.patch<{ Params: { id: string } }>('/api/admin/resources/:id', async (request) => {
-    const id = RowIdSchema.parse(request.params.id)
+    const { id } = RowIdParamsSchema.parse(request.params)
     const data = ResourceInputSchema.parse(request.body ?? {})
     return updateResource(app.db, adminActor(request.user), id, data)
   })
 
   app.delete<{ Params: { id: string } }>('/api/admin/resources/:id', async (request) => {
-    const id = RowIdSchema.parse(request.params.id)
+    const { id } = RowIdParamsSchema.parse(request.params)
     return deleteResource(app.db, adminActor(request.user), id)
   })
 }

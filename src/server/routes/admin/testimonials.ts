@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { RowIdSchema } from '../../../shared/schemas/admin'
+import { RowIdParamsSchema } from '../../../shared/schemas/admin'
 import { AdminTestimonialInputSchema, TestimonialPatchSchema } from '../../../shared/schemas/testimonial'
 import { adminActor } from '../../auth/access'
 import {
@@ -19,13 +19,13 @@ export const adminTestimonialRoutes: FastifyPluginAsync = async (app) => {
   })
 
   app.patch<{ Params: { id: string } }>('/api/admin/testimonials/:id', async (request) => {
-    const id = RowIdSchema.parse(request.params.id)
+    const { id } = RowIdParamsSchema.parse(request.params)
     const patch = TestimonialPatchSchema.parse(request.body ?? {})
     return updateTestimonial(app.db, adminActor(request.user), id, patch)
   })
 
   app.delete<{ Params: { id: string } }>('/api/admin/testimonials/:id', async (request) => {
-    const id = RowIdSchema.parse(request.params.id)
+    const { id } = RowIdParamsSchema.parse(request.params)
     return deleteTestimonial(app.db, adminActor(request.user), id)
   })
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { ResearchStudyInputSchema, StudyIdSchema, StudySearchSchema } from '../../../shared/schemas/research-study'
+import { RowIdSchema } from '../../../shared/schemas/admin'
+import { ResearchStudyInputSchema, StudySearchSchema } from '../../../shared/schemas/research-study'
 import {
   createResearchStudy,
   deleteResearchStudy,
@@ -20,10 +21,10 @@ export const researchStudiesRouter = router({
     .mutation(({ ctx, input }) => createResearchStudy(ctx.db, ctx.user, input)),
 
   update: adminProcedure
-    .input(z.object({ id: StudyIdSchema, data: ResearchStudyInputSchema }))
+    .input(z.object({ id: RowIdSchema, data: ResearchStudyInputSchema }))
     .mutation(({ ctx, input }) => updateResearchStudy(ctx.db, ctx.user, input.id, input.data)),
 
   remove: adminProcedure
-    .input(z.object({ id: StudyIdSchema }))
+    .input(z.object({ id: RowIdSchema }))
     .mutation(({ ctx, input }) => deleteResearchStudy(ctx.db, ctx.user, input.id)),
 })
