@@ -206,11 +206,15 @@ describe('request targets', () => {
 
 describe('conditional GET, one rule for every validator', () => {
   it('answers 304 to a list of tags and to a weak tag, on pages, read APIs, files and documents', async () => {
-    const { webViewLink } = await storeAttachment(setup.app.db, {
-      filename: 'notes.pdf',
-      contentType: 'application/pdf',
-      bytes: Buffer.from('%PDF-1.4 kept answers test'),
-    })
+    const { webViewLink } = await storeAttachment(
+      setup.app.db,
+      { email: 'admin@example.org' },
+      {
+        filename: 'notes.pdf',
+        contentType: 'application/pdf',
+        bytes: Buffer.from('%PDF-1.4 kept answers test'),
+      },
+    )
     const paths = [
       '/faq',
       '/api/resources',
