@@ -1,5 +1,18 @@
 import type { ResourceCategory } from '../shared/constants'
 import type { SiteInfo } from '../shared/site'
+import {
+  CHAMBER_STANDARD,
+  CONCENTRATOR_OXYGEN,
+  DISCLAIMER_TEXT,
+  MEDICAL_ATA,
+  MILD_COMMON_ATA,
+  MILD_MAX_ATA,
+  NO_ALCOHOL_BEFORE,
+  QUALITY_STANDARD,
+  SEA_LEVEL_ATA,
+  SESSION_LENGTH,
+} from './facts'
+import { COMPARISON_TABLE, CONTRAINDICATIONS, REGULATORY_NOTE } from './passages'
 
 /** The line under a document's title: its number and issue date. */
 export const documentMeta = (doc: Pick<CouncilDocument, 'number' | 'issued'>) =>
@@ -35,47 +48,6 @@ export const POSITION_STATEMENT_DATE = 'October 31, 2025'
 /** The council's guides and checklists, numbered in a series of their own, issued with the position statement. */
 const GUIDE_SERIES = 'MHBOT-SC/G'
 
-export const DISCLAIMER_TEXT =
-  'The information provided by the council is for general wellness and educational purposes only. It is not medical advice and is not intended to diagnose, treat, cure or prevent any disease. Consult a qualified healthcare provider before starting any wellness practice, including mild hyperbaric sessions.'
-
-/**
- * How regulators and the clinical field see chambers and oxygen, said neutrally wherever the site
- * describes the mild range (education, safety, the position statement). Public facts: the FDA
- * classifies hyperbaric chambers under 21 CFR 868.5470 (Class II); the Undersea and Hyperbaric
- * Medical Society (UHMS) defines clinical hyperbaric oxygen as breathing near-100% oxygen at a
- * pressure of 1.4 ATA or more.
- */
-export const REGULATORY_NOTE =
-  'In the United States, the Food and Drug Administration (FDA) regulates hyperbaric chambers as medical devices (Class II, 21 CFR 868.5470). The Undersea and Hyperbaric Medical Society (UHMS) defines clinical hyperbaric oxygen as breathing near-100% oxygen in a chamber at 1.4 ATA or more. The mild range described here therefore overlaps that clinical definition when supplemental oxygen is added. The council’s wellness framing does not change how a chamber is regulated.'
-
-/** The conditions that call for a healthcare provider's advice first, exactly as the safety page lists them (docs/product.md#content-facts). */
-export const CONTRAINDICATIONS = [
-  'Active upper respiratory infection or congestion',
-  'Untreated pneumothorax',
-  'Certain ear or sinus conditions',
-  'Severe claustrophobia',
-  'Uncontrolled seizures',
-  'Recent ear surgery or injury',
-  'Pregnancy (consult a provider)',
-  'Recent thoracic or ear surgery',
-] as const
-
-export const COMPARISON_TABLE: { header: string[]; rows: string[][] } = {
-  header: ['Aspect', 'Mild hyperbaric (mHBOT)', 'Medical hyperbaric (HBOT)'],
-  rows: [
-    ['Pressure', 'Up to 2.0 ATA, commonly 1.3-1.5 ATA', 'Above 2.0 ATA, typically 2.0-3.0 ATA'],
-    ['Oxygen source', 'Room air, or an oxygen concentrator delivering about 93-96% oxygen', '100% medical oxygen'],
-    [
-      'Chamber',
-      'Soft-sided or hard-shell chambers for one or two people',
-      'Hard-shell monoplace or multiplace chambers',
-    ],
-    ['Setting', 'Wellness centres, studios and homes', 'Hospitals and licensed clinical facilities'],
-    ['Purpose', 'General wellness and relaxation', 'Treatment of approved medical conditions'],
-    ['Supervision', 'Trained operator following council protocols', 'Physician-prescribed and medically supervised'],
-  ],
-}
-
 export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
   {
     slug: 'position-statement-mhbot-sc-001',
@@ -95,7 +67,7 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
           },
           {
             kind: 'paragraph',
-            text: 'Definitions used in this statement: ATA (atmospheres absolute) is the total pressure on the body, where sea level is 1.0 ATA. A mild hyperbaric session is time spent in a chamber pressurised to no more than 2.0 ATA, commonly 1.3-1.5 ATA.',
+            text: `Definitions used in this statement: ATA (atmospheres absolute) is the total pressure on the body, where sea level is ${SEA_LEVEL_ATA}. A mild hyperbaric session is time spent in a chamber pressurised to no more than ${MILD_MAX_ATA}, commonly ${MILD_COMMON_ATA}.`,
           },
         ],
       },
@@ -105,7 +77,7 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
           { kind: 'table', ...COMPARISON_TABLE },
           {
             kind: 'paragraph',
-            text: 'Medical hyperbaric oxygen therapy is generally delivered at 2.4-6 ATA with 100% oxygen under a physician’s prescription. It is a medical treatment and lies outside the council’s scope.',
+            text: `Medical hyperbaric oxygen therapy is generally delivered at ${MEDICAL_ATA} with 100% oxygen under a physician’s prescription. It is a medical treatment and lies outside the council’s scope.`,
           },
         ],
       },
@@ -115,10 +87,10 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
           {
             kind: 'bullets',
             items: [
-              'Wellness sessions should not exceed 2.0 ATA; the council regards 1.3-1.5 ATA as the common and appropriate range.',
-              'Supplemental oxygen, where used, should come from an oxygen concentrator (about 93-96% output) through a mask or cannula, never from compressed oxygen cylinders inside a wellness chamber.',
-              'Sessions typically last 60-90 minutes, with controlled pressurisation and depressurisation.',
-              'Chambers should be designed and built to ASME PVHO-1, and manufacturers should operate a quality management system certified to ISO 13485.',
+              `Wellness sessions should not exceed ${MILD_MAX_ATA}; the council regards ${MILD_COMMON_ATA} as the common and appropriate range.`,
+              `Supplemental oxygen, where used, should come from an oxygen concentrator (about ${CONCENTRATOR_OXYGEN} output) through a mask or cannula, never from compressed oxygen cylinders inside a wellness chamber.`,
+              `Sessions typically last ${SESSION_LENGTH}, with controlled pressurisation and depressurisation.`,
+              `Chambers should be designed and built to ${CHAMBER_STANDARD}, and manufacturers should operate a quality management system certified to ${QUALITY_STANDARD}.`,
               'Every client should be screened for contraindications before a first session, and an operator trained in the chamber’s emergency procedures should be present throughout.',
             ],
           },
@@ -145,7 +117,7 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
             kind: 'bullets',
             items: [
               'Operating protocols for wellness facilities: client screening, session procedures, emergency procedures and record keeping.',
-              'Equipment expectations: chamber construction to ASME PVHO-1, manufacturer quality systems to ISO 13485, maintenance and inspection schedules.',
+              `Equipment expectations: chamber construction to ${CHAMBER_STANDARD}, manufacturer quality systems to ${QUALITY_STANDARD}, maintenance and inspection schedules.`,
               'Operator training and competence.',
               'Education of the public about what mild hyperbaric sessions are and are not.',
             ],
@@ -188,9 +160,9 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
           {
             kind: 'bullets',
             items: [
-              'Chambers designed and built to ASME PVHO-1, from a manufacturer whose quality system is certified to ISO 13485.',
-              'Maximum operating pressure no higher than 2.0 ATA; most sessions run at 1.3-1.5 ATA.',
-              'Oxygen, where offered, from a concentrator with about 93-96% output, installed outside the chamber as the manufacturer specifies.',
+              `Chambers designed and built to ${CHAMBER_STANDARD}, from a manufacturer whose quality system is certified to ${QUALITY_STANDARD}.`,
+              `Maximum operating pressure no higher than ${MILD_MAX_ATA}; most sessions run at ${MILD_COMMON_ATA}.`,
+              `Oxygen, where offered, from a concentrator with about ${CONCENTRATOR_OXYGEN} output, installed outside the chamber as the manufacturer specifies.`,
               'A documented inspection and maintenance schedule, with records of every service.',
             ],
           },
@@ -251,7 +223,7 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
             kind: 'bullets',
             items: [
               'Screening questionnaire completed and reviewed.',
-              'No alcohol for 24 hours before the session.',
+              `No alcohol for ${NO_ALCOHOL_BEFORE} before the session.`,
               'Hydrated, and no heavy meal just before.',
               'Cotton clothing; no electronics, lighters, lotions or oil-based products in the chamber.',
               'Client knows how to equalise ear pressure and how to signal the operator.',
@@ -267,7 +239,7 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
             items: [
               'Pressurise slowly and pause if the client has ear discomfort.',
               'Operator present and in contact with the client throughout.',
-              'Session length within the usual 60-90 minutes.',
+              `Session length within the usual ${SESSION_LENGTH}.`,
             ],
           },
         ],
@@ -330,7 +302,7 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
         blocks: [
           {
             kind: 'paragraph',
-            text: 'A mild hyperbaric session is time spent resting in a chamber pressurised slightly above the air around us. Sea level is 1.0 ATA; mild sessions run at up to 2.0 ATA, commonly 1.3-1.5 ATA. At 1.3 ATA the extra pressure is about 4.4 psi, similar to being about 3 metres (10 feet) under water.',
+            text: `A mild hyperbaric session is time spent resting in a chamber pressurised slightly above the air around us. Sea level is ${SEA_LEVEL_ATA}; mild sessions run at up to ${MILD_MAX_ATA}, commonly ${MILD_COMMON_ATA}. At 1.3 ATA the extra pressure is about 4.4 psi, similar to being about 3 metres (10 feet) under water.`,
           },
         ],
       },
@@ -339,7 +311,7 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
         blocks: [
           {
             kind: 'paragraph',
-            text: 'Under higher pressure, more oxygen dissolves into the body’s fluids. Some chambers also supply air enriched by an oxygen concentrator, which delivers about 93-96% oxygen through a mask or cannula.',
+            text: `Under higher pressure, more oxygen dissolves into the body’s fluids. Some chambers also supply air enriched by an oxygen concentrator, which delivers about ${CONCENTRATOR_OXYGEN} oxygen through a mask or cannula.`,
           },
         ],
       },
@@ -349,9 +321,9 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
           {
             kind: 'bullets',
             items: [
-              'Sessions last 60-90 minutes.',
+              `Sessions last ${SESSION_LENGTH}.`,
               'You will feel pressure in your ears as the chamber fills, much as on a descending aeroplane, and equalise it by swallowing or yawning.',
-              'Avoid alcohol for 24 hours before a session.',
+              `Avoid alcohol for ${NO_ALCOHOL_BEFORE} before a session.`,
             ],
           },
         ],
@@ -372,7 +344,7 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
         blocks: [
           {
             kind: 'paragraph',
-            text: 'Medical hyperbaric oxygen therapy is stated as 2.4-6 ATA with 100% oxygen and is prescribed and supervised by physicians for specific conditions. Mild sessions are a wellness practice: they are not a treatment, and claims made for them should stay within general wellness.',
+            text: `Medical hyperbaric oxygen therapy is stated as ${MEDICAL_ATA} with 100% oxygen and is prescribed and supervised by physicians for specific conditions. Mild sessions are a wellness practice: they are not a treatment, and claims made for them should stay within general wellness.`,
           },
         ],
       },

@@ -61,128 +61,127 @@ const httpUrl = z
   .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://')
   .transform((value) => value.replace(/\/+$/, ''))
 
-const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: 'must be a number' })
-        .int('must be a whole number')
-        .min(0, 'must be between 0 and 65535')
-        .max(65535, 'must be between 0 and 65535')
-        .default(3000),
-    ),
-    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
-    DATABASE_URL: postgresUrl,
-    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
-    PUBLIC_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
-    SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
-    OIDC_ISSUER: z.preprocess(emptyToUndefined, httpUrl.optional()),
-    OIDC_CLIENT_ID: optionalString,
-    OIDC_CLIENT_SECRET: optionalString,
-    ADMIN_EMAILS: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .default('')
-        .transform((value) =>
-          value
-            .split(',')
-            .map((email) => email.trim().toLowerCase())
-            .filter((email) => email.length > 0),
-        )
-        .pipe(z.array(z.string().email('must be a comma-separated list of e-mail addresses'))),
-    ),
-    UPLOAD_MAX_MB: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: 'must be a number' })
-        .positive('must be greater than 0')
-        .max(1024, 'must be at most 1024')
-        .default(20),
-    ),
-    /**
-     * Longest a client may take to send one whole request (headers and body). A stalled upload is
-     * closed after this, so slow clients cannot hold connections open (slowloris).
-     */
-    REQUEST_TIMEOUT_S: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: 'must be a number' })
-        .int('must be a whole number of seconds')
-        .min(1, 'must be between 1 and 300')
-        .max(300, 'must be between 1 and 300')
-        .default(30),
-    ),
-    RATE_LIMITS: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
-    /** Budgets per client address, shared by every replica (src/server/plugins/rate-limit.ts). */
-    RATE_LIMIT_CONTACT: budget('5/10m'),
-    RATE_LIMIT_NEWSLETTER: budget('10/10m'),
-    RATE_LIMIT_TESTIMONIAL: budget('5/10m'),
-    RATE_LIMIT_UPLOAD: budget('30/10m'),
-    RATE_LIMIT_LOGIN: budget('20/10m'),
-    RATE_LIMIT_CALLBACK: budget('20/10m'),
-    /**
-     * Which peers may set X-Forwarded-For/-Proto. By default nobody: the client's address is the
-     * connection's, so no client can choose its own rate-limit key. Behind a load balancer, name it:
-     * a hop count ('1' for one proxy in front), or addresses/CIDRs (proxy-addr syntax, including
-     * the names loopback, linklocal, uniquelocal), or 'true' to trust every hop.
-     */
-    TRUST_PROXY: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .default('false')
-        .transform((value): boolean | number | string => {
-          if (value === 'true') return true
-          if (value === 'false') return false
-          if (/^\d+$/.test(value)) return Number(value)
-          return value
-        }),
-    ),
-    /**
-     * With no OIDC_ISSUER, whether a start prints a single-use admin sign-in link: 'auto' prints it
-     * except in production once its user has signed in before; 'on' prints one at this start.
-     */
-    SIGN_IN_LINK: z.preprocess(
-      emptyToUndefined,
-      z.enum(['auto', 'on'], { error: 'must be auto or on' }).default('auto'),
-    ),
-    LOG_LEVEL: z.preprocess(
-      emptyToUndefined,
-      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    ),
-    COUNCIL_NAME: optionalString,
-    COUNCIL_EMAIL: optionalEmail,
-    /**
-     * Mail is optional (docs/decisions/016-mail-outbox.md): with SMTP_URL set, contact messages are
-     * announced to COUNCIL_NOTIFY_EMAIL and new subscribers confirm their address; without it,
-     * subscriptions are active at once and messages wait in the admin inbox.
-     */
-    SMTP_URL: smtpUrl,
-    /** The sender of the site's mail; the council's e-mail when unset. */
-    MAIL_FROM: optionalEmail,
-    /** Who is told of each new contact message; the council's e-mail when unset. */
-    COUNCIL_NOTIFY_EMAIL: optionalEmail,
-    COUNCIL_WEBSITE: z.preprocess(emptyToUndefined, httpUrl.optional()),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SESSION_SECRET'],
-        message: 'is required when NODE_ENV=production (at least 32 characters)',
-      })
-    }
-    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
-      ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER is set' })
-    }
-  })
-  .transform((env) => ({
-    ...env,
-    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-  }))
+const Settings = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  DATABASE_URL: postgresUrl,
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  OIDC_ISSUER: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  ADMIN_EMAILS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter((email) => email.length > 0),
+      )
+      .pipe(z.array(z.string().email('must be a comma-separated list of e-mail addresses'))),
+  ),
+  UPLOAD_MAX_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .positive('must be greater than 0')
+      .max(1024, 'must be at most 1024')
+      .default(20),
+  ),
+  /**
+   * Longest a client may take to send one whole request (headers and body). A stalled upload is
+   * closed after this, so slow clients cannot hold connections open (slowloris).
+   */
+  REQUEST_TIMEOUT_S: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number of seconds')
+      .min(1, 'must be between 1 and 300')
+      .max(300, 'must be between 1 and 300')
+      .default(30),
+  ),
+  RATE_LIMITS: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
+  /** Budgets per client address, shared by every replica (src/server/plugins/rate-limit.ts). */
+  RATE_LIMIT_CONTACT: budget('5/10m'),
+  RATE_LIMIT_NEWSLETTER: budget('10/10m'),
+  RATE_LIMIT_TESTIMONIAL: budget('5/10m'),
+  RATE_LIMIT_UPLOAD: budget('30/10m'),
+  RATE_LIMIT_LOGIN: budget('20/10m'),
+  RATE_LIMIT_CALLBACK: budget('20/10m'),
+  /**
+   * Which peers may set X-Forwarded-For/-Proto. By default nobody: the client's address is the
+   * connection's, so no client can choose its own rate-limit key. Behind a load balancer, name it:
+   * a hop count ('1' for one proxy in front), or addresses/CIDRs (proxy-addr syntax, including
+   * the names loopback, linklocal, uniquelocal), or 'true' to trust every hop.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('false')
+      .transform((value): boolean | number | string => {
+        if (value === 'true') return true
+        if (value === 'false') return false
+        if (/^\d+$/.test(value)) return Number(value)
+        return value
+      }),
+  ),
+  /**
+   * With no OIDC_ISSUER, whether a start prints a single-use admin sign-in link: 'auto' prints it
+   * except in production once its user has signed in before; 'on' prints one at this start.
+   */
+  SIGN_IN_LINK: z.preprocess(emptyToUndefined, z.enum(['auto', 'on'], { error: 'must be auto or on' }).default('auto')),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  COUNCIL_NAME: optionalString,
+  COUNCIL_EMAIL: optionalEmail,
+  /**
+   * Mail is optional (docs/decisions/016-mail-outbox.md): with SMTP_URL set, contact messages are
+   * announced to COUNCIL_NOTIFY_EMAIL and new subscribers confirm their address; without it,
+   * subscriptions are active at once and messages wait in the admin inbox.
+   */
+  SMTP_URL: smtpUrl,
+  /** The sender of the site's mail; the council's e-mail when unset. */
+  MAIL_FROM: optionalEmail,
+  /** Who is told of each new contact message; the council's e-mail when unset. */
+  COUNCIL_NOTIFY_EMAIL: optionalEmail,
+  COUNCIL_WEBSITE: z.preprocess(emptyToUndefined, httpUrl.optional()),
+})
+
+/** The name of every setting: .env.example lists each (tests/unit/env.test.ts). */
+export const SETTING_NAMES = Object.keys(Settings.shape)
+
+const EnvSchema = Settings.superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SESSION_SECRET'],
+      message: 'is required when NODE_ENV=production (at least 32 characters)',
+    })
+  }
+  if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
+    ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER is set' })
+  }
+}).transform((env) => ({
+  ...env,
+  PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+}))
 
 export type Env = z.output<typeof EnvSchema>
 

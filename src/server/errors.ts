@@ -4,7 +4,7 @@ import { ZodError } from 'zod'
 /**
  * The errors services and policies raise, and the one table that says what each means on the wire
  * for both adapters: REST answers with `status`, tRPC with `trpcCode`. A new kind of failure is a
- * new row here, never a new translation in an adapter (docs/decisions/005-two-adapters-one-service-layer.md).
+ * new row here, never a new translation in an adapter (docs/decisions/005-two-adapters-over-one-service-layer.md).
  */
 export const ERROR_KINDS = {
   bad_input: { status: 400, trpcCode: 'BAD_REQUEST' },

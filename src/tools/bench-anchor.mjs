@@ -6,18 +6,18 @@
 import { readFileSync } from 'node:fs'
 import Fastify from 'fastify'
 
-const answers = JSON.parse(readFileSync(process.argv[2], 'utf8'))
+/** @typedef {{ headers: Record<string, string>, body: string }} RecordedAnswer */
+/** @type {Array<{ path: string, identity: RecordedAnswer, br: RecordedAnswer }>} */
+const answers = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8'))
 const app = Fastify()
+/** @param {RecordedAnswer} recorded */
+const decoded = (recorded) => ({ headers: recorded.headers, body: Buffer.from(recorded.body, 'base64') })
 for (const answer of answers) {
-  const variants = Object.fromEntries(
-    ['identity', 'br'].map((encoding) => [
-      encoding,
-      { headers: answer[encoding].headers, body: Buffer.from(answer[encoding].body, 'base64') },
-    ]),
-  )
+  const identity = decoded(answer.identity)
+  const br = decoded(answer.br)
   app.get(answer.path, (request, reply) => {
     // The same choice the app makes for the two kinds of request the bench sends.
-    const variant = (request.headers['accept-encoding'] ?? '').includes('br') ? variants.br : variants.identity
+    const variant = (request.headers['accept-encoding'] ?? '').includes('br') ? br : identity
     reply.headers(variant.headers).send(variant.body)
   })
 }

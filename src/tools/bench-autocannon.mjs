@@ -4,22 +4,25 @@
 // `BENCH_RESULT {json}` line per URL, in the shape the wrk script prints.
 import autocannon from 'autocannon'
 
-const { base, groups, timeout, headers = {} } = JSON.parse(process.argv[2])
-const results = await Promise.all(
-  groups.map(async ({ path, connections, delay, duration }) => {
-    await new Promise((resolve) => setTimeout(resolve, delay * 1000))
-    return autocannon({ url: `${base}${path}`, connections, duration, timeout, headers })
+/** @typedef {{ path: string, connections: number, delay: number, duration: number }} Group */
+/** @type {{ base: string, groups: Group[], timeout: number, headers?: Record<string, string> }} */
+const { base, groups, timeout, headers = {} } = JSON.parse(process.argv[2] ?? '{}')
+const runs = await Promise.all(
+  groups.map(async (group) => {
+    await new Promise((resolve) => setTimeout(resolve, group.delay * 1000))
+    const { connections, duration } = group
+    return { group, result: await autocannon({ url: `${base}${group.path}`, connections, duration, timeout, headers }) }
   }),
 )
-for (const [i, result] of results.entries()) {
+for (const { group, result } of runs) {
   const codes = Object.fromEntries(
     Object.entries(result.statusCodeStats)
       .filter(([code]) => !code.startsWith('2'))
       .map(([code, { count }]) => [code, count]),
   )
   const line = {
-    path: groups[i].path,
-    connections: groups[i].connections,
+    path: group.path,
+    connections: group.connections,
     requests: result.requests.total,
     seconds: result.duration,
     socketErrors: result.errors - result.timeouts,

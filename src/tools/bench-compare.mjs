@@ -9,19 +9,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import {
-  AUTOCANNON_SCRIPT,
-  cleanUp,
-  cleanups,
-  freePort,
-  rssMb,
-  scratchDatabase,
-  startServer,
-  track,
-  WRK_SCRIPT,
-} from './bench-kit.mjs'
+import { AUTOCANNON_SCRIPT, benchResult, rssMb, scratchDatabase, WRK_SCRIPT } from './bench-kit.mjs'
+import { startBuiltServer } from './built-server.mjs'
 import { ensureBuild, root } from './ensure-build.mjs'
 import { BUDGET } from './first-load.mjs'
+import { cleanUp, cleanups, errorMessage, run, track } from './processes.mjs'
 import { PUBLIC_ROUTES } from './public-routes.mjs'
 
 /** The URLs the throughput targets are about: cached pages and the read APIs. */
@@ -43,6 +35,7 @@ const TARGETS = {
   rssMb: 250,
 }
 
+/** @type {Array<{ name: string, headers: Record<string, string> }>} */
 const ENCODINGS = [
   { name: 'plain', headers: {} },
   { name: 'br', headers: { 'accept-encoding': 'br' } },
@@ -58,6 +51,7 @@ const USAGE = `Usage: npm run bench [-- options]
   --no-first-load      skip the first-load sizes (their targets then read SKIPPED)
 Modes with many URLs at once and a memory-growth verdict: npm run bench -- --load | --soak (--help there).`
 
+/** @param {string[]} argv */
 function parseOptions(argv) {
   const { values } = parseArgs({
     args: argv,
@@ -72,6 +66,7 @@ function parseOptions(argv) {
     },
   })
   if (values.help) return null
+  /** @type {(value: string | number, name: string, min: number, max: number) => number} */
   const whole = (value, name, min, max) => {
     const n = Number(value)
     if (!Number.isInteger(n) || n < min || n > max)
@@ -99,7 +94,10 @@ function perfCountsInstructions() {
   return probe.status === 0 && /^\d+,/m.test(probe.stderr ?? '')
 }
 
-/** User plus system CPU time of a process so far, in microseconds (from /proc; Linux only). */
+/**
+ * User plus system CPU time of a process so far, in microseconds (from /proc; Linux only).
+ * @param {number | undefined} pid
+ */
 function cpuMicros(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
@@ -108,31 +106,11 @@ function cpuMicros(pid) {
   return (ticks * 1e6) / perSecond
 }
 
-/** Runs `command` to its end; resolves to what it printed, rejects on a non-zero exit. */
-function run(command, args, name, limitMs) {
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr.on('data', (chunk) => {
-    output += chunk
-  })
-  return track(child, name, limitMs).then((code) => {
-    if (code !== 0) throw new Error(`${name} exited with ${code}:\n${output.slice(-2000)}`)
-    return output
-  })
-}
-
-const resultOf = (name, output) => {
-  const line = output.split('\n').find((l) => l.startsWith('BENCH_RESULT '))
-  if (!line) throw new Error(`${name} gave no result:\n${output.slice(-2000)}`)
-  return JSON.parse(line.slice('BENCH_RESULT '.length))
-}
-
 /**
  * One load on one URL of one server, with its CPU time and, where perf works, its instructions,
  * read for that server's process over exactly the load.
+ * @param {{ tool: string, url: string, headers: Record<string, string>, connections: number, seconds: number, pid: number | undefined, perf: boolean, workDir: string }} options
+ * @returns {Promise<import('./bench-kit.mjs').BenchResult & { cpu: number, instructions: number | null }>}
  */
 async function loadOnce({ tool, url, headers, connections, seconds, pid, perf, workDir }) {
   const limitMs = (seconds + 60) * 1000
@@ -151,7 +129,7 @@ async function loadOnce({ tool, url, headers, connections, seconds, pid, perf, w
     writeFileSync(script, WRK_SCRIPT)
     const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
     const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', ...headerArgs, '-s', script, url]
-    result = resultOf('wrk', await run('wrk', args, 'wrk', limitMs))
+    result = benchResult('wrk', await run('wrk', args, 'wrk', limitMs))
   } else {
     const { origin, pathname } = new URL(url)
     const config = {
@@ -160,7 +138,7 @@ async function loadOnce({ tool, url, headers, connections, seconds, pid, perf, w
       groups: [{ path: pathname, connections, delay: 0, duration: seconds }],
       timeout: 10,
     }
-    result = resultOf(
+    result = benchResult(
       'autocannon',
       await run(process.execPath, [AUTOCANNON_SCRIPT, JSON.stringify(config)], 'autocannon', limitMs),
     )
@@ -174,12 +152,24 @@ async function loadOnce({ tool, url, headers, connections, seconds, pid, perf, w
   return { ...result, cpu, instructions }
 }
 
-/** What the app answers for each URL, plain and with br, as raw bytes, for the anchor to serve. */
+/**
+ * What the app answers for each URL, plain and with br, as raw bytes, for the anchor to serve
+ * (bench-anchor.mjs reads the file this writes).
+ * @param {string} base
+ * @param {string} workDir
+ * @returns {Promise<string>} the file
+ */
 async function recordAnswers(base, workDir) {
   const { request } = await import('node:http')
+  /**
+   * @param {string} url
+   * @param {Record<string, string>} headers
+   * @returns {Promise<{ status: number | undefined, headers: import('node:http').IncomingHttpHeaders, body: Buffer }>}
+   */
   const get = (url, headers) =>
     new Promise((resolve, reject) => {
       request(url, { headers }, (response) => {
+        /** @type {Buffer[]} */
         const chunks = []
         response.on('data', (chunk) => chunks.push(chunk))
         response.on('end', () =>
@@ -194,6 +184,7 @@ async function recordAnswers(base, workDir) {
   const own = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'])
   const answers = []
   for (const path of BENCH_URLS) {
+    /** @type {Record<string, unknown>} */
     const answer = { path }
     for (const { name, headers } of ENCODINGS) {
       const response = await get(`${base}${path}`, headers)
@@ -210,15 +201,20 @@ async function recordAnswers(base, workDir) {
   return file
 }
 
+/**
+ * @param {string} answersFile
+ * @param {number} limitMs
+ */
 async function startAnchor(answersFile, limitMs) {
   const child = spawn(process.execPath, [join(root, 'src', 'tools', 'bench-anchor.mjs'), answersFile], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   track(child, 'anchor', limitMs)
+  /** @type {number} */
   const port = await new Promise((resolve, reject) => {
     let output = ''
-    child.stdout.on('data', (chunk) => {
+    child.stdout.on('data', (/** @type {Buffer} */ chunk) => {
       output += chunk
       const ready = /ANCHOR_READY (\d+)/.exec(output)
       if (ready) resolve(Number(ready[1]))
@@ -229,20 +225,27 @@ async function startAnchor(answersFile, limitMs) {
 }
 
 // 1 KB = 1000 bytes, as Vite, Chromium's DevTools and the first-load tool count them.
-const kb = (bytes) => (bytes / 1000).toFixed(1)
+const kb = (/** @type {number} */ bytes) => (bytes / 1000).toFixed(1)
+/** @param {number[]} values at least one */
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  const at = (/** @type {number} */ i) => sorted[i] ?? Number.NaN
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2
 }
-const verdict = (ok) => (ok ? 'PASS' : 'FAIL')
+const verdict = (/** @type {boolean} */ ok) => (ok ? 'PASS' : 'FAIL')
 
+/**
+ * Runs the comparison; returns the exit code (0 every target passed, 1 one failed, 2 bad options).
+ * @param {string[]} argv
+ * @returns {Promise<number>}
+ */
 export async function runCompareBench(argv) {
   let options
   try {
     options = parseOptions(argv)
   } catch (error) {
-    console.error(`bench: ${error.message}\n\n${USAGE}`)
+    console.error(`bench: ${errorMessage(error)}\n\n${USAGE}`)
     return 2
   }
   if (!options) {
@@ -250,6 +253,7 @@ export async function runCompareBench(argv) {
     return 0
   }
   const { seconds, rounds, connections, tool } = options
+  /** @param {NodeJS.Signals} signal */
   const onSignal = (signal) => {
     console.error(`\n${signal}: stopping the servers and the load, removing the scratch databases…`)
     cleanUp().finally(() => process.exit(130))
@@ -270,7 +274,7 @@ export async function runCompareBench(argv) {
   try {
     const perf = perfCountsInstructions()
     const db = await scratchDatabase(workDir, false)
-    const app = await startServer(db.env, await freePort(), limitMs)
+    const app = await startBuiltServer(db.env, { limitMs, echoLines: 20 })
     const anchor = await startAnchor(await recordAnswers(app.base, workDir), limitMs)
     console.log(
       `App ${app.base} (pid ${app.child.pid}, ${db.label}); anchor ${anchor.base} (pid ${anchor.child.pid}, bare Fastify, same bytes and headers).`,
@@ -295,11 +299,36 @@ export async function runCompareBench(argv) {
           })
     const rssWarm = rssMb(app.child.pid)
 
+    /** @typedef {Awaited<ReturnType<typeof loadOnce>>} Load */
+    /** @type {Array<{ path: string, encoding: string, app: ReturnType<typeof summary>, anchor: ReturnType<typeof summary> }>} */
     const rows = []
+    /** @param {Load[]} results */
+    const summary = (results) => {
+      const requests = results.reduce((s, r) => s + r.requests, 0)
+      return {
+        rps: requests / results.reduce((s, r) => s + r.seconds, 0),
+        // The median round's percentiles. On this two-core machine the load generator, the
+        // server and the server's own GC and compiler threads share the cores, and a round now
+        // and then has a p99 of 30-200 ms on the anchor as well as on the app, while the app's
+        // event loop was never held for even 15 ms (measured with monitorEventLoopDelay): the
+        // stall is the machine's, not the server's. One such round must not decide, two must.
+        // The worst round is printed beside it.
+        p50: median(results.map((r) => r.p50)),
+        p99: median(results.map((r) => r.p99)),
+        p99Worst: Math.max(...results.map((r) => r.p99)),
+        errors: results.reduce((s, r) => s + r.socketErrors + r.timeouts, 0),
+        non2xx: results.reduce((s, r) => s + r.non2xx, 0),
+        cpuPerRequest: results.reduce((s, r) => s + r.cpu, 0) / requests,
+        // Read only when perf counts them.
+        instructionsPerRequest: perf ? results.reduce((s, r) => s + (r.instructions ?? 0), 0) / requests : Number.NaN,
+      }
+    }
     for (const encoding of ENCODINGS) {
       for (const path of BENCH_URLS) {
+        /** @type {{ app: Load[], anchor: Load[] }} */
         const sums = { app: [], anchor: [] }
         for (let round = 0; round < rounds; round += 1) {
+          /** @type {Array<'app' | 'anchor'>} */
           const order = round % 2 === 0 ? ['app', 'anchor'] : ['anchor', 'app']
           for (const who of order) {
             const target = who === 'app' ? app : anchor
@@ -315,25 +344,6 @@ export async function runCompareBench(argv) {
                 workDir,
               }),
             )
-          }
-        }
-        const summary = (results) => {
-          const requests = results.reduce((s, r) => s + r.requests, 0)
-          return {
-            rps: requests / results.reduce((s, r) => s + r.seconds, 0),
-            // The median round's percentiles. On this two-core machine the load generator, the
-            // server and the server's own GC and compiler threads share the cores, and a round now
-            // and then has a p99 of 30-200 ms on the anchor as well as on the app, while the app's
-            // event loop was never held for even 15 ms (measured with monitorEventLoopDelay): the
-            // stall is the machine's, not the server's. One such round must not decide, two must.
-            // The worst round is printed beside it.
-            p50: median(results.map((r) => r.p50)),
-            p99: median(results.map((r) => r.p99)),
-            p99Worst: Math.max(...results.map((r) => r.p99)),
-            errors: results.reduce((s, r) => s + r.socketErrors + r.timeouts, 0),
-            non2xx: results.reduce((s, r) => s + r.non2xx, 0),
-            cpuPerRequest: results.reduce((s, r) => s + r.cpu, 0) / requests,
-            instructionsPerRequest: perf ? results.reduce((s, r) => s + (r.instructions ?? 0), 0) / requests : null,
           }
         }
         const row = { path, encoding: encoding.name, app: summary(sums.app), anchor: summary(sums.anchor) }
@@ -364,18 +374,10 @@ export async function runCompareBench(argv) {
     // First loads, read from this server's pages and checked by loading each in Chromium.
     let firstLoads = null
     if (options.firstLoad) {
-      const { firstLoad } = await import('./first-load.mjs')
-      const { chromium } = await import('playwright-core')
-      const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--no-first-run',
-        ],
-      })
+      const { firstLoad, launchChromium } = await import('./first-load.mjs')
+      const browser = await launchChromium()
+      if (!browser)
+        throw new Error('no Chromium for the first loads (apt-get install -y chromium, or set CHROMIUM_PATH)')
       try {
         firstLoads = await firstLoad({ baseUrl: app.base, paths: PUBLIC_ROUTES, browser })
       } finally {
@@ -405,7 +407,7 @@ export async function runCompareBench(argv) {
     // The embedded database: the same server on PGlite, warmed up and loaded the same way, once.
     const pgliteDir = mkdtempSync(join(tmpdir(), 'mhbot-bench-pglite-'))
     cleanups.push(() => rmSync(pgliteDir, { recursive: true, force: true }))
-    const embedded = await startServer({ DATA_DIR: join(pgliteDir, 'data') }, await freePort(), limitMs)
+    const embedded = await startBuiltServer({ DATA_DIR: join(pgliteDir, 'data') }, { limitMs, echoLines: 20 })
     const loadAll = async () => {
       for (const path of BENCH_URLS)
         for (const { headers } of ENCODINGS)
@@ -433,7 +435,9 @@ export async function runCompareBench(argv) {
     )
 
     // The verdicts.
-    const worst = (pick) => rows.reduce((w, row) => (pick(row) < pick(w) ? row : w), rows[0])
+    /** @typedef {(typeof rows)[number]} Row */
+    /** @param {(row: Row) => number} pick */
+    const worst = (pick) => rows.reduce((w, row) => (pick(row) < pick(w) ? row : w))
     const lowest = worst((row) => row.app.rps / row.anchor.rps)
     const slowest = worst((row) => -row.app.p99)
     const costliest = worst((row) =>
@@ -441,6 +445,7 @@ export async function runCompareBench(argv) {
         ? -row.app.instructionsPerRequest / row.anchor.instructionsPerRequest
         : -row.app.cpuPerRequest / row.anchor.cpuPerRequest,
     )
+    /** @param {Row} row */
     const costRatio = (row) =>
       perf
         ? row.app.instructionsPerRequest / row.anchor.instructionsPerRequest
@@ -454,6 +459,7 @@ export async function runCompareBench(argv) {
     )
     if (firstLoads) {
       // What Chromium really fetched for the first render counts when it is more than the HTML names.
+      /** @type {(r: import('./first-load.mjs').FirstLoadResult, kind: 'js' | 'css') => number} */
       const size = (r, kind) => Math.max(r.totals[kind].gzip, r.browser?.totals?.[kind]?.gzip ?? 0)
       const biggestJs = firstLoads.reduce((w, r) => (size(r, 'js') > size(w, 'js') ? r : w))
       const biggestCss = firstLoads.reduce((w, r) => (size(r, 'css') > size(w, 'css') ? r : w))
@@ -477,7 +483,7 @@ export async function runCompareBench(argv) {
     console.log(`\nTargets:\n${lines.join('\n')}`)
     return lines.some((line) => line.startsWith('FAIL')) ? 1 : 0
   } catch (error) {
-    console.error(`bench: ${error.stack ?? error.message}`)
+    console.error(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
     return 1
   } finally {
     await cleanUp()

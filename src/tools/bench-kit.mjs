@@ -1,27 +1,19 @@
-// What `npm run bench` and its load and soak modes share: a scratch database, the built server
-// started as production, children that are always stopped, the wrk script and memory readings.
-import { spawn, spawnSync } from 'node:child_process'
+// What `npm run bench`, its load and soak modes and `npm run lighthouse` share besides the built
+// server and the processes (built-server.mjs, processes.mjs): a scratch database, the load
+// generators' scripts and memory readings.
+import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { root, serverArgs } from './ensure-build.mjs'
+import { root } from './ensure-build.mjs'
+import { cleanups, errorMessage } from './processes.mjs'
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
-export const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-
-export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Resident memory of a process in MB, from /proc (Linux), else from ps. */
+/**
+ * Resident memory of a process in MB, from /proc (Linux), else from ps.
+ * @param {number | undefined} pid
+ */
 export function rssMb(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -33,50 +25,11 @@ export function rssMb(pid) {
 }
 
 /**
- * Things to undo, newest first; each runs once, on the normal path, on failure and on a signal.
- * Calls while one is under way share it; later ones undo whatever was added since.
- */
-export const cleanups = []
-let cleaning = null
-export function cleanUp() {
-  cleaning ??= (async () => {
-    while (cleanups.length > 0) {
-      const step = cleanups.pop()
-      try {
-        await step()
-      } catch (error) {
-        console.error(`cleanup: ${error.message}`)
-      }
-    }
-  })().finally(() => {
-    cleaning = null
-  })
-  return cleaning
-}
-
-/** A child that is killed by cleanup and, at the latest, after `limitMs`. */
-export function track(child, name, limitMs) {
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)))
-  const timer = setTimeout(() => {
-    console.error(`${name} ran past its ${Math.round(limitMs / 1000)} s limit: killing it`)
-    child.kill('SIGKILL')
-  }, limitMs)
-  timer.unref()
-  exited.then(() => clearTimeout(timer))
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      const late = setTimeout(() => child.kill('SIGKILL'), 15_000)
-      await exited
-      clearTimeout(late)
-    }
-  })
-  return exited
-}
-
-/**
  * A scratch database: a new one on the local Postgres when it answers (dropped at the end), else
  * a temp folder for PGlite. Returns the server's environment for it and what it is, for the report.
+ * @param {string} workDir the run's temp folder
+ * @param {boolean} forcePglite
+ * @returns {Promise<{ env: Record<string, string>, label: string }>}
  */
 export async function scratchDatabase(workDir, forcePglite) {
   if (!forcePglite) {
@@ -95,62 +48,56 @@ export async function scratchDatabase(workDir, forcePglite) {
       return { env: { DATABASE_URL: url.toString() }, label: `Postgres, scratch database ${name}` }
     } catch (error) {
       await admin.end({ timeout: 1 }).catch(() => {})
-      console.log(`No Postgres at ${ADMIN_URL} (${error.message}): using PGlite.`)
+      console.log(`No Postgres at ${ADMIN_URL} (${errorMessage(error)}): using PGlite.`)
     }
   }
   return { env: { DATA_DIR: join(workDir, 'data') }, label: 'PGlite in a temp folder' }
 }
 
-/** The built server as production runs it; its warnings and errors are echoed (the first 20) and counted. */
-export async function startServer(dbEnv, port, limitMs) {
-  const child = spawn(process.execPath, serverArgs(), {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      SESSION_SECRET: `bench-${randomBytes(24).toString('hex')}`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
-      ...dbEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const log = { lines: 0, shown: 0, tail: '' }
-  const onData = (chunk) => {
-    const text = log.tail + chunk.toString()
-    const lines = text.split('\n')
-    log.tail = lines.pop() ?? ''
-    for (const line of lines.filter((l) => l.trim() !== '')) {
-      log.lines += 1
-      if (log.shown < 20) {
-        log.shown += 1
-        console.log(`[server] ${line.length > 400 ? `${line.slice(0, 400)}…` : line}`)
-      }
-    }
-  }
-  child.stdout.on('data', onData)
-  child.stderr.on('data', onData)
-  const exited = track(child, 'server', limitMs)
+/**
+ * One load generator's run on one URL, as the wrk script and bench-autocannon.mjs print it
+ * (latencies in ms); bench-autocannon.mjs adds the URL's path and connections.
+ * @typedef {object} BenchResult
+ * @property {number} requests
+ * @property {number} seconds
+ * @property {number} socketErrors
+ * @property {number} timeouts
+ * @property {number} non2xx
+ * @property {Record<string, number>} codes non-2xx answers by status
+ * @property {number} p50
+ * @property {number} p99
+ * @property {number} max
+ */
 
-  const base = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited during start-up (${child.exitCode})`)
-    try {
-      if ((await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2000) })).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server not ready within 60 s')
-    await sleep(150)
-  }
-  return { child, base, log, exited }
+const RESULT_PREFIX = 'BENCH_RESULT '
+
+/**
+ * Every result line a load generator printed.
+ * @param {string} output
+ * @returns {BenchResult[]}
+ */
+export const benchResults = (output) =>
+  output
+    .split('\n')
+    .filter((line) => line.startsWith(RESULT_PREFIX))
+    .map((line) => JSON.parse(line.slice(RESULT_PREFIX.length)))
+
+/**
+ * The one result a load generator printed; `name` says which, should there be none.
+ * @param {string} name
+ * @param {string} output
+ * @returns {BenchResult}
+ */
+export function benchResult(name, output) {
+  const [result] = benchResults(output)
+  if (!result) throw new Error(`${name} gave no result:\n${output.slice(-2000)}`)
+  return result
 }
 
-/** Connections per URL: an equal share, the remainder to the first URLs. */
+/**
+ * wrk's script: counts non-2xx answers (wrk itself counts only 400 and up) and prints one
+ * `BENCH_RESULT {json}` line at the end, the shape bench-autocannon.mjs prints too.
+ */
 export const WRK_SCRIPT = `
 local threads = {}
 function setup(thread) table.insert(threads, thread) end

@@ -5,24 +5,15 @@
 // when it grew less than 10 %. Numbers on shared machines are noisy: the verdicts are about errors
 // and growth, not speed. Never part of the tests. Everything it starts (server, load generators,
 // database, temp folder) is stopped or removed at the end, on failure and on Ctrl-C.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import {
-  AUTOCANNON_SCRIPT,
-  cleanUp,
-  cleanups,
-  freePort,
-  rssMb,
-  scratchDatabase,
-  sleep,
-  startServer,
-  track,
-  WRK_SCRIPT,
-} from './bench-kit.mjs'
-import { ensureBuild, root } from './ensure-build.mjs'
+import { AUTOCANNON_SCRIPT, benchResult, benchResults, rssMb, scratchDatabase, WRK_SCRIPT } from './bench-kit.mjs'
+import { startBuiltServer } from './built-server.mjs'
+import { ensureBuild } from './ensure-build.mjs'
+import { cleanUp, cleanups, errorMessage, run, sleep } from './processes.mjs'
 
 /** Pages and APIs the load rotates over; each gets an equal share of the connections. */
 export const LOAD_PATHS = [
@@ -57,6 +48,13 @@ const MAX_GROWTH_PERCENT = 10
 // some 20-80 first requests per run; --ramp spreads the connects and then none came near it.
 // wrk's own default is 2 s.
 
+/** @typedef {import('./bench-kit.mjs').BenchResult & { path: string, connections: number }} UrlResult */
+
+/**
+ * @param {string} value
+ * @param {string} name the option, for the error message
+ * @param {{ zero?: boolean }} [options] zero: 0 is allowed
+ */
 function seconds(value, name, { zero = false } = {}) {
   const match = /^(\d+(?:\.\d+)?)(s|m)?$/.exec(String(value).trim())
   if (!match || (Number(match[1]) <= 0 && !zero))
@@ -64,6 +62,7 @@ function seconds(value, name, { zero = false } = {}) {
   return Number(match[1]) * (match[2] === 'm' ? 60 : 1)
 }
 
+/** @param {string[]} argv */
 function parseOptions(argv) {
   const { values } = parseArgs({
     args: argv,
@@ -104,6 +103,10 @@ function parseOptions(argv) {
   }
 }
 
+/**
+ * Connections per URL: an equal share, the remainder to the first URLs.
+ * @param {number} connections
+ */
 const spread = (connections) =>
   LOAD_PATHS.map((path, i) => ({
     path,
@@ -116,6 +119,8 @@ const spread = (connections) =>
 /**
  * Runs the load generator(s); resolves to one result per URL. With a ramp, group i starts i/(n-1)
  * of the way through it and every group stops together, after all connections were open `duration` s.
+ * @param {{ tool: string, base: string, duration: number, ramp: number, connections: number, timeout: number, workDir: string }} options
+ * @returns {Promise<UrlResult[]>}
  */
 async function drive({ tool, base, duration, ramp, connections, timeout, workDir }) {
   const groups = spread(connections).map((group, i, all) => {
@@ -123,25 +128,6 @@ async function drive({ tool, base, duration, ramp, connections, timeout, workDir
     return { ...group, delay, duration: Math.round(duration + ramp - delay) } // wrk takes whole seconds
   })
   const limitMs = (duration + ramp + timeout + 30) * 1000
-  const parse = (name, output) => {
-    const line = output.split('\n').find((l) => l.startsWith('BENCH_RESULT '))
-    if (!line) throw new Error(`${name} gave no result:\n${output.slice(-2000)}`)
-    return JSON.parse(line.slice('BENCH_RESULT '.length))
-  }
-  const run = (command, args, name) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (chunk) => {
-      output += chunk
-    })
-    child.stderr.on('data', (chunk) => {
-      output += chunk
-    })
-    return track(child, name, limitMs).then((code) => {
-      if (code !== 0) throw new Error(`${name} exited with ${code}:\n${output.slice(-2000)}`)
-      return output
-    })
-  }
 
   if (tool === 'wrk') {
     const script = join(workDir, 'bench.lua')
@@ -151,18 +137,20 @@ async function drive({ tool, base, duration, ramp, connections, timeout, workDir
         await sleep(delay * 1000)
         const name = `wrk ${path}`
         const args = ['-t1', `-c${c}`, `-d${d}s`, `--timeout`, `${timeout}s`, '-s', script, `${base}${path}`]
-        return { path, connections: c, ...parse(name, await run('wrk', args, name)) }
+        return { path, connections: c, ...benchResult(name, await run('wrk', args, name, limitMs)) }
       }),
     )
   }
   const config = JSON.stringify({ base, groups, timeout })
-  const output = await run(process.execPath, [AUTOCANNON_SCRIPT, config], 'autocannon')
-  return output
-    .split('\n')
-    .filter((l) => l.startsWith('BENCH_RESULT '))
-    .map((l) => JSON.parse(l.slice('BENCH_RESULT '.length)))
+  const output = await run(process.execPath, [AUTOCANNON_SCRIPT, config], 'autocannon', limitMs)
+  return /** @type {UrlResult[]} */ (benchResults(output))
 }
 
+/**
+ * Prints the results as a table; returns the totals.
+ * @param {string} title
+ * @param {UrlResult[]} results
+ */
 function report(title, results) {
   const total = {
     requests: results.reduce((sum, r) => sum + r.requests, 0),
@@ -189,9 +177,15 @@ function report(title, results) {
   return total
 }
 
+/** @type {(value: number, digits: number) => string} */
 const signed = (value, digits) => `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`
 
-/** Least-squares slope of the readings, in MB per minute. */
+/** @typedef {{ at: number, mb: number }} Reading seconds into the soak, resident MB */
+
+/**
+ * Least-squares slope of the readings, in MB per minute.
+ * @param {Reading[]} series
+ */
 function slopePerMinute(series) {
   const n = series.length
   const meanAt = series.reduce((sum, s) => sum + s.at, 0) / n
@@ -201,13 +195,17 @@ function slopePerMinute(series) {
   return den === 0 ? 0 : (num / den) * 60
 }
 
-/** Runs load or soak; returns the exit code (0 pass, 1 fail). */
+/**
+ * Runs load or soak; returns the exit code (0 pass, 1 fail, 2 bad options).
+ * @param {string[]} argv
+ * @returns {Promise<number>}
+ */
 export async function runLoadBench(argv) {
   let options
   try {
     options = parseOptions(argv)
   } catch (error) {
-    console.error(`bench: ${error.message}\n\n${USAGE}`)
+    console.error(`bench: ${errorMessage(error)}\n\n${USAGE}`)
     return 2
   }
   if (!options) {
@@ -218,6 +216,7 @@ export async function runLoadBench(argv) {
 
   ensureBuild()
   let interrupted = false
+  /** @param {NodeJS.Signals} signal */
   const onSignal = (signal) => {
     interrupted = true
     console.error(`\n${signal}: stopping the load and the server, removing the scratch database…`)
@@ -236,7 +235,7 @@ export async function runLoadBench(argv) {
   cleanups.push(() => rmSync(workDir, { recursive: true, force: true }))
   try {
     const db = await scratchDatabase(workDir, options.pglite)
-    const server = await startServer(db.env, await freePort(), budget)
+    const server = await startBuiltServer(db.env, { limitMs: budget, echoLines: 20 })
     const setup = `${connections} connections over ${LOAD_PATHS.length} URLs${ramp ? ` opened over ${ramp} s` : ' opened at once'}, ${tool}, ${db.label}, ${timeout} s request timeout, Node ${process.version}`
     console.log(`Server ready at ${server.base} (pid ${server.child.pid}). ${setup}.`)
 
@@ -263,9 +262,9 @@ export async function runLoadBench(argv) {
       const series = [{ at: 0, mb: rssWarm }]
       const startedAt = Date.now()
       const sampler = setInterval(() => {
-        const mb = rssMb(server.child.pid)
-        series.push({ at: Math.round((Date.now() - startedAt) / 1000), mb })
-        console.log(`  RSS at +${series.at(-1).at} s: ${mb.toFixed(1)} MB`)
+        const reading = { at: Math.round((Date.now() - startedAt) / 1000), mb: rssMb(server.child.pid) }
+        series.push(reading)
+        console.log(`  RSS at +${reading.at} s: ${reading.mb.toFixed(1)} MB`)
       }, interval * 1000)
       let results
       try {
@@ -301,7 +300,7 @@ export async function runLoadBench(argv) {
     console.log(`\n${verdict}`)
     return failed ? 1 : 0
   } catch (error) {
-    if (!interrupted) console.error(`bench: ${error.message}`)
+    if (!interrupted) console.error(`bench: ${errorMessage(error)}`)
     return 1
   } finally {
     await cleanUp()

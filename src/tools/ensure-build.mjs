@@ -1,7 +1,7 @@
 // Builds the app when dist/ is missing or older than the sources. Used by `npm start` and by the
 // browser tests. Plain JavaScript so it runs on a bare Node before anything is compiled.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -12,18 +12,9 @@ const builtManifest = join(root, 'dist', 'client', '.vite', 'manifest.json')
 const sources = ['src', 'public', 'drizzle', 'package.json', 'package-lock.json', 'vite.config.ts']
 
 /**
- * What follows `node` in package.json's "serve" script: the V8 flags production runs with, then the
- * built server, resolved from the repository root. The one place they are chosen; the Dockerfile's
- * CMD is held equal to it (docs/decisions/022-server-memory-and-first-paint.md).
+ * @param {string} path
+ * @returns {number}
  */
-export function serverArgs() {
-  const serve = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.serve
-  const [command, ...args] = serve.trim().split(/\s+/)
-  if (command !== 'node' || args.at(-1) !== 'dist/server/main.js')
-    throw new Error(`package.json "serve" must be "node [flags] dist/server/main.js", not "${serve}"`)
-  return [...args.slice(0, -1), builtServer]
-}
-
 function newestMtime(path) {
   if (!existsSync(path)) return 0
   const stats = statSync(path)

@@ -11,7 +11,7 @@
 //   const results = await firstLoad({ baseUrl, clientDist, paths, browser })
 //       baseUrl     a running built server, e.g. 'http://127.0.0.1:3000'
 //       clientDist  the built client folder that server serves (default dist/client)
-//       paths       the pages to measure (default PUBLIC_PATHS)
+//       paths       the pages to measure (default PUBLIC_ROUTES, public-routes.mjs)
 //       browser     optional playwright-core Browser: each page is also loaded in it until the
 //                   network is idle, and its script and stylesheet requests are compared with the HTML's
 //       Returns one result per path: { path, status, js, css, totals, admin, browser, verdict }.
@@ -29,44 +29,57 @@
 // What counts is read from the server-rendered HTML, so it is exactly what the server links:
 // <link rel="stylesheet">, and the scripts: the after-paint loader's data-entry and data-preload
 // (src/server/ssr/after-paint.ts), or <script type="module" src> and <link rel="modulepreload">.
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
-import { serverArgs } from './ensure-build.mjs'
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
-
-/** Every public page of the site (docs/product.md). */
-export const PUBLIC_PATHS = [
-  '/',
-  '/research',
-  '/resources',
-  '/faq',
-  '/about',
-  '/about/position-statement',
-  '/about/mission-statement',
-  '/benefits',
-  '/safety',
-  '/education',
-  '/contact',
-  '/share-your-experience',
-  '/privacy',
-  '/sitemap',
-]
+import { startBuiltServer } from './built-server.mjs'
+import { root } from './ensure-build.mjs'
+import { cleanUp, cleanups } from './processes.mjs'
+import { PUBLIC_ROUTES } from './public-routes.mjs'
 
 /** Compressed bytes per public route (1 KB = 1000 bytes), gzip as the budget is written. */
 export const BUDGET = { jsGzip: 140_000, cssGzip: 30_000 }
 
+/**
+ * @typedef {{ file: string, raw: number, gzip: number, brotli: number }} AssetSize
+ * @typedef {{ raw: number, gzip: number, brotli: number }} Sizes
+ * @typedef {object} BrowserLoad
+ * @property {string[]} requested
+ * @property {string[]} extra
+ * @property {string[]} missing
+ * @property {string[]} deferred
+ * @property {{ js: Sizes, css: Sizes }} totals
+ * @typedef {object} FirstLoadResult
+ * @property {string} path
+ * @property {number} status
+ * @property {AssetSize[]} js
+ * @property {AssetSize[]} css
+ * @property {{ js: Sizes, css: Sizes }} totals
+ * @property {string[]} admin
+ * @property {BrowserLoad} [browser]
+ * @property {{ pass: boolean, problems: string[] }} verdict
+ * @typedef {{ file: string, imports?: string[], dynamicImports?: string[], isEntry?: boolean, isDynamicEntry?: boolean }} ManifestChunk
+ * @typedef {Record<string, ManifestChunk>} Manifest
+ */
+
+/**
+ * @param {string} tag
+ * @param {string} name
+ */
 const attribute = (tag, name) => tag.match(new RegExp(`\\s${name}="([^"]*)"`, 'i'))?.[1] ?? null
 
-/** The scripts, module preloads and stylesheets a server-rendered page names, in document order. */
+/**
+ * The scripts, module preloads and stylesheets a server-rendered page names, in document order.
+ * @param {string} html
+ */
 export function assetsInHtml(html) {
+  /** @type {string[]} */
   const scripts = []
+  /** @type {string[]} */
   const preloads = []
+  /** @type {string[]} */
   const stylesheets = []
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
     const src = attribute(tag, 'src') ?? attribute(tag, 'data-entry')
@@ -83,9 +96,15 @@ export function assetsInHtml(html) {
   return { scripts, preloads, stylesheets }
 }
 
+/** @type {Map<string, AssetSize>} */
 const sizeCache = new Map()
 
-/** Raw, gzip and brotli bytes of one built asset ('/assets/x.js'). */
+/**
+ * Raw, gzip and brotli bytes of one built asset ('/assets/x.js').
+ * @param {string} clientDist
+ * @param {string} url
+ * @returns {AssetSize}
+ */
 function assetSize(clientDist, url) {
   const file = join(clientDist, new URL(url, 'http://x').pathname)
   const cached = sizeCache.get(file)
@@ -101,6 +120,10 @@ function assetSize(clientDist, url) {
   return size
 }
 
+/**
+ * @param {AssetSize[]} files
+ * @returns {Sizes}
+ */
 const sum = (files) =>
   files.reduce((total, f) => ({ raw: total.raw + f.raw, gzip: total.gzip + f.gzip, brotli: total.brotli + f.brotli }), {
     raw: 0,
@@ -108,11 +131,21 @@ const sum = (files) =>
     brotli: 0,
   })
 
+/**
+ * @param {string} clientDist
+ * @returns {Manifest}
+ */
 const readManifest = (clientDist) => JSON.parse(readFileSync(join(clientDist, '.vite', 'manifest.json'), 'utf8'))
 
-/** The manifest keys of `keys` and of everything they import statically. */
+/**
+ * The manifest keys of `keys` and of everything they import statically.
+ * @param {Manifest} manifest
+ * @param {string[]} keys
+ */
 function staticClosure(manifest, keys) {
+  /** @type {Set<string>} */
   const seen = new Set()
+  /** @param {string} key */
   const visit = (key) => {
     const chunk = manifest[key]
     if (!chunk || seen.has(key)) return
@@ -126,23 +159,37 @@ function staticClosure(manifest, keys) {
 /**
  * The built files that only the admin screens use: chunks reachable from an admin route (or
  * src/client/admin) and from no public entry or route in Vite's manifest.
+ * @param {string} clientDist
  */
 export function adminOnlyFiles(clientDist) {
   const manifest = readManifest(clientDist)
+  /** @param {string} key */
   const isAdmin = (key) => /^src\/client\/(admin\/|routes\/admin[.?])/.test(key)
   const keys = Object.keys(manifest)
   const fromAdmin = staticClosure(manifest, keys.filter(isAdmin))
   const fromPublic = staticClosure(
     manifest,
-    keys.filter((key) => !isAdmin(key) && (manifest[key].isEntry || manifest[key].isDynamicEntry)),
+    keys.filter((key) => !isAdmin(key) && (manifest[key]?.isEntry || manifest[key]?.isDynamicEntry)),
   )
-  return new Set([...fromAdmin].filter((key) => !fromPublic.has(key)).map((key) => `/${manifest[key].file}`))
+  return filesOf(
+    manifest,
+    [...fromAdmin].filter((key) => !fromPublic.has(key)),
+  )
 }
+
+/**
+ * The built files of manifest keys, as the pages link them ('/assets/x.js').
+ * @param {Manifest} manifest
+ * @param {Iterable<string>} keys
+ */
+const filesOf = (manifest, keys) =>
+  new Set([...keys].flatMap((key) => (manifest[key] ? [`/${manifest[key].file}`] : [])))
 
 /**
  * The chunks that load after the page on purpose: the targets of the entry's dynamic imports that
  * are not route chunks (the deferred UI, tRPC's HTTP link), with everything they import. A page's
  * first render is what it names plus anything else it fetched that is not in this set.
+ * @param {string} clientDist
  */
 export function deferredFiles(clientDist) {
   const manifest = readManifest(clientDist)
@@ -150,12 +197,15 @@ export function deferredFiles(clientDist) {
     .filter((chunk) => chunk.isEntry)
     .flatMap((chunk) => chunk.dynamicImports ?? [])
     .filter((key) => !key.includes('?tsr-split'))
-  return new Set([...staticClosure(manifest, targets)].map((key) => `/${manifest[key].file}`))
+  return filesOf(manifest, staticClosure(manifest, targets))
 }
 
 /**
  * The scripts and stylesheets one page makes the browser fetch until its network is idle, from the
  * page's own Resource Timing.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ * @returns {Promise<string[]>}
  */
 async function watchInBrowser(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
@@ -175,8 +225,17 @@ async function watchInBrowser(browser, url) {
   }
 }
 
-/** See the header of this file. */
-export async function firstLoad({ baseUrl, clientDist = join(root, 'dist', 'client'), paths = PUBLIC_PATHS, browser }) {
+/**
+ * See the header of this file.
+ * @param {{ baseUrl: string, clientDist?: string, paths?: string[], browser?: import('playwright-core').Browser }} options
+ * @returns {Promise<FirstLoadResult[]>}
+ */
+export async function firstLoad({
+  baseUrl,
+  clientDist = join(root, 'dist', 'client'),
+  paths = PUBLIC_ROUTES,
+  browser,
+}) {
   const adminFiles = adminOnlyFiles(clientDist)
   const deferred = deferredFiles(clientDist)
   const results = []
@@ -188,7 +247,8 @@ export async function firstLoad({ baseUrl, clientDist = join(root, 'dist', 'clie
     const cssFiles = [...new Set(stylesheets)]
     const js = jsFiles.map((file) => assetSize(clientDist, file))
     const css = cssFiles.map((file) => assetSize(clientDist, file))
-    const result = {
+    /** @type {Omit<FirstLoadResult, 'verdict'>} */
+    const measured = {
       path,
       status: response.status,
       js,
@@ -201,29 +261,34 @@ export async function firstLoad({ baseUrl, clientDist = join(root, 'dist', 'clie
       const named = new Set([...jsFiles, ...cssFiles])
       const requested = [...new Set(requests)]
       const firstRender = requested.filter((file) => named.has(file) || !deferred.has(file))
-      result.browser = {
-        requested: firstRender,
-        extra: firstRender.filter((file) => !named.has(file)),
-        missing: [...named].filter((file) => !requested.includes(file)),
-        deferred: requested.filter((file) => !firstRender.includes(file)),
-      }
       // What the browser really fetched for the first render, waterfall included.
       const fetched = firstRender
         .filter((file) => existsSync(join(clientDist, file)))
         .map((f) => assetSize(clientDist, f))
-      result.browser.totals = {
-        js: sum(fetched.filter((f) => f.file.endsWith('.js'))),
-        css: sum(fetched.filter((f) => f.file.endsWith('.css'))),
+      measured.browser = {
+        requested: firstRender,
+        extra: firstRender.filter((file) => !named.has(file)),
+        missing: [...named].filter((file) => !requested.includes(file)),
+        deferred: requested.filter((file) => !firstRender.includes(file)),
+        totals: {
+          js: sum(fetched.filter((f) => f.file.endsWith('.js'))),
+          css: sum(fetched.filter((f) => f.file.endsWith('.css'))),
+        },
       }
     }
-    result.verdict = verdict(result)
-    results.push(result)
+    results.push({ ...measured, verdict: verdict(measured) })
   }
   return results
 }
 
-/** Whether one measured route keeps the budget, and why not. */
+/**
+ * Whether one measured route keeps the budget, and why not.
+ * @param {Omit<FirstLoadResult, 'verdict'>} result
+ * @param {typeof BUDGET} [budget]
+ * @returns {FirstLoadResult['verdict']}
+ */
 export function verdict(result, budget = BUDGET) {
+  /** @type {string[]} */
   const problems = []
   if (result.status !== 200) problems.push(`status ${result.status}`)
   const jsGzip = Math.max(result.totals.js.gzip, result.browser?.totals.js.gzip ?? 0)
@@ -235,9 +300,13 @@ export function verdict(result, budget = BUDGET) {
   return { pass: problems.length === 0, problems }
 }
 
-const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`
+const kb = (/** @type {number} */ bytes) => `${(bytes / 1000).toFixed(1)} KB`
 
-/** The results as a plain-text table, one line per route. */
+/**
+ * The results as a plain-text table, one line per route.
+ * @param {FirstLoadResult[]} results
+ * @param {typeof BUDGET} [budget]
+ */
 export function formatTable(results, budget = BUDGET) {
   const header = ['route', 'JS files', 'JS raw', 'JS gzip', 'JS br', 'CSS gzip', 'CSS br', 'fetched JS gzip', 'verdict']
   const rows = results.map((r) => [
@@ -251,8 +320,10 @@ export function formatTable(results, budget = BUDGET) {
     r.browser ? kb(r.browser.totals.js.gzip) : '-',
     r.verdict.pass ? 'PASS' : `FAIL (${r.verdict.problems.join('; ')})`,
   ])
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)))
-  const line = (cells) => cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ')
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)))
+  /** @param {string[]} cells */
+  const line = (cells) =>
+    cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ')
   return [
     `Budget per route: JS ≤ ${kb(budget.jsGzip)} gzip, CSS ≤ ${kb(budget.cssGzip)} gzip (1 KB = 1000 bytes).`,
     'JS/CSS: what the HTML names; fetched JS: what Chromium fetched for the first render (deferred chunks apart).',
@@ -261,73 +332,11 @@ export function formatTable(results, budget = BUDGET) {
   ].join('\n')
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-
-/** Starts the built server as tests/helpers/server.ts does, on a throwaway PGlite folder. */
-async function startServer() {
-  const args = serverArgs()
-  const main = args.at(-1)
-  if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`)
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'mhbot-first-load-'))
-  let output = ''
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'first-load-secret-first-load-secret-0123',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-    },
-  })
-  child.stdout.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr.on('data', (chunk) => {
-    output += chunk
-  })
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM')
-    await exited
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-  const baseUrl = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop()
-      throw new Error(`the server exited early (${child.exitCode}):\n${output}`)
-    }
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop()
-      throw new Error(`the server was not ready within 60 s:\n${output}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150))
-  }
-  return { baseUrl, stop }
-}
-
-async function launchChromium() {
+/**
+ * Debian's Chromium (or CHROMIUM_PATH) through playwright-core, or null when there is none.
+ * @returns {Promise<import('playwright-core').Browser | null>}
+ */
+export async function launchChromium() {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
   if (!existsSync(executablePath)) return null
   const { chromium } = await import('playwright-core')
@@ -345,14 +354,23 @@ async function launchChromium() {
   })
 }
 
+/** @param {string[]} args */
 async function main(args) {
   const paths = args.filter((arg) => arg.startsWith('/'))
-  const server = await startServer()
+  const dataDir = mkdtempSync(join(tmpdir(), 'mhbot-first-load-'))
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => cleanUp().finally(() => process.exit(130)))
+  /** @type {import('playwright-core').Browser | null} */
   let browser = null
   try {
+    const server = await startBuiltServer({ DATA_DIR: dataDir }, { limitMs: 30 * 60 * 1000 })
     browser = args.includes('--no-browser') ? null : await launchChromium()
     if (!browser) console.log('(no Chromium: the waterfall check is skipped)')
-    const results = await firstLoad({ baseUrl: server.baseUrl, paths: paths.length ? paths : PUBLIC_PATHS, browser })
+    const results = await firstLoad({
+      baseUrl: server.base,
+      paths: paths.length ? paths : PUBLIC_ROUTES,
+      browser: browser ?? undefined,
+    })
     console.log(formatTable(results))
     for (const r of results) {
       if (r.browser?.deferred.length)
@@ -363,7 +381,7 @@ async function main(args) {
     return results.every((r) => r.verdict.pass) ? 0 : 1
   } finally {
     await browser?.close()
-    await server.stop()
+    await cleanUp()
   }
 }
 

@@ -8,13 +8,26 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { cleanUp, cleanups, freePort, scratchDatabase, startServer } from './bench-kit.mjs'
+import { scratchDatabase } from './bench-kit.mjs'
+import { startBuiltServer } from './built-server.mjs'
 import { ensureBuild } from './ensure-build.mjs'
+import { cleanUp, cleanups } from './processes.mjs'
 import { PUBLIC_ROUTES } from './public-routes.mjs'
 
 /** The targets of the performance issue: performance at least 0.98, every other category 1.0. */
 export const LIGHTHOUSE_TARGETS = { performance: 0.98, accessibility: 1, 'best-practices': 1, seo: 1 }
-const CATEGORIES = Object.keys(LIGHTHOUSE_TARGETS)
+/** @typedef {keyof typeof LIGHTHOUSE_TARGETS} Category */
+const CATEGORIES = /** @type {Category[]} */ (Object.keys(LIGHTHOUSE_TARGETS))
+
+/**
+ * @typedef {object} LighthouseRun
+ * @property {string} path
+ * @property {'mobile' | 'desktop'} formFactor
+ * @property {Record<Category, number | null>} scores
+ * @property {Category[]} failed
+ * @property {string[]} losses the audits that cost points in a failed category
+ * @property {string} [runtimeError]
+ */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 // This machine's network is closed: Chromium's background traffic would only fail and add noise.
@@ -32,6 +45,8 @@ const CHROME_FLAGS = [
 /**
  * Scores every path in both form factors: [{ path, formFactor, scores: { performance, … }, failed }].
  * One Chromium for all runs; each run opens its own tab with a clean cache (Lighthouse's default).
+ * @param {{ baseUrl: string, paths?: string[], formFactors?: Array<'mobile' | 'desktop'> }} options
+ * @returns {Promise<LighthouseRun[]>}
  */
 export async function runLighthouse({ baseUrl, paths = PUBLIC_ROUTES, formFactors = ['mobile', 'desktop'] }) {
   if (!existsSync(CHROMIUM))
@@ -40,7 +55,12 @@ export async function runLighthouse({ baseUrl, paths = PUBLIC_ROUTES, formFactor
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js')
   const chromeLauncher = await import('chrome-launcher')
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' })
+  /** @type {LighthouseRun[]} */
   const results = []
+  /**
+   * @param {string} path
+   * @param {'mobile' | 'desktop'} formFactor
+   */
   const audit = async (path, formFactor) => {
     const runner = await lighthouse(
       `${baseUrl}${path}`,
@@ -60,14 +80,20 @@ export async function runLighthouse({ baseUrl, paths = PUBLIC_ROUTES, formFactor
         // Lighthouse now and then fails to record its own trace (NO_NAVSTART, NO_FCP): that says
         // nothing about the page, so the audit is run again once.
         if (lhr?.runtimeError) lhr = await audit(path, formFactor)
-        const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr?.categories[id]?.score ?? null]))
-        const failed = CATEGORIES.filter((id) => !(scores[id] !== null && scores[id] >= LIGHTHOUSE_TARGETS[id]))
+        const scores = /** @type {Record<Category, number | null>} */ (
+          Object.fromEntries(CATEGORIES.map((id) => [id, lhr?.categories[id]?.score ?? null]))
+        )
+        const failed = CATEGORIES.filter((id) => {
+          const score = scores[id]
+          return !(score !== null && score >= LIGHTHOUSE_TARGETS[id])
+        })
         // What cost the points, so a failing score says where to look.
         const losses = failed.flatMap((id) =>
-          (lhr?.categories[id]?.auditRefs ?? [])
-            .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
-            .filter(({ ref, audit }) => ref.weight > 0 && audit?.score !== null && audit?.score < 1)
-            .map(({ audit }) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`),
+          (lhr?.categories[id]?.auditRefs ?? []).flatMap((ref) => {
+            const audit = lhr?.audits[ref.id]
+            if (!audit || ref.weight <= 0 || audit.score === null || audit.score >= 1) return []
+            return [`${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`]
+          }),
         )
         results.push({ path, formFactor, scores, failed, losses, runtimeError: lhr?.runtimeError?.message })
       }
@@ -78,9 +104,12 @@ export async function runLighthouse({ baseUrl, paths = PUBLIC_ROUTES, formFactor
   return results
 }
 
-const fmt = (score) => (score === null ? 'n/a' : score.toFixed(2))
+const fmt = (/** @type {number | null} */ score) => (score === null ? 'n/a' : score.toFixed(2))
 
-/** A table of the results and one verdict line; returns whether every run met every target. */
+/**
+ * A table of the results and one verdict line; returns whether every run met every target.
+ * @param {LighthouseRun[]} results
+ */
 export function printLighthouse(results) {
   console.log('\n| page | form factor | performance | accessibility | best practices | SEO | verdict |')
   console.log('|---|---|---|---|---|---|---|')
@@ -105,7 +134,7 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => cleanUp().finally(() => process.exit(130)))
   try {
     const db = await scratchDatabase(workDir, false)
-    const server = await startServer(db.env, await freePort(), 30 * 60 * 1000)
+    const server = await startBuiltServer(db.env, { limitMs: 30 * 60 * 1000, echoLines: 20 })
     console.log(
       `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on ${server.base} (${db.label}), Chromium at ${CHROMIUM}`,
     )

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DISCLAIMER_TEXT } from '../../src/content/documents'
+import { DISCLAIMER_TEXT } from '../../src/content/facts'
 import { chromiumAndPostgres, openPage } from '../helpers/browser'
 import { focused, gotoHydrated, type Stack, startStack } from './support'
 

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pkg from '../../package.json'
+import { spawnBuiltServer } from '../../src/tools/built-server.mjs'
+import { freePort } from '../../src/tools/processes.mjs'
 
 export type RunningServer = {
   url: string
@@ -15,25 +15,10 @@ export type RunningServer = {
   stop: () => Promise<number | null>
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-/** What production runs after `node`: package.json "serve", V8 flags included. */
-const SERVE_ARGS = pkg.scripts.serve.split(/\s+/).slice(1)
-
 /**
- * Starts the built server (dist/server/main.js) as production would, on its own port. With no
- * DATABASE_URL it gets a fresh PGlite folder of its own.
+ * Starts the built server (dist/server/main.js) as production would (src/tools/built-server.mjs:
+ * package.json "serve", V8 flags included), on its own port. With no DATABASE_URL it gets a fresh
+ * PGlite folder of its own.
  */
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort()
@@ -51,10 +36,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
     ...env,
   }
-  const child = spawn(process.execPath, SERVE_ARGS, {
-    env: serverEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawnBuiltServer({ env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] })
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString()
   })

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { COUNCIL_DOCUMENTS, DISCLAIMER_TEXT, documentUrl, REGULATORY_NOTE } from '../../src/content/documents'
+import { COUNCIL_DOCUMENTS, documentUrl } from '../../src/content/documents'
+import { DISCLAIMER_TEXT } from '../../src/content/facts'
+import { REGULATORY_NOTE } from '../../src/content/passages'
 import { setUpTestApp } from '../helpers/build-app'
 import { pdfText } from '../helpers/pdf-text'
 

@@ -1,5 +1,45 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { EnvError, parseEnv } from '../../src/server/env'
+import { EnvError, parseEnv, SETTING_NAMES } from '../../src/server/env'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+
+/** .env.example as KEY=value pairs, comments and blank lines left out. */
+function envExample(): Record<string, string> {
+  const lines = readFileSync(join(ROOT, '.env.example'), 'utf8').split('\n')
+  const settings = lines.filter((line) => line.trim() !== '' && !line.startsWith('#'))
+  return Object.fromEntries(
+    settings.map((line) => {
+      const match = /^([A-Z0-9_]+)=(.*)$/.exec(line)
+      if (!match) throw new Error(`.env.example: not KEY=value: ${line}`)
+      return [match[1], match[2]]
+    }),
+  )
+}
+
+describe('.env.example', () => {
+  it('lists every setting of src/server/env.ts, and nothing else', () => {
+    expect(Object.keys(envExample()).sort()).toEqual([...SETTING_NAMES].sort())
+  })
+
+  it('holds values the server accepts, for a development server on this machine', () => {
+    const env = parseEnv(envExample())
+    expect(env.NODE_ENV).toBe('development')
+    expect(env.HOST).toBe('127.0.0.1')
+    expect(env.DATABASE_URL).toBeUndefined()
+    expect(env.SMTP_URL).toBeUndefined()
+  })
+
+  it('is not enough for production: the secret must be set', () => {
+    expect(() => parseEnv({ ...envExample(), NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/)
+  })
+
+  it('every setting is named in the README', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    expect(SETTING_NAMES.filter((name) => !readme.includes(`\`${name}\``))).toEqual([])
+  })
+})
 
 describe('parseEnv', () => {
   it('applies the documented defaults', () => {

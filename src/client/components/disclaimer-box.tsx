@@ -1,5 +1,5 @@
 import { Alert, Container } from '@mantine/core'
-import { DISCLAIMER_TEXT } from '../lib/disclaimer-text'
+import { DISCLAIMER_TEXT } from '../../content/facts'
 
 /** The wellness-only disclaimer that every content page repeats (docs/product.md#who-it-is-for). */
 export function DisclaimerBox() {

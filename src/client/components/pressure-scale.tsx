@@ -1,7 +1,11 @@
+import { MEDICAL_ATA, MILD_COMMON_ATA, MILD_MAX_ATA, SEA_LEVEL_ATA } from '../../content/facts'
+
 /**
  * The pressure scale of /education, drawn here: sea level, the common mild range, the upper mild
  * limit and the medical range, on a bar that is stretched below 2.4 ATA so the mild range can be
- * read (the caption says so). The caption is also its text alternative.
+ * read (the caption says so). The caption is also its text alternative. Its words come from
+ * src/content/facts.ts; the positions below are drawn for those figures, so a changed figure means
+ * redrawing the bar too.
  */
 
 /** Where a pressure sits along the bar, 0-1: 1.0-2.4 ATA take 60 %, 2.4-6 ATA the rest. */
@@ -14,8 +18,8 @@ const BAR_Y = 70
 const x = (ata: number) => LEFT + at(ata) * (WIDTH - LEFT - RIGHT)
 
 const MARKS = [
-  { ata: 1.0, label: '1.0 ATA', note: 'sea level' },
-  { ata: 2.0, label: '2.0 ATA', note: 'upper mild limit' },
+  { ata: 1.0, label: SEA_LEVEL_ATA, note: 'sea level' },
+  { ata: 2.0, label: MILD_MAX_ATA, note: 'upper mild limit' },
 ]
 
 export function PressureScale() {
@@ -82,8 +86,7 @@ export function PressureScale() {
         id="pressure-scale-caption"
         style={{ marginTop: 8, fontSize: 'var(--mantine-font-size-sm)', color: 'var(--mantine-color-dark-6)' }}
       >
-        Pressure scale (stretched below 2.4 ATA): sea level is 1.0 ATA; mild sessions commonly run at 1.3-1.5 ATA; 2.0
-        ATA is the upper limit of mild sessions; medical hyperbaric oxygen uses 2.4-6 ATA.
+        {`Pressure scale (stretched below 2.4 ATA): sea level is ${SEA_LEVEL_ATA}; mild sessions commonly run at ${MILD_COMMON_ATA}; ${MILD_MAX_ATA} is the upper limit of mild sessions; medical hyperbaric oxygen uses ${MEDICAL_ATA}.`}
       </figcaption>
     </figure>
   )

@@ -1,5 +1,5 @@
 import { Paper, type PaperProps, Text, Title } from '@mantine/core'
-import { REGULATORY_NOTE } from '../../content/documents'
+import { REGULATORY_NOTE } from '../../content/passages'
 
 /** The neutral note on how regulators and the clinical field see chambers and oxygen (the position statement says the same). */
 export function RegulatoryNote(props: PaperProps) {

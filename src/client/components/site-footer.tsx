@@ -1,8 +1,8 @@
 import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { DISCLAIMER_TEXT } from '../../content/facts'
 import { FOOTER_QUICK_LINKS } from '../../shared/nav'
-import { DISCLAIMER_TEXT } from '../lib/disclaimer-text'
 import { useSite } from '../lib/site'
 
 export function SiteFooter() {

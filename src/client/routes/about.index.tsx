@@ -1,5 +1,6 @@
 import { Anchor, Text } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { CHAMBER_STANDARD, MILD_COMMON_ATA, MILD_MAX_ATA, QUALITY_STANDARD } from '../../content/facts'
 import { BulletList } from '../components/bullet-list'
 import { cardIcon } from '../components/card-icons'
 import { ContactInquiryBlock } from '../components/contact-inquiry-block'
@@ -42,7 +43,7 @@ const CORE_VALUES = [
 
 const ACTIVITIES = [
   'Publish safety protocols for mild hyperbaric wellness sessions, from client screening to emergency procedures.',
-  'Set equipment expectations: chambers built to ASME PVHO-1 by manufacturers with ISO 13485-certified quality systems.',
+  `Set equipment expectations: chambers built to ${CHAMBER_STANDARD} by manufacturers with ${QUALITY_STANDARD}-certified quality systems.`,
   'Provide guidance and checklists for facility operators and their staff.',
   'Maintain a research library that summarises what published studies examined, including their limits.',
   'Produce educational resources that explain what mild hyperbaric sessions are, and what they are not.',
@@ -60,10 +61,7 @@ function AboutPage() {
 
       <PageSection headingId="who-heading" heading="Who We Are">
         <Text mt="lg" size="lg" c="dark.6" lh={1.7} maw={820}>
-          The {site.name} is a standards body for mild hyperbaric oxygen (mHBOT), the practice of resting in a chamber
-          pressurised up to 2.0 ATA, commonly 1.3-1.5 ATA. We bring together wellness practitioners, facility operators,
-          manufacturers, researchers and members of the public who want the practice to be safe, clearly explained and
-          kept separate from medical hyperbaric oxygen therapy.
+          {`The ${site.name} is a standards body for mild hyperbaric oxygen (mHBOT), the practice of resting in a chamber pressurised up to ${MILD_MAX_ATA}, commonly ${MILD_COMMON_ATA}. We bring together wellness practitioners, facility operators, manufacturers, researchers and members of the public who want the practice to be safe, clearly explained and kept separate from medical hyperbaric oxygen therapy.`}
         </Text>
         <Text mt="md" size="lg" c="dark.6" lh={1.7} maw={820}>
           We do not sell chambers or sessions, and we do not certify medical treatments. Our role is to publish

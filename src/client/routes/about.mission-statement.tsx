@@ -1,5 +1,6 @@
 import { Box, Paper, Stack, Text, Title } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
+import { CHAMBER_STANDARD, MILD_COMMON_ATA, MILD_MAX_ATA, QUALITY_STANDARD } from '../../content/facts'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
@@ -21,7 +22,7 @@ export const Route = createFileRoute('/about/mission-statement')({
 const PILLARS = [
   {
     title: 'Safety',
-    text: 'Clear limits and protocols for every session: pressure up to 2.0 ATA, commonly 1.3-1.5 ATA; screening for contraindications before a first session; a trained operator present throughout; and chambers built to ASME PVHO-1 by manufacturers with ISO 13485-certified quality systems.',
+    text: `Clear limits and protocols for every session: pressure up to ${MILD_MAX_ATA}, commonly ${MILD_COMMON_ATA}; screening for contraindications before a first session; a trained operator present throughout; and chambers built to ${CHAMBER_STANDARD} by manufacturers with ${QUALITY_STANDARD}-certified quality systems.`,
   },
   {
     title: 'Education',

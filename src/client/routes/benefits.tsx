@@ -1,5 +1,6 @@
 import { Paper, Text } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
+import { MILD_COMMON_ATA, MILD_MAX_ATA, NO_ALCOHOL_BEFORE } from '../../content/facts'
 import { BulletList } from '../components/bullet-list'
 import { cardIcon } from '../components/card-icons'
 import { DisclaimerBox } from '../components/disclaimer-box'
@@ -58,7 +59,7 @@ const INTEGRATION_ADVICE = [
   'Talk to your healthcare provider first, and complete the facility’s screening questionnaire before your first session.',
   'Start gently: a lower pressure, such as 1.3 ATA, lets you get used to equalising your ears.',
   'Choose a consistent schedule you can keep, rather than many sessions at once.',
-  'Arrive hydrated, avoid alcohol for 24 hours before a session, and skip heavy meals just beforehand.',
+  `Arrive hydrated, avoid alcohol for ${NO_ALCOHOL_BEFORE} before a session, and skip heavy meals just beforehand.`,
   'Pair sessions with the basics that matter most: sleep, nutrition, movement and stress management.',
   'Keep a simple journal of how you feel, and adjust your routine with your provider and operator.',
   'Choose a facility that follows council standards: screening, a trained operator and certified equipment.',
@@ -81,8 +82,7 @@ function BenefitsPage() {
 
       <PageSection headingId="benefits-heading" heading="Potential Wellness Benefits">
         <Text mt="md" size="lg" c="dark.6" lh={1.7} maw={820}>
-          Mild hyperbaric sessions, at up to 2.0 ATA and commonly 1.3-1.5 ATA, are used by many people as a restful
-          wellness practice. These are the benefits people most often describe.
+          {`Mild hyperbaric sessions, at up to ${MILD_MAX_ATA} and commonly ${MILD_COMMON_ATA}, are used by many people as a restful wellness practice. These are the benefits people most often describe.`}
         </Text>
         <FeatureGrid
           items={BENEFITS}

@@ -1,6 +1,15 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
-import { COMPARISON_TABLE } from '../../content/documents'
+import {
+  CONCENTRATOR_OXYGEN,
+  MEDICAL_ATA,
+  MEDICAL_TYPICAL_ATA,
+  MILD_COMMON_ATA,
+  MILD_MAX_ATA,
+  SEA_LEVEL_ATA,
+  SESSION_LENGTH,
+} from '../../content/facts'
+import { COMPARISON_TABLE } from '../../content/passages'
 import { ComparisonTable } from '../components/comparison-table'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureCard, FeatureGrid } from '../components/feature-card'
@@ -24,7 +33,7 @@ export const Route = createFileRoute('/education')({
 const HOW_IT_WORKS = [
   {
     title: 'Pressurisation',
-    text: 'Once you are settled, the chamber is slowly filled with air until it reaches the set pressure, usually 1.3-1.5 ATA. You equalise your ears as it fills, much as on a descending aeroplane.',
+    text: `Once you are settled, the chamber is slowly filled with air until it reaches the set pressure, usually ${MILD_COMMON_ATA}. You equalise your ears as it fills, much as on a descending aeroplane.`,
   },
   {
     title: 'More oxygen dissolves',
@@ -36,30 +45,30 @@ const HOW_IT_WORKS = [
   },
   {
     title: 'Gradual release',
-    text: 'At the end the pressure is released gradually back to 1.0 ATA, and you rest for a few minutes before leaving.',
+    text: `At the end the pressure is released gradually back to ${SEA_LEVEL_ATA}, and you rest for a few minutes before leaving.`,
   },
 ]
 
 const KEY_CONCEPTS = [
   {
     title: 'ATA (atmospheres absolute)',
-    figure: '1.0 ATA',
-    text: 'ATA is the total pressure on your body, including the air around you. Sea level is 1.0 ATA.',
+    figure: SEA_LEVEL_ATA,
+    text: `ATA is the total pressure on your body, including the air around you. Sea level is ${SEA_LEVEL_ATA}.`,
   },
   {
     title: 'Mild pressure',
-    figure: 'Up to 2.0 ATA',
-    text: 'Mild sessions run at up to 2.0 ATA, commonly 1.3-1.5 ATA. At 1.3 ATA the extra pressure is about 4.4 psi, similar to being about 3 metres (10 feet) under water.',
+    figure: `Up to ${MILD_MAX_ATA}`,
+    text: `Mild sessions run at up to ${MILD_MAX_ATA}, commonly ${MILD_COMMON_ATA}. At 1.3 ATA the extra pressure is about 4.4 psi, similar to being about 3 metres (10 feet) under water.`,
   },
   {
     title: 'Oxygen concentrator',
-    figure: 'About 93-96%',
-    text: 'A concentrator filters room air to deliver about 93-96% oxygen through a mask or cannula. It sits outside the chamber; compressed oxygen cylinders do not belong in a wellness chamber.',
+    figure: `About ${CONCENTRATOR_OXYGEN}`,
+    text: `A concentrator filters room air to deliver about ${CONCENTRATOR_OXYGEN} oxygen through a mask or cannula. It sits outside the chamber; compressed oxygen cylinders do not belong in a wellness chamber.`,
   },
   {
     title: 'Session length',
-    figure: '60-90 minutes',
-    text: 'Sessions last 60-90 minutes, including gradual pressurisation at the start and depressurisation at the end.',
+    figure: SESSION_LENGTH,
+    text: `Sessions last ${SESSION_LENGTH}, including gradual pressurisation at the start and depressurisation at the end.`,
   },
 ]
 
@@ -73,10 +82,7 @@ function EducationPage() {
 
       <PageSection headingId="what-heading" heading="What is Mild Hyperbaric Oxygen Therapy?">
         <Text mt="lg" size="lg" c="dark.6" lh={1.7} maw={820}>
-          Mild hyperbaric oxygen, usually shortened to mHBOT, means resting in a chamber pressurised slightly above the
-          air around us. Sea level is 1.0 ATA; mild sessions run at up to 2.0 ATA, commonly 1.3-1.5 ATA. Chambers range
-          from soft-sided units for one or two people to hard-shell models, and they are found in wellness centres,
-          studios and homes.
+          {`Mild hyperbaric oxygen, usually shortened to mHBOT, means resting in a chamber pressurised slightly above the air around us. Sea level is ${SEA_LEVEL_ATA}; mild sessions run at up to ${MILD_MAX_ATA}, commonly ${MILD_COMMON_ATA}. Chambers range from soft-sided units for one or two people to hard-shell models, and they are found in wellness centres, studios and homes.`}
         </Text>
         <Text mt="md" size="lg" c="dark.6" lh={1.7} maw={820}>
           The council treats mHBOT as a wellness practice: time set aside to rest in a quiet, pressurised space. It is
@@ -107,14 +113,10 @@ function EducationPage() {
       <PageSection headingId="compare-heading" heading="Wellness Versus Medical" bg="gray.0">
         <Stack gap="md" mt="lg" maw={820}>
           <Text size="lg" c="dark.7" lh={1.7}>
-            Medical hyperbaric oxygen therapy (HBOT) is stated as 2.4-6 ATA with 100% oxygen, a range that spans
-            clinical treatment protocols. It is prescribed and supervised by physicians in hospitals and licensed
-            clinical facilities for specific medical conditions.
+            {`Medical hyperbaric oxygen therapy (HBOT) is stated as ${MEDICAL_ATA} with 100% oxygen, a range that spans clinical treatment protocols. It is prescribed and supervised by physicians in hospitals and licensed clinical facilities for specific medical conditions.`}
           </Text>
           <Text size="lg" c="dark.7" lh={1.7}>
-            The comparison below draws the line more simply: medical HBOT runs above 2.0 ATA, typically 2.0-3.0 ATA,
-            while mild wellness sessions stay at or below 2.0 ATA, commonly 1.3-1.5 ATA. Either way, the two are
-            different practices with different purposes.
+            {`The comparison below draws the line more simply: medical HBOT runs above ${MILD_MAX_ATA}, typically ${MEDICAL_TYPICAL_ATA}, while mild wellness sessions stay at or below ${MILD_MAX_ATA}, commonly ${MILD_COMMON_ATA}. Either way, the two are different practices with different purposes.`}
           </Text>
         </Stack>
         <ComparisonTable

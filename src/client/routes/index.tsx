@@ -1,6 +1,15 @@
 import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import {
+  CHAMBER_STANDARD,
+  CONCENTRATOR_OXYGEN,
+  MILD_COMMON_ATA,
+  MILD_MAX_ATA,
+  QUALITY_STANDARD,
+  SEA_LEVEL_ATA,
+  SESSION_LENGTH,
+} from '../../content/facts'
 import { TESTIMONIALS_ON_HOME } from '../../shared/constants'
 import { BulletList } from '../components/bullet-list'
 import { cardIcon } from '../components/card-icons'
@@ -49,7 +58,7 @@ const BENEFITS = [
 const MISSION_POINTS = [
   'Publish clear, practical safety standards for mild hyperbaric wellness sessions.',
   'Educate the public and practitioners with accurate, balanced information.',
-  'Set expectations for equipment built to ASME PVHO-1 and ISO 13485 quality systems.',
+  `Set expectations for equipment built to ${CHAMBER_STANDARD} and ${QUALITY_STANDARD} quality systems.`,
   'Keep mild hyperbaric practice distinct from medical hyperbaric oxygen therapy.',
 ]
 
@@ -98,9 +107,7 @@ function HomePage() {
 
       <PageSection headingId="what-heading" heading="What is Mild Hyperbaric Oxygen Therapy?" bg="gray.0" rhythm="home">
         <Text mt="lg" size="lg" lh={1.7} maw={820}>
-          Mild hyperbaric oxygen (mHBOT) means resting in a chamber pressurised slightly above the air around us: up to
-          2.0 ATA, commonly 1.3-1.5 ATA, where sea level is 1.0 ATA. Some chambers add air from an oxygen concentrator,
-          whose output is about 93-96% oxygen. Sessions last 60-90 minutes.
+          {`Mild hyperbaric oxygen (mHBOT) means resting in a chamber pressurised slightly above the air around us: up to ${MILD_MAX_ATA}, commonly ${MILD_COMMON_ATA}, where sea level is ${SEA_LEVEL_ATA}. Some chambers add air from an oxygen concentrator, whose output is about ${CONCENTRATOR_OXYGEN} oxygen. Sessions last ${SESSION_LENGTH}.`}
         </Text>
         <Button component={Link} to="/education" variant="light" mt="lg">
           Read the Education Guide

@@ -1,6 +1,15 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
-import { CONTRAINDICATIONS } from '../../content/documents'
+import {
+  CHAMBER_STANDARD,
+  CONCENTRATOR_OXYGEN,
+  MILD_COMMON_ATA,
+  MILD_MAX_ATA,
+  NO_ALCOHOL_BEFORE,
+  QUALITY_STANDARD,
+  SESSION_LENGTH,
+} from '../../content/facts'
+import { CONTRAINDICATIONS } from '../../content/passages'
 import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureCard, FeatureGrid } from '../components/feature-card'
@@ -13,8 +22,7 @@ import { routeHead } from '../lib/seo'
 export const Route = createFileRoute('/safety')({
   head: routeHead({
     title: 'Safety & Standards',
-    description:
-      'Council safety protocols for mild hyperbaric sessions: screening, supervision, pressure limits, session guidelines, contraindications and equipment standards (ASME PVHO-1, ISO 13485).',
+    description: `Council safety protocols for mild hyperbaric sessions: screening, supervision, pressure limits, session guidelines, contraindications and equipment standards (${CHAMBER_STANDARD}, ${QUALITY_STANDARD}).`,
     path: '/safety',
   }),
   component: SafetyPage,
@@ -31,11 +39,11 @@ const PROTOCOLS = [
   },
   {
     title: 'Pressure Limits',
-    text: 'Wellness sessions never exceed 2.0 ATA; most run at 1.3-1.5 ATA. Pressurisation and depressurisation are gradual, and pause whenever a client has ear discomfort.',
+    text: `Wellness sessions never exceed ${MILD_MAX_ATA}; most run at ${MILD_COMMON_ATA}. Pressurisation and depressurisation are gradual, and pause whenever a client has ear discomfort.`,
   },
   {
     title: 'Fire & Oxygen Safety',
-    text: 'Oxygen, where offered, comes from a concentrator (about 93-96%) placed as the manufacturer specifies, never from compressed cylinders in a wellness chamber. No electronics, heat sources or oil-based products go inside.',
+    text: `Oxygen, where offered, comes from a concentrator (about ${CONCENTRATOR_OXYGEN}) placed as the manufacturer specifies, never from compressed cylinders in a wellness chamber. No electronics, heat sources or oil-based products go inside.`,
   },
 ]
 
@@ -44,7 +52,7 @@ const GUIDELINES = [
     title: 'Before a Session',
     items: [
       'Complete the screening questionnaire and consult a healthcare provider if any contraindication applies.',
-      'Avoid alcohol for 24 hours before a session.',
+      `Avoid alcohol for ${NO_ALCOHOL_BEFORE} before a session.`,
       'Arrive hydrated and avoid a heavy meal just beforehand.',
       'Wear loose cotton clothing; avoid lotions, oils and oil-based hair or skin products.',
       'Leave phones, electronics, lighters, hand warmers and other heat sources outside the chamber.',
@@ -58,7 +66,7 @@ const GUIDELINES = [
       'Equalise your ears by swallowing, yawning or gently pinching your nose and blowing as the pressure rises.',
       'Tell the operator straight away about ear pain, dizziness, anxiety or anything unusual; the operator can slow, pause or end the session.',
       'Breathe normally and rest; if using oxygen, keep the mask or cannula positioned as shown.',
-      'Stay within the usual session length of 60-90 minutes.',
+      `Stay within the usual session length of ${SESSION_LENGTH}.`,
     ],
   },
   {
@@ -75,14 +83,14 @@ const GUIDELINES = [
 
 const FACILITY_STANDARDS = [
   {
-    title: 'ASME PVHO-1',
+    title: CHAMBER_STANDARD,
     subtitle: 'Safety Standard for Pressure Vessels for Human Occupancy',
     text: 'An American National Standard covering the design, fabrication, inspection, testing, marking and stamping of chambers and their piping. It applies above a 2 psi pressure difference, so even a 1.3 ATA chamber (about 4.4 psi above sea level) is in scope. The council expects chambers to be built to PVHO-1; its companion, PVHO-2, covers in-service operation and maintenance.',
   },
   {
-    title: 'ISO 13485',
+    title: QUALITY_STANDARD,
     subtitle: 'Medical devices: quality management systems',
-    text: 'ISO 13485:2016 sets requirements for a manufacturer’s quality management system. The council expects chamber manufacturers to hold ISO 13485 certification. Note what it means: certification shows that the manufacturer’s design, production and record-keeping processes are controlled. It is not an approval of any particular product’s safety.',
+    text: `${QUALITY_STANDARD}:2016 sets requirements for a manufacturer’s quality management system. The council expects chamber manufacturers to hold ${QUALITY_STANDARD} certification. Note what it means: certification shows that the manufacturer’s design, production and record-keeping processes are controlled. It is not an approval of any particular product’s safety.`,
   },
   {
     title: 'NFPA 99, Chapter 14',

@@ -23,8 +23,8 @@ const SETTLE_TIMEOUT_MS = 2000
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
- * Triggers on the content tables NOTIFY this channel on every change (drizzle/0001_*.sql), so no
- * service or adapter announces anything. Postgres delivers notifications in commit order: when a
+ * Triggers on the content tables NOTIFY this channel on every change a visitor can see
+ * (drizzle/0001_*.sql, and 0004_*.sql for testimonials), so no service or adapter announces anything. Postgres delivers notifications in commit order: when a
  * marker we send comes back, every change committed before it has been heard
  * (docs/decisions/010-page-cache-and-invalidation.md).
  */

@@ -5,7 +5,7 @@ import { getAttachment } from '../services/attachments'
 
 const ATTACHMENT_ID = /^[0-9a-f-]{36}$/i
 
-/** Uploaded attachments, straight from the database (docs/decisions/006-attachments-in-postgres.md). */
+/** Uploaded attachments, straight from the database (docs/decisions/006-attachments-stored-in-postgres.md). */
 export const fileRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string; name: string } }>('/files/:id/:name', async (request, reply) => {
     const { id } = request.params

@@ -1,5 +1,6 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib'
-import { type CouncilDocument, DISCLAIMER_TEXT, type DocumentSection, documentMeta } from '../../content/documents'
+import { type CouncilDocument, type DocumentSection, documentMeta } from '../../content/documents'
+import { DISCLAIMER_TEXT } from '../../content/facts'
 import type { SiteInfo } from '../../shared/site'
 
 const PAGE = { width: 612, height: 792, margin: 56 } // US Letter, in points

@@ -27,12 +27,12 @@ const USAGE = 'Usage: npm run db:backup -- <file.tar.gz>   (or: node src/tools/d
 
 async function main() {
   const args = process.argv.slice(2)
-  if (args.length !== 1 || args[0].startsWith('--')) fail(USAGE)
+  const [file] = args
+  if (args.length !== 1 || file === undefined || file.startsWith('--')) fail(USAGE)
   refuseWithPostgres('back it up with pg_dump')
 
   const dir = dataDir()
-  const toStdout = args[0] === '-'
-  const target = toStdout ? null : argumentPath(args[0])
+  const target = file === '-' ? null : argumentPath(file)
 
   if (!existsSync(join(dir, 'PG_VERSION'))) fail(`No embedded database in ${dir} (no PG_VERSION): check DATA_DIR`)
   if (inUse(dir)) fail(IN_USE_MESSAGE(dir))
@@ -67,7 +67,7 @@ async function main() {
     ? 'session secret included'
     : `no ${SECRET_FILE} file: sessions survive a restore only with the same SESSION_SECRET`
 
-  if (toStdout) {
+  if (target === null) {
     process.stdout.write(gz, (error) => {
       if (error) fail(`Backup failed: could not write to stdout: ${errorText(error)}`)
       process.stderr.write(`Backed up ${dir} to stdout (${megabytes(gz.length)}, ${secretNote})\n`)

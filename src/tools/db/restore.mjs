@@ -24,6 +24,7 @@ import {
 const USAGE =
   'Usage: npm run db:restore -- [--force] <file.tar.gz>   (or: node src/tools/db/restore.mjs [--force] - < file.tar.gz)'
 
+/** @param {string} name a file, or - for stdin */
 async function readInput(name) {
   if (name !== '-') return readFileSync(argumentPath(name))
   const chunks = []
@@ -35,15 +36,16 @@ async function main() {
   const args = process.argv.slice(2)
   const force = args.includes('--force')
   const files = args.filter((arg) => arg !== '--force')
-  if (files.length !== 1 || files[0].startsWith('--')) fail(USAGE)
+  const [file] = files
+  if (files.length !== 1 || file === undefined || file.startsWith('--')) fail(USAGE)
   refuseWithPostgres('restore it with pg_restore')
-  const source = files[0] === '-' ? 'stdin' : argumentPath(files[0])
+  const source = file === '-' ? 'stdin' : argumentPath(file)
   const dir = dataDir()
 
   // Read and checked before DATA_DIR is touched: a wrong or damaged file changes nothing.
   let tar
   try {
-    const bytes = await readInput(files[0])
+    const bytes = await readInput(file)
     const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b
     tar = gzip ? gunzipSync(bytes) : bytes
     if (!tarEntryNames(tar).includes('PG_VERSION')) throw new Error('it holds no PG_VERSION')

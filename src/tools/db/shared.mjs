@@ -19,47 +19,65 @@ export function dataDir() {
 /**
  * A file named on the command line. `npm run` changes into the project folder; npm keeps the folder
  * the command was typed in as INIT_CWD, and a relative name means that folder to the person typing.
+ * @param {string} name
  */
 export function argumentPath(name) {
   return resolve(process.env.INIT_CWD ?? process.cwd(), name)
 }
 
+/**
+ * @param {string} path
+ * @param {string} folder
+ */
 export const isInside = (path, folder) => {
   const rest = relative(folder, path)
   return rest === '' || (!rest.startsWith('..') && !rest.startsWith('/'))
 }
 
-/** PGlite writes postmaster.pid when it opens a folder and removes it when it closes cleanly. */
+/**
+ * PGlite writes postmaster.pid when it opens a folder and removes it when it closes cleanly.
+ * @param {string} dir
+ */
 export function inUse(dir) {
   return existsSync(join(dir, 'postmaster.pid'))
 }
 
 // PGlite does not lock its folder: a second process would open it and the two would corrupt it.
 // Its pid file holds no real process id (-42), so the file itself is the only sign of a server.
-export const IN_USE_MESSAGE = (dir) =>
+export const IN_USE_MESSAGE = (/** @type {string} */ dir) =>
   `${dir} is in use (postmaster.pid): stop the server first (if none is running, it did not shut down cleanly: start it and stop it once)`
 
-/** Refuses to act when DATABASE_URL is set: the server's data is then in Postgres, not in DATA_DIR. */
+/**
+ * Refuses to act when DATABASE_URL is set: the server's data is then in Postgres, not in DATA_DIR.
+ * @param {string} what what to do instead
+ */
 export function refuseWithPostgres(what) {
   if (process.env.DATABASE_URL?.trim()) {
     fail(`DATABASE_URL is set, so the data is in Postgres, not in DATA_DIR: ${what} (README, Backups)`)
   }
 }
 
-/** One line on stderr and a non-zero exit: what went wrong and, where there is one, what to do. */
+/**
+ * One line on stderr and a non-zero exit: what went wrong and, where there is one, what to do.
+ * @param {string} message
+ * @returns {never}
+ */
 export function fail(message) {
   process.stderr.write(`${message}\n`)
-  process.exit(1)
+  return process.exit(1)
 }
 
-export const errorText = (error) => (error instanceof Error ? error.message : String(error))
+export const errorText = (/** @type {unknown} */ error) => (error instanceof Error ? error.message : String(error))
 
 /**
  * The names in an uncompressed (ustar) tar archive, without a leading "/" or "./". Enough to check
  * what a PGlite dump holds without unpacking it anywhere.
+ * @param {Uint8Array} tar
+ * @returns {string[]}
  */
 export function tarEntryNames(tar) {
   const names = []
+  /** @type {(header: Uint8Array, start: number, length: number) => string} */
   const text = (header, start, length) => {
     const field = header.subarray(start, start + length)
     const end = field.indexOf(0)
@@ -78,15 +96,18 @@ export function tarEntryNames(tar) {
   return names
 }
 
-export const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+export const megabytes = (/** @type {number} */ bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
 /**
  * DATA_DIR and everything in it, owner-only, as the server keeps it (src/db/owner-only.ts; this is
  * its plain-JavaScript twin, since these commands run in the image without the server's sources).
  * PGlite unpacks files as 0666 whatever the umask.
+ *
+ * @param {string} dir
  */
 export function keepToOwner(dir) {
   const uid = process.getuid?.()
+  /** @param {string} path */
   const restrict = (path) => {
     const stats = lstatSync(path)
     if (stats.isSymbolicLink()) return

@@ -1,0 +1,27 @@
+/**
+ * The facts the pages and the council's documents both state (docs/product.md#content-facts), each
+ * written once; the longer passages they share are in passages.ts. Short on purpose: the footer's
+ * disclaimer puts this module in every page's first load, and a bundle chunk takes a module whole
+ * (docs/decisions/021-first-load-budget.md).
+ */
+
+/** Pressures, as the site writes them. */
+export const SEA_LEVEL_ATA = '1.0 ATA'
+export const MILD_MAX_ATA = '2.0 ATA'
+export const MILD_COMMON_ATA = '1.3-1.5 ATA'
+/** Medical HBOT as the prose states it; the comparison table's reading is MEDICAL_TYPICAL_ATA. Both appear by design. */
+export const MEDICAL_ATA = '2.4-6 ATA'
+export const MEDICAL_TYPICAL_ATA = '2.0-3.0 ATA'
+
+/** What an oxygen concentrator delivers. */
+export const CONCENTRATOR_OXYGEN = '93-96%'
+export const SESSION_LENGTH = '60-90 minutes'
+/** How long before a session to avoid alcohol. */
+export const NO_ALCOHOL_BEFORE = '24 hours'
+
+/** The equipment standards the council refers to: chamber construction, and the manufacturer's quality system. */
+export const CHAMBER_STANDARD = 'ASME PVHO-1'
+export const QUALITY_STANDARD = 'ISO 13485'
+
+export const DISCLAIMER_TEXT =
+  'The information provided by the council is for general wellness and educational purposes only. It is not medical advice and is not intended to diagnose, treat, cure or prevent any disease. Consult a qualified healthcare provider before starting any wellness practice, including mild hyperbaric sessions.'
