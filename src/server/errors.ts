@@ -11,6 +11,7 @@ export const ERROR_KINDS = {
   unauthorized: { status: 401, trpcCode: 'UNAUTHORIZED' },
   forbidden: { status: 403, trpcCode: 'FORBIDDEN' },
   not_found: { status: 404, trpcCode: 'NOT_FOUND' },
+  conflict: { status: 409, trpcCode: 'CONFLICT' },
   payload_too_large: { status: 413, trpcCode: 'PAYLOAD_TOO_LARGE' },
   unsupported_media_type: { status: 415, trpcCode: 'UNSUPPORTED_MEDIA_TYPE' },
   too_many_requests: { status: 429, trpcCode: 'TOO_MANY_REQUESTS' },
@@ -61,6 +62,13 @@ export class ForbiddenError extends AppError {
 export class NotFoundError extends AppError {
   constructor(message: string) {
     super('not_found', message)
+  }
+}
+
+/** The request is understood, but the row's state forbids it (and repeating it will not help). */
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super('conflict', message)
   }
 }
 

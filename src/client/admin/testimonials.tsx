@@ -29,7 +29,7 @@ import { type RouterOutputs, useTRPC } from '../lib/trpc'
 import { zodValidate } from '../lib/zod-form'
 import { useAdminFailureToast } from './session'
 
-type Testimonial = RouterOutputs['testimonials']['all'][number]
+type Testimonial = RouterOutputs['testimonials']['all']['items'][number]
 
 const EMPTY_NEW = { name: '', location: '', testimonial: '', consent: false, isApproved: false }
 
@@ -52,7 +52,7 @@ export function TestimonialsScreen() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const failed = useAdminFailureToast()
-  const all = useQuery(trpc.testimonials.all.queryOptions())
+  const all = useQuery(trpc.testimonials.all.queryOptions({}))
   // Each modal keeps its testimonial after closing, so the closing animation still shows it.
   const [editing, setEditing] = useState<{ item: Testimonial; opening: number } | null>(null)
   const [editOpen, setEditOpen] = useState(false)
@@ -100,7 +100,7 @@ export function TestimonialsScreen() {
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <TestimonialList
-            items={all.data}
+            items={all.data?.items}
             loading={all.isPending}
             failed={all.isError}
             onRetry={() => all.refetch()}
