@@ -1,5 +1,5 @@
 import { Box, Button, Group, ScrollArea, Stack, Title } from '@mantine/core'
-import { type InfiniteData, keepPreviousData, type UseInfiniteQueryResult } from '@tanstack/react-query'
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
 import { ADMIN_LIST_MAX_HEIGHT_PX } from '../../../shared/constants'
 import classes from './lists.module.css'
@@ -16,13 +16,10 @@ export const pendingId = (mutation: { isPending: boolean; variables?: { id?: unk
   mutation.isPending && typeof mutation.variables?.id === 'number' ? mutation.variables.id : null
 
 /**
- * The one paging model on the browser's side: pass to a list procedure's infiniteQueryOptions. The
- * list on screen stays while a new search or filter loads, so it does not flash empty per letter.
+ * The one paging model on the browser's side: pass to a list procedure's infiniteQueryOptions. A new
+ * search or filter shows the list's loading state (the search box waits for a pause in typing).
  */
-export const PAGED = {
-  getNextPageParam: (last: { nextCursor: number | null }) => last.nextCursor,
-  placeholderData: keepPreviousData,
-} as const
+export const PAGED = { getNextPageParam: (last: { nextCursor: number | null }) => last.nextCursor } as const
 
 export type ListTexts = {
   loading: string
