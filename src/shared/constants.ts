@@ -37,6 +37,9 @@ export type TestimonialSource = (typeof TESTIMONIAL_SOURCES)[number]
 export const AUDIT_ENTITIES = ['research_study', 'message', 'testimonial', 'resource', 'subscriber'] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
+/** The longest search an admin list takes. */
+export const ADMIN_SEARCH_MAX = 200
+
 /** Page sizes of the admin lists. */
 export const ADMIN_PAGE_SIZE = {
   studies: 50,

@@ -1,15 +1,20 @@
 import { z } from 'zod'
-import { ADMIN_PAGE_SIZE, AUDIT_ENTITIES, MESSAGE_STATUSES, RESOURCE_CATEGORIES, TEXT_LIMITS } from '../constants'
+import {
+  ADMIN_PAGE_SIZE,
+  ADMIN_SEARCH_MAX,
+  AUDIT_ENTITIES,
+  MESSAGE_STATUSES,
+  RESOURCE_CATEGORIES,
+  TEXT_LIMITS,
+} from '../constants'
 import { storableText } from './text'
 
 /** Ids of serial columns, from a path segment or a JSON body alike. */
 export const RowIdSchema = z.coerce.number().int().positive()
 
-export const SEARCH_MAX = 200
-
 /** What an admin typed into a list's search box; blank is no search at all. */
 const search = storableText(
-  z.string().trim().max(SEARCH_MAX, `Search must be at most ${SEARCH_MAX} characters`),
+  z.string().trim().max(ADMIN_SEARCH_MAX, `Search must be at most ${ADMIN_SEARCH_MAX} characters`),
   'Search',
 )
   .optional()

@@ -2,14 +2,8 @@ import { TextInput } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { SEARCH_MAX } from '../../../shared/schemas/admin'
-
-/** An admin list's search lives in the address (`?q=`), so the activity log can link to what it names. */
-export type ListSearch = { q?: string }
-
-/** Every admin route's validateSearch: a text `q`, or none. */
-export const readListSearch = (search: Record<string, unknown>): ListSearch =>
-  typeof search.q === 'string' && search.q.trim() ? { q: search.q.trim().slice(0, SEARCH_MAX) } : {}
+import { ADMIN_SEARCH_MAX } from '../../../shared/constants'
+import { readListSearch } from './list-search'
 
 /** The search of the screen being shown. */
 export function useListSearch(): string | undefined {
@@ -41,7 +35,7 @@ export function SearchBox({ label, description }: { label: string; description: 
       label={label}
       description={description}
       value={typed}
-      maxLength={SEARCH_MAX}
+      maxLength={ADMIN_SEARCH_MAX}
       onChange={(event) => {
         setTyped(event.currentTarget.value)
         send(event.currentTarget.value)
