@@ -36,6 +36,11 @@ export const activityQuery = (filters: ActivityFilters) => ({
 
 type Props = { filters: ActivityFilters; onChange: (filters: ActivityFilters) => void }
 
+const DAYS = [
+  { key: 'from', label: 'From', bound: { attribute: 'max', other: 'until' } },
+  { key: 'until', label: 'Until', bound: { attribute: 'min', other: 'from' } },
+] as const
+
 /** By kind of thing, by person, by day: size="md" so a phone does not zoom into them. */
 export function ActivityFilterFields({ filters, onChange }: Props) {
   const trpc = useTRPC()
@@ -63,22 +68,18 @@ export function ActivityFilterFields({ filters, onChange }: Props) {
         onChange={(event) => set({ actor: event.currentTarget.value })}
         size="md"
       />
-      <TextInput
-        type="date"
-        label="From"
-        value={filters.from}
-        max={filters.until || undefined}
-        onChange={(event) => set({ from: event.currentTarget.value })}
-        size="md"
-      />
-      <TextInput
-        type="date"
-        label="Until"
-        value={filters.until}
-        min={filters.from || undefined}
-        onChange={(event) => set({ until: event.currentTarget.value })}
-        size="md"
-      />
+      {DAYS.map(({ key, label, bound }) => (
+        <TextInput
+          key={key}
+          type="date"
+          label={label}
+          value={filters[key]}
+          // Each day field keeps the other's side of the range.
+          {...{ [bound.attribute]: filters[bound.other] || undefined }}
+          onChange={(event) => set({ [key]: event.currentTarget.value })}
+          size="md"
+        />
+      ))}
     </>
   )
 }

@@ -47,15 +47,12 @@ export function ActivityScreen() {
     <AdminList
       title={kind ? `Changes to ${kind}` : 'All changes'}
       headingId="activity-heading"
-      toolbar={<ActivityFilterFields filters={filters} onChange={setFilters} />}
+      filters={<ActivityFilterFields filters={filters} onChange={setFilters} />}
       list={activity}
+      noun="activity"
+      empty={kind ? `No changes to ${kind} yet.` : 'No changes recorded yet.'}
       filtered={Boolean(filters.actor || filters.from || filters.until)}
-      texts={{
-        loading: 'Loading activity...',
-        failed: 'The activity could not be loaded',
-        empty: kind ? `No changes to ${kind} yet.` : 'No changes recorded yet.',
-        noMatch: 'No changes match these filters.',
-      }}
+      noMatch="No changes match these filters."
       focusId={rowId}
       data-testid="activity-list"
     >

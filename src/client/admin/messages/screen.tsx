@@ -6,7 +6,7 @@ import type { MessageStatus } from '../../../shared/constants'
 import { useTRPC } from '../../lib/trpc'
 import { AdminList, PAGED } from '../ui/list'
 import { useAdminMutation } from '../ui/mutation'
-import { SearchBox, useListSearch } from '../ui/search'
+import { useListSearch } from '../ui/search'
 import { MessageDialog } from './dialog'
 import { type Message, MessageRow, openButtonId } from './row'
 
@@ -82,30 +82,23 @@ export function MessagesScreen() {
         title={shown.heading}
         headingId="messages-heading"
         headingRef={headingRef}
-        toolbar={
-          <>
-            <SegmentedControl
-              aria-label="Show messages"
-              data={SEGMENTS}
-              value={filter}
-              onChange={(value) => setFilter(value as Filter)}
-              size="md"
-              // At 16 px "Archived" needs more than a quarter of a 320 px screen: on a phone the segments
-              // take their own widths, with less padding, instead of equal shares.
-              styles={small ? { label: { paddingInline: 8 } } : undefined}
-              style={{ alignSelf: 'flex-end', maxWidth: '100%', flex: '0 1 auto' }}
-            />
-            <SearchBox label="Search messages" description="Sender, address, subject or words" />
-          </>
+        filters={
+          <SegmentedControl
+            aria-label="Show messages"
+            data={SEGMENTS}
+            value={filter}
+            onChange={(value) => setFilter(value as Filter)}
+            size="md"
+            // At 16 px "Archived" needs more than a quarter of a 320 px screen: on a phone the segments
+            // take their own widths, with less padding, instead of equal shares.
+            styles={small ? { label: { paddingInline: 8 } } : undefined}
+            style={{ alignSelf: 'flex-end', maxWidth: '100%', flex: '0 1 auto' }}
+          />
         }
+        search={{ label: 'Search messages', description: 'Sender, address, subject or words' }}
         list={messages}
-        filtered={Boolean(q)}
-        texts={{
-          loading: 'Loading messages...',
-          failed: 'The messages could not be loaded',
-          empty: shown.empty,
-          noMatch: `No ${filter === 'all' ? '' : `${filter} `}messages match “${q}”.`,
-        }}
+        noun="messages"
+        empty={shown.empty}
         focusId={openButtonId}
         data-testid="messages-list"
       >

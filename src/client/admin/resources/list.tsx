@@ -4,12 +4,10 @@ import { StateBadge } from '../ui/badges'
 import { AdminList, type ListQuery } from '../ui/list'
 import classes from '../ui/lists.module.css'
 import { RowActions } from '../ui/row-actions'
-import { SearchBox } from '../ui/search'
 import type { Resource } from './screen'
 
 type Props = {
   list: ListQuery<Resource>
-  q: string | undefined
   deletingId: number | null
   onEdit: (resource: Resource) => void
   onDelete: (resource: Resource) => void
@@ -20,21 +18,16 @@ type Props = {
 const rowId = (resource: Resource) => `resource-${resource.id}`
 
 /** 'Existing Resources': cards, each with its file's link and edit and delete buttons. */
-export function ResourceList({ list, q, deletingId, onEdit, onDelete, headingRef }: Props) {
+export function ResourceList({ list, deletingId, onEdit, onDelete, headingRef }: Props) {
   return (
     <AdminList
       title="Existing Resources"
       headingId="existing-resources-heading"
       headingRef={headingRef}
-      toolbar={<SearchBox label="Search resources" description="Title or description" />}
+      search={{ label: 'Search resources', description: 'Title or description' }}
       list={list}
-      filtered={Boolean(q)}
-      texts={{
-        loading: 'Loading resources...',
-        failed: 'The resources could not be loaded',
-        empty: 'No resources yet.',
-        noMatch: `No resources match “${q}”.`,
-      }}
+      noun="resources"
+      empty="No resources yet."
       focusId={rowId}
       scroll="wide"
     >

@@ -1,13 +1,13 @@
-import { Grid, Text } from '@mantine/core'
+import { Text } from '@mantine/core'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { ResourceInputSchema } from '../../../shared/schemas/admin'
 import { type RouterOutputs, useTRPC } from '../../lib/trpc'
 import { fileName } from '../ui/attachment'
-import { ConfirmDialog } from '../ui/confirm'
-import { PAGED, pendingId } from '../ui/list'
-import { useAdminMutation } from '../ui/mutation'
-import { useRecordEditor } from '../ui/record-editor'
+import { useConfirmedDelete } from '../ui/confirm'
+import { BesideList } from '../ui/editor-card'
+import { PAGED } from '../ui/list'
+import { useRecordEditor, useRecordSave } from '../ui/record-editor'
 import { useListSearch } from '../ui/search'
 import { ResourceFormCard } from './form'
 import { ResourceList } from './list'
@@ -40,80 +40,56 @@ export function ResourcesScreen() {
     missingFileMessage: 'Choose a PDF or Word file for the resource',
     formId: 'resource-form',
   })
-  // Kept after the dialog closes, so its text stays while it fades out.
-  const [toDelete, setToDelete] = useState<Resource | null>(null)
-  const [confirming, setConfirming] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
 
   const refresh = [trpc.resources.pathKey()]
-  const saved = { refresh, form: editor.form, onSuccess: editor.toAddMode, onError: editor.keepDraftIfSignedOut }
-  const create = useAdminMutation(trpc.resources.create.mutationOptions(), {
-    ...saved,
-    success: 'Resource added successfully',
-    failure: 'Failed to add resource',
+  const save = useRecordSave(editor, {
+    create: trpc.resources.create.mutationOptions(),
+    update: trpc.resources.update.mutationOptions(),
+    // Only the file's id travels with the resource; the server reads its link and type from the stored file.
+    toData: (values, fileId) => ResourceInputSchema.parse({ ...values, fileId }),
+    texts: {
+      added: 'Resource added successfully',
+      updated: 'Resource updated successfully',
+      addFailed: 'Failed to add resource',
+      updateFailed: 'Failed to update resource',
+    },
+    refresh,
   })
-  const update = useAdminMutation(trpc.resources.update.mutationOptions(), {
-    ...saved,
-    success: 'Resource updated successfully',
-    failure: 'Failed to update resource',
-  })
-  const remove = useAdminMutation(trpc.resources.remove.mutationOptions(), {
+  // Deleting a resource deletes its stored file too, so it is never one click away.
+  const remove = useConfirmedDelete<Resource>(trpc.resources.remove.mutationOptions(), {
     refresh,
     success: 'Resource deleted successfully',
     failure: 'Failed to delete resource',
-    onSuccess: (_deleted, variables) => {
-      if (editor.editing?.id === variables.id) editor.toAddMode()
+    onDeleted: (id) => {
+      if (editor.editing?.id === id) editor.toAddMode()
     },
-    afterRefresh: () => setConfirming(false),
-    onError: () => setConfirming(false),
-  })
-
-  const submit = editor.submit((values, fileId, editing) => {
-    // Only the file's id travels with the resource; the server reads its link and type from the stored file.
-    const data = ResourceInputSchema.parse({ ...values, fileId })
-    if (editing) update.mutate({ id: editing.id, data })
-    else create.mutate(data)
+    title: 'Delete this resource?',
+    confirmLabel: 'Delete resource',
+    body: (resource) => (
+      <Text>
+        “{resource.title}” and its file ({fileName(resource.fileUrl)}) will be deleted from the site. This cannot be
+        undone.
+      </Text>
+    ),
+    fallbackFocus: headingRef,
   })
 
   return (
     <>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <ResourceFormCard
-            editor={editor}
-            busy={editor.attachment.uploading || create.isPending || update.isPending}
-            onSubmit={submit}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
+      <BesideList
+        form={<ResourceFormCard editor={editor} save={save} />}
+        list={
           <ResourceList
             list={resources}
-            q={q}
-            deletingId={pendingId(remove)}
+            deletingId={remove.deletingId as number | null}
             onEdit={editor.startEdit}
-            onDelete={(resource) => {
-              setToDelete(resource)
-              setConfirming(true)
-            }}
+            onDelete={remove.ask}
             headingRef={headingRef}
           />
-        </Grid.Col>
-      </Grid>
-      {/* Deleting a resource deletes its stored file too, so it is never one click away. */}
-      <ConfirmDialog
-        opened={confirming}
-        title="Delete this resource?"
-        confirmLabel="Delete resource"
-        busy={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
-        onCancel={() => setConfirming(false)}
-        fallbackFocus={headingRef}
-      >
-        <Text>
-          “{toDelete?.title}” and its file ({toDelete ? fileName(toDelete.fileUrl) : ''}) will be deleted from the site.
-          This cannot be undone.
-        </Text>
-      </ConfirmDialog>
+        }
+      />
+      {remove.dialog}
     </>
   )
 }

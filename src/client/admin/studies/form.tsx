@@ -1,12 +1,14 @@
-import { Button, Card, CloseButton, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Text, Textarea, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import type { FormEvent } from 'react'
 import { STUDY_CATEGORIES } from '../../../shared/constants'
 import { useTRPC } from '../../lib/trpc'
 import { AttachmentField } from '../ui/attachment'
+import { EditorCard } from '../ui/editor-card'
 import fieldClasses from '../ui/fields.module.css'
 import type { RecordEditor } from '../ui/record-editor'
+import { CategoryField, TitleField } from '../ui/record-fields'
 import type { Study, StudyValues } from './screen'
 
 /** A study with the same title, ignoring case and spaces around it (the one being edited aside). */
@@ -25,88 +27,58 @@ function useSameTitle(title: string, editingId: number | null): Study | null {
 
 type Props = {
   editor: RecordEditor<Study, StudyValues>
-  busy: boolean
-  onSubmit: (event?: FormEvent<HTMLFormElement>) => void
+  save: { busy: boolean; submit: (event?: FormEvent<HTMLFormElement>) => void }
 }
 
 /** 'Add New Study', or 'Edit Study' with a cancel button while editing. */
-export function StudyFormCard({ editor, busy, onSubmit }: Props) {
+export function StudyFormCard({ editor, save }: Props) {
   const { form, editing } = editor
   const sameTitle = useSameTitle(form.getValues().title, editing?.id ?? null)
   return (
-    <Card
-      withBorder
-      padding="lg"
-      radius="md"
-      component="section"
-      aria-labelledby="study-form-heading"
-      id="study-form"
-      style={{ scrollMarginTop: 'calc(var(--header-height) + 16px)' }}
+    <EditorCard
+      editor={editor}
+      save={save}
+      title={{ add: 'Add New Study', edit: 'Edit Study' }}
+      submit={{ add: 'Add Study', edit: 'Update Study' }}
     >
-      <Group justify="space-between" mb="md" wrap="nowrap">
-        <Title order={2} size="h3" id="study-form-heading">
-          {editing ? 'Edit Study' : 'Add New Study'}
-        </Title>
-        {editing ? <CloseButton aria-label="Cancel editing" onClick={editor.toAddMode} /> : null}
-      </Group>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="Title"
-            required
-            ref={editor.titleRef}
-            classNames={fieldClasses}
-            // A warning, not a refusal: two studies may share a title (a study and its follow-up).
-            description={
-              sameTitle ? (
-                <Text span size="sm" c="orange.9" role="status" data-testid="same-title">
-                  A study titled “{sameTitle.title}” already exists.
-                </Text>
-              ) : undefined
-            }
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            {...form.getInputProps('title')}
-          />
-          <TextInput label="Authors" classNames={fieldClasses} {...form.getInputProps('authors')} />
-          <TextInput label="Journal" classNames={fieldClasses} {...form.getInputProps('journal')} />
-          <TextInput
-            label="Year"
-            inputMode="numeric"
-            maxLength={4}
-            classNames={fieldClasses}
-            {...form.getInputProps('year')}
-          />
-          <Select
-            label="Category"
-            required
-            placeholder="Select a category"
-            data={[...STUDY_CATEGORIES]}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            classNames={fieldClasses}
-            {...form.getInputProps('category')}
-          />
-          <TextInput
-            label="URL"
-            type="url"
-            required
-            placeholder="https://"
-            classNames={fieldClasses}
-            {...form.getInputProps('url')}
-          />
-          <Textarea label="Summary" rows={3} classNames={fieldClasses} {...form.getInputProps('summary')} />
-          <AttachmentField
-            attachment={editor.attachment}
-            label="Attachment (PDF or Word)"
-            placeholder="Choose a .pdf, .doc or .docx file"
-            current={editor.current}
-            removable
-          />
-          <Button type="submit" disabled={busy} loading={busy} mt="sm">
-            {editing ? 'Update Study' : 'Add Study'}
-          </Button>
-        </Stack>
-      </form>
-    </Card>
+      <TitleField
+        editor={editor}
+        // A warning, not a refusal: two studies may share a title (a study and its follow-up).
+        description={
+          sameTitle ? (
+            <Text span size="sm" c="orange.9" role="status" data-testid="same-title">
+              A study titled “{sameTitle.title}” already exists.
+            </Text>
+          ) : undefined
+        }
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+      />
+      <TextInput label="Authors" classNames={fieldClasses} {...form.getInputProps('authors')} />
+      <TextInput label="Journal" classNames={fieldClasses} {...form.getInputProps('journal')} />
+      <TextInput
+        label="Year"
+        inputMode="numeric"
+        maxLength={4}
+        classNames={fieldClasses}
+        {...form.getInputProps('year')}
+      />
+      <CategoryField editor={editor} categories={STUDY_CATEGORIES} />
+      <TextInput
+        label="URL"
+        type="url"
+        required
+        placeholder="https://"
+        classNames={fieldClasses}
+        {...form.getInputProps('url')}
+      />
+      <Textarea label="Summary" rows={3} classNames={fieldClasses} {...form.getInputProps('summary')} />
+      <AttachmentField
+        attachment={editor.attachment}
+        label="Attachment (PDF or Word)"
+        placeholder="Choose a .pdf, .doc or .docx file"
+        current={editor.current}
+        removable
+      />
+    </EditorCard>
   )
 }

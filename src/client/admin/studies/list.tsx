@@ -2,12 +2,10 @@ import { Group, Stack, Text } from '@mantine/core'
 import { AdminList, type ListQuery } from '../ui/list'
 import classes from '../ui/lists.module.css'
 import { RowActions } from '../ui/row-actions'
-import { SearchBox } from '../ui/search'
 import type { Study } from './screen'
 
 type Props = {
   list: ListQuery<Study>
-  q: string | undefined
   /** The study whose delete is in flight, to show its spinner. */
   deletingId: number | null
   onEdit: (study: Study) => void
@@ -17,20 +15,15 @@ type Props = {
 const rowId = (study: Study) => `study-${study.id}`
 
 /** 'Existing Studies': a scrollable list of cards with edit and delete buttons. */
-export function StudyList({ list, q, deletingId, onEdit, onDelete }: Props) {
+export function StudyList({ list, deletingId, onEdit, onDelete }: Props) {
   return (
     <AdminList
       title="Existing Studies"
       headingId="existing-heading"
-      toolbar={<SearchBox label="Search studies" description="Title, authors or journal" />}
+      search={{ label: 'Search studies', description: 'Title, authors or journal' }}
       list={list}
-      filtered={Boolean(q)}
-      texts={{
-        loading: 'Loading studies...',
-        failed: 'The studies could not be loaded',
-        empty: 'No studies added yet.',
-        noMatch: `No studies match “${q}”.`,
-      }}
+      noun="studies"
+      empty="No studies added yet."
       focusId={rowId}
       scroll="always"
     >

@@ -1,10 +1,10 @@
-import { Grid } from '@mantine/core'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { ResearchStudyInputSchema } from '../../../shared/schemas/research-study'
 import { type RouterOutputs, useTRPC } from '../../lib/trpc'
+import { BesideList } from '../ui/editor-card'
 import { PAGED, pendingId } from '../ui/list'
 import { useAdminMutation } from '../ui/mutation'
-import { useRecordEditor } from '../ui/record-editor'
+import { useRecordEditor, useRecordSave } from '../ui/record-editor'
 import { useListSearch } from '../ui/search'
 import { StudyFormCard } from './form'
 import { StudyList } from './list'
@@ -54,16 +54,18 @@ export function StudiesScreen() {
   })
   // The library's lists too: a visit to /research afterwards must not show the cached ones.
   const refresh = [trpc.researchStudies.pathKey()]
-  const saved = { refresh, form: editor.form, onSuccess: editor.toAddMode, onError: editor.keepDraftIfSignedOut }
-  const create = useAdminMutation(trpc.researchStudies.create.mutationOptions(), {
-    ...saved,
-    success: 'Research study added successfully',
-    failure: 'Failed to add research study',
-  })
-  const update = useAdminMutation(trpc.researchStudies.update.mutationOptions(), {
-    ...saved,
-    success: 'Research study updated successfully',
-    failure: 'Failed to update research study',
+  const save = useRecordSave(editor, {
+    create: trpc.researchStudies.create.mutationOptions(),
+    update: trpc.researchStudies.update.mutationOptions(),
+    // Only the file's id travels with the study; the server makes the link.
+    toData: (values, attachmentFileId) => ResearchStudyInputSchema.parse({ ...values, attachmentFileId }),
+    texts: {
+      added: 'Research study added successfully',
+      updated: 'Research study updated successfully',
+      addFailed: 'Failed to add research study',
+      updateFailed: 'Failed to update research study',
+    },
+    refresh,
   })
   const restore = useAdminMutation(trpc.researchStudies.create.mutationOptions(), {
     refresh,
@@ -81,31 +83,17 @@ export function StudiesScreen() {
     },
   })
 
-  const submit = editor.submit((values, attachmentFileId, editing) => {
-    // Only the file's id travels with the study; the server makes the link.
-    const data = ResearchStudyInputSchema.parse({ ...values, attachmentFileId })
-    if (editing) update.mutate({ id: editing.id, data })
-    else create.mutate(data)
-  })
-
   return (
-    <Grid gap="xl">
-      <Grid.Col span={{ base: 12, md: 5 }}>
-        <StudyFormCard
-          editor={editor}
-          busy={editor.attachment.uploading || create.isPending || update.isPending}
-          onSubmit={submit}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 7 }}>
+    <BesideList
+      form={<StudyFormCard editor={editor} save={save} />}
+      list={
         <StudyList
           list={studies}
-          q={q}
           deletingId={pendingId(remove)}
           onEdit={editor.startEdit}
           onDelete={(study) => remove.mutate({ id: study.id })}
         />
-      </Grid.Col>
-    </Grid>
+      }
+    />
   )
 }

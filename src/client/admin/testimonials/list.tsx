@@ -1,12 +1,10 @@
 import { Text } from '@mantine/core'
 import type { RefObject } from 'react'
 import { AdminList, type ListQuery } from '../ui/list'
-import { SearchBox } from '../ui/search'
 import { type Testimonial, TestimonialItem, testimonialRowId } from './item'
 
 type Props = {
   list: ListQuery<Testimonial>
-  q: string | undefined
   /** How many wait for review, all of them (not only those loaded or found). */
   pending: number | undefined
   headingRef: RefObject<HTMLHeadingElement | null>
@@ -19,13 +17,13 @@ type Props = {
 }
 
 /** 'All Testimonials': those waiting for review first, then newest first. */
-export function TestimonialList({ list, q, pending, headingRef, busyId, refocus, ...actions }: Props) {
+export function TestimonialList({ list, pending, headingRef, busyId, refocus, ...actions }: Props) {
   return (
     <AdminList
       title="All Testimonials"
       headingId="testimonials-heading"
       headingRef={headingRef}
-      toolbar={<SearchBox label="Search testimonials" description="Name, location or words" />}
+      search={{ label: 'Search testimonials', description: 'Name, location or words' }}
       aside={
         pending === undefined ? null : (
           <Text c="dark.6" mb="md" data-testid="pending-count">
@@ -34,13 +32,8 @@ export function TestimonialList({ list, q, pending, headingRef, busyId, refocus,
         )
       }
       list={list}
-      filtered={Boolean(q)}
-      texts={{
-        loading: 'Loading testimonials...',
-        failed: 'The testimonials could not be loaded',
-        empty: 'No testimonials yet.',
-        noMatch: `No testimonials match “${q}”.`,
-      }}
+      noun="testimonials"
+      empty="No testimonials yet."
       focusId={testimonialRowId}
     >
       {(item) => (

@@ -1,8 +1,9 @@
-import { Grid, Text } from '@mantine/core'
+import { Text } from '@mantine/core'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useTRPC } from '../../lib/trpc'
-import { ConfirmDialog } from '../ui/confirm'
+import { useConfirmedDelete } from '../ui/confirm'
+import { BesideList } from '../ui/editor-card'
 import { PAGED, pendingId } from '../ui/list'
 import { useAdminMutation } from '../ui/mutation'
 import { useListSearch } from '../ui/search'
@@ -23,8 +24,6 @@ export function TestimonialsScreen() {
   // Each dialog keeps its testimonial after closing, so the closing animation still shows it.
   const [editing, setEditing] = useState<{ item: Testimonial; opening: number } | null>(null)
   const [editOpen, setEditOpen] = useState(false)
-  const [deleting, setDeleting] = useState<Testimonial | null>(null)
-  const [deleteOpen, setDeleteOpen] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
   // The list is re-sorted after an approval (pending first), which moves the card and drops the
   // keyboard focus; the toggled button takes it back once the new order is shown.
@@ -43,21 +42,28 @@ export function TestimonialsScreen() {
       variables.patch.isApproved ? 'Failed to approve testimonial' : 'Failed to unapprove testimonial',
     afterRefresh: (row) => setRefocus((previous) => ({ id: row.id, token: (previous?.token ?? 0) + 1 })),
   })
-  const remove = useAdminMutation(trpc.testimonials.remove.mutationOptions(), {
+  const remove = useConfirmedDelete<Testimonial>(trpc.testimonials.remove.mutationOptions(), {
     refresh,
     success: 'Testimonial deleted',
     failure: 'Failed to delete testimonial',
-    afterRefresh: () => setDeleteOpen(false),
-    onError: () => setDeleteOpen(false),
+    title: 'Delete Testimonial?',
+    confirmLabel: 'Delete',
+    body: (item) => (
+      <Text>
+        The testimonial from {item.name} will be deleted for good. If it is published, it disappears from the site. This
+        cannot be undone.
+      </Text>
+    ),
+    fallbackFocus: headingRef,
   })
 
   return (
     <>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+      <BesideList
+        listFirst
+        list={
           <TestimonialList
             list={all}
-            q={q}
             pending={pending.data}
             headingRef={headingRef}
             busyId={pendingId(approval)}
@@ -67,31 +73,13 @@ export function TestimonialsScreen() {
               setEditing((previous) => ({ item, opening: (previous?.opening ?? 0) + 1 }))
               setEditOpen(true)
             }}
-            onDelete={(item) => {
-              setDeleting(item)
-              setDeleteOpen(true)
-            }}
+            onDelete={remove.ask}
           />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <AddTestimonialCard />
-        </Grid.Col>
-      </Grid>
+        }
+        form={<AddTestimonialCard />}
+      />
       <EditTestimonialDialog editing={editing} opened={editOpen} onClose={() => setEditOpen(false)} />
-      <ConfirmDialog
-        opened={deleteOpen}
-        title="Delete Testimonial?"
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
-        onCancel={() => setDeleteOpen(false)}
-        fallbackFocus={headingRef}
-      >
-        <Text>
-          The testimonial from {deleting?.name} will be deleted for good. If it is published, it disappears from the
-          site. This cannot be undone.
-        </Text>
-      </ConfirmDialog>
+      {remove.dialog}
     </>
   )
 }

@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
+import type { UseMutationOptions } from '@tanstack/react-query'
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react'
 import classes from './lists.module.css'
+import { type AdminMutationTexts, useAdminMutation } from './mutation'
 
 type Choice = {
   /** What is at stake, in the dialog's body. */
@@ -34,11 +36,28 @@ function Choices({
   )
 }
 
-type DialogProps = Choice & {
-  opened: boolean
+/** What a confirmation is about; kept after the dialog closes, so its text stays while it fades out. */
+export function useConfirm<Item>() {
+  const [item, setItem] = useState<Item | null>(null)
+  const [opened, setOpened] = useState(false)
+  return {
+    item,
+    opened,
+    ask: (about: Item) => {
+      setItem(about)
+      setOpened(true)
+    },
+    close: () => setOpened(false),
+  }
+}
+
+type DialogProps<Item> = Omit<Choice, 'children' | 'onConfirm' | 'onCancel'> & {
+  confirm: ReturnType<typeof useConfirm<Item>>
   title: string
+  onConfirm: (item: Item) => void
   /** Where the focus goes when the button that opened the dialog is gone (its row was deleted). */
   fallbackFocus: RefObject<HTMLElement | null>
+  children: (item: Item) => ReactNode
   'data-testid'?: string
 }
 
@@ -47,21 +66,30 @@ type DialogProps = Choice & {
  * phone) whose cancel button has the focus. Closing it returns the focus to the button that opened
  * it, or, when that button left with its row, to `fallbackFocus` (the list's heading).
  */
-export function ConfirmDialog({ opened, title, fallbackFocus, children, busy, onCancel, ...choice }: DialogProps) {
+export function ConfirmDialog<Item>({
+  confirm,
+  title,
+  fallbackFocus,
+  children,
+  busy,
+  onConfirm,
+  ...choice
+}: DialogProps<Item>) {
   const small = useMediaQuery('(max-width: 36em)')
   const opener = useRef<HTMLElement | null>(null)
   useEffect(() => {
-    if (opened) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-  }, [opened])
+    if (confirm.opened) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+  }, [confirm.opened])
   const returnFocus = () => {
     const target = opener.current?.isConnected ? opener.current : fallbackFocus.current
     opener.current = null
     target?.focus()
   }
+  const { item } = confirm
   return (
     <Modal
-      opened={opened}
-      onClose={busy ? () => {} : onCancel}
+      opened={confirm.opened && item !== null}
+      onClose={busy ? () => {} : confirm.close}
       onExitTransitionEnd={returnFocus}
       returnFocus={false}
       title={title}
@@ -69,10 +97,12 @@ export function ConfirmDialog({ opened, title, fallbackFocus, children, busy, on
       fullScreen={Boolean(small)}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <Stack gap="md" data-testid={choice['data-testid']}>
-        <div className={classes.wrap}>{children}</div>
-        <Choices {...choice} busy={busy} onCancel={onCancel} />
-      </Stack>
+      {item === null ? null : (
+        <Stack gap="md" data-testid={choice['data-testid']}>
+          <div className={classes.wrap}>{children(item)}</div>
+          <Choices {...choice} busy={busy} onConfirm={() => onConfirm(item)} onCancel={confirm.close} />
+        </Stack>
+      )}
     </Modal>
   )
 }
@@ -94,4 +124,50 @@ export function ConfirmPanel({ title, children, ...choice }: Choice & { title: s
       </Stack>
     </Alert>
   )
+}
+
+type DeleteConfig<Item extends { id: number | string }> = Pick<AdminMutationTexts<unknown, unknown>, 'refresh'> & {
+  /** The toasts: 'Resource deleted successfully' / 'Failed to delete resource'. */
+  success: string
+  failure: string
+  /** After the delete, before the lists are fetched again (a form editing that row goes back to add). */
+  onDeleted?: (id: Item['id']) => void
+  title: string
+  confirmLabel: string
+  cancelLabel?: string
+  /** What is at stake, for the dialog's body. */
+  body: (item: Item) => ReactNode
+  fallbackFocus: RefObject<HTMLElement | null>
+}
+
+/**
+ * A delete that asks first, whole: the confirmation, the procedure (`options`: its
+ * `mutationOptions()`, taking `{ id }`), the toasts and the refresh. Render `dialog` once; call
+ * `ask(row)` from the row's Delete.
+ */
+export function useConfirmedDelete<Item extends { id: number | string }>(options: object, config: DeleteConfig<Item>) {
+  const confirm = useConfirm<Item>()
+  // The procedure's `id` arrives typed `unknown` (its schema coerces); rows' ids are what it takes.
+  const remove = useAdminMutation(options as UseMutationOptions<unknown, unknown, { id: Item['id'] }, unknown>, {
+    refresh: config.refresh,
+    success: config.success,
+    failure: config.failure,
+    onSuccess: (_deleted, variables) => config.onDeleted?.(variables.id),
+    afterRefresh: confirm.close,
+    onError: confirm.close,
+  })
+  const dialog = (
+    <ConfirmDialog
+      confirm={confirm}
+      title={config.title}
+      confirmLabel={config.confirmLabel}
+      cancelLabel={config.cancelLabel}
+      busy={remove.isPending}
+      onConfirm={(item) => remove.mutate({ id: item.id })}
+      fallbackFocus={config.fallbackFocus}
+    >
+      {config.body}
+    </ConfirmDialog>
+  )
+  return { ask: confirm.ask, deletingId: remove.isPending ? (remove.variables?.id ?? null) : null, dialog }
 }

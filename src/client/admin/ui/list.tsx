@@ -4,6 +4,7 @@ import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
 import { ADMIN_LIST_MAX_HEIGHT_PX } from '../../../shared/constants'
 import classes from './lists.module.css'
 import { QueryState } from './query-state'
+import { SearchBox, useListSearch } from './search'
 
 /** A page of an admin list as every list procedure answers it (server/trpc/paging.ts). */
 export type ListPage<Item> = { items: Item[]; nextCursor: number | null }
@@ -21,28 +22,26 @@ export const pendingId = (mutation: { isPending: boolean; variables?: { id?: unk
  */
 export const PAGED = { getNextPageParam: (last: { nextCursor: number | null }) => last.nextCursor } as const
 
-export type ListTexts = {
-  loading: string
-  failed: string
-  /** Nothing at all yet. */
-  empty: string
-  /** Nothing matches the search or the filters. */
-  noMatch: string
-}
-
 type Props<Item> = {
   title: string
   headingId: string
   /** Focus lands here when the row that had it is gone (deleted, or moved out by a filter). */
   headingRef?: RefObject<HTMLHeadingElement | null>
-  /** The search box and filters above the list. */
-  toolbar?: ReactNode
+  /** The search box (its `q` lives in the address), and what it searches, e.g. "Title, authors or journal". */
+  search?: { label: string; description: string }
+  /** Other controls beside it. */
+  filters?: ReactNode
   /** A line under the heading, such as a count. */
   aside?: ReactNode
   list: ListQuery<Item>
-  texts: ListTexts
-  /** A search or filter is on: an empty answer says nothing matches rather than nothing exists. */
-  filtered: boolean
+  /** What the rows are, in the plural: "Loading studies...", "The studies could not be loaded". */
+  noun: string
+  /** Nothing at all yet. */
+  empty: string
+  /** A filter other than the search is on. */
+  filtered?: boolean
+  /** Nothing matches the filters (the search says so by itself). */
+  noMatch?: string
   /** The id of the element in an item's row that takes the focus when "Load more" brings it. */
   focusId: (item: Item) => string
   /** `always`: a box of at most 600 px (the studies' specified list); `wide`: only beside a form. */
@@ -57,7 +56,8 @@ type Props<Item> = {
  * where the new rows start).
  */
 export function AdminList<Item>(props: Props<Item>) {
-  const { list, focusId } = props
+  const { list, focusId, noun } = props
+  const q = useListSearch()
   const items = list.data?.pages.flatMap((page) => page.items) ?? []
   const focusFrom = useRef<number | null>(null)
   useEffect(() => {
@@ -92,13 +92,18 @@ export function AdminList<Item>(props: Props<Item>) {
       <Title order={2} size="h3" id={props.headingId} ref={props.headingRef} tabIndex={-1} mb="md">
         {props.title}
       </Title>
-      {props.toolbar ? <div className={classes.toolbar}>{props.toolbar}</div> : null}
+      {props.search || props.filters ? (
+        <div className={classes.toolbar}>
+          {props.filters}
+          {props.search ? <SearchBox {...props.search} /> : null}
+        </div>
+      ) : null}
       {props.aside}
       <QueryState
         query={list}
-        loading={props.texts.loading}
-        failed={props.texts.failed}
-        empty={props.filtered ? props.texts.noMatch : props.texts.empty}
+        loading={`Loading ${noun}...`}
+        failed={`The ${noun} could not be loaded`}
+        empty={q ? `No ${noun} match “${q}”.` : props.filtered ? (props.noMatch ?? props.empty) : props.empty}
         isEmpty={() => items.length === 0}
       >
         {() => (

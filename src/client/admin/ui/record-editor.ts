@@ -1,3 +1,4 @@
+import type { QueryKey, UseMutationOptions } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
 import { isUnauthorizedError } from '../../../shared/http-error'
@@ -6,6 +7,7 @@ import { focusFirstError } from '../../lib/focus-first-error'
 import { toast } from '../../lib/toast'
 import { type CurrentFile, useAttachment } from './attachment'
 import { useAdminForm } from './form'
+import { useAdminMutation } from './mutation'
 
 type Config<Row extends { id: number }, Values extends Record<string, unknown>> = {
   /** 'study', 'resource': what the draft's toast calls the record. */
@@ -105,9 +107,64 @@ export function useRecordEditor<Row extends { id: number }, Values extends Recor
         },
       )(event)
 
-  return { form, editing, current, titleRef, attachment, toAddMode, startEdit, keepDraftIfSignedOut, submit }
+  return {
+    formId: config.formId,
+    form,
+    editing,
+    current,
+    titleRef,
+    attachment,
+    toAddMode,
+    startEdit,
+    keepDraftIfSignedOut,
+    submit,
+  }
 }
 
 export type RecordEditor<Row extends { id: number }, Values extends Record<string, unknown>> = ReturnType<
   typeof useRecordEditor<Row, Values>
 >
+
+type SaveConfig<Values, Data> = {
+  /** The procedures' `mutationOptions()`: create takes the record (Data), update `{ id, data }`. */
+  create: object
+  update: object
+  /** The values and the file id as the shared schema's output, which both procedures take. */
+  toData: (values: Values, fileId: string | null) => Data
+  texts: { added: string; updated: string; addFailed: string; updateFailed: string }
+  /** The lists the record shows in (the activity log is refreshed anyway). */
+  refresh: QueryKey[]
+}
+
+/**
+ * Add and update end alike: the toast, back to add mode, the lists fetched again; a session that
+ * expired keeps the draft. Returns the form's submit and whether a save is under way.
+ */
+export function useRecordSave<Row extends { id: number }, Values extends Record<string, unknown>, Data>(
+  editor: RecordEditor<Row, Values>,
+  config: SaveConfig<Values, Data>,
+) {
+  const saved = {
+    refresh: config.refresh,
+    form: editor.form,
+    onSuccess: editor.toAddMode,
+    onError: editor.keepDraftIfSignedOut,
+  }
+  // The procedures' types come from their zod inputs (ids as `unknown`), which Data, the schema's
+  // output, satisfies; the success and failure texts need nothing of their answers.
+  const create = useAdminMutation(config.create as UseMutationOptions<unknown, unknown, Data, unknown>, {
+    ...saved,
+    success: config.texts.added,
+    failure: config.texts.addFailed,
+  })
+  const update = useAdminMutation(
+    config.update as UseMutationOptions<unknown, unknown, { id: number; data: Data }, unknown>,
+    { ...saved, success: config.texts.updated, failure: config.texts.updateFailed },
+  )
+  const submit = editor.submit((values, fileId, editing) => {
+    const data = config.toData(values, fileId)
+    if (editing) update.mutate({ id: editing.id, data })
+    else create.mutate(data)
+  })
+  return { submit, busy: editor.attachment.uploading || create.isPending || update.isPending }
+}
