@@ -63,9 +63,8 @@ export function AdminNav() {
           {current.label}
         </span>
         {total > 0 ? (
-          <StateBadge tone="count">
-            {total}
-            <span className="visually-hidden"> waiting</span>
+          <StateBadge tone="count" className={classes.waiting}>
+            {total} waiting
           </StateBadge>
         ) : null}
         <span aria-hidden="true" className={classes.chevron} />

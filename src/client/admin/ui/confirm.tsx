@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import type { UseMutationOptions } from '@tanstack/react-query'
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react'
 import classes from './lists.module.css'
@@ -62,8 +61,8 @@ type DialogProps<Item> = Omit<Choice, 'children' | 'onConfirm' | 'onCancel'> & {
 }
 
 /**
- * The admin's one confirmation before something is deleted for good: a dialog (full screen on a
- * phone) whose cancel button has the focus. Closing it returns the focus to the button that opened
+ * The admin's one confirmation before something is deleted for good: a small centred dialog (a few
+ * lines; full screen on a phone it would be a blank page) whose cancel button has the focus. Closing it returns the focus to the button that opened
  * it, or, when that button left with its row, to `fallbackFocus` (the list's heading).
  */
 export function ConfirmDialog<Item>({
@@ -75,7 +74,6 @@ export function ConfirmDialog<Item>({
   onConfirm,
   ...choice
 }: DialogProps<Item>) {
-  const small = useMediaQuery('(max-width: 36em)')
   const opener = useRef<HTMLElement | null>(null)
   useEffect(() => {
     if (confirm.opened) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
@@ -94,7 +92,6 @@ export function ConfirmDialog<Item>({
       returnFocus={false}
       title={title}
       centered
-      fullScreen={Boolean(small)}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {item === null ? null : (
