@@ -24,6 +24,7 @@ import {
   RESOURCE_CATEGORIES,
   STUDY_CATEGORIES,
   SUBSCRIBER_STATUSES,
+  TESTIMONIAL_SOURCES,
 } from '../shared/constants'
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -106,9 +107,18 @@ export const testimonials = pgTable(
      * before consent was asked.
      */
     consentedAt: timestamp('consented_at', { withTimezone: true }),
+    /**
+     * 'visitor' (sent through the site: the name, location and words are the visitor's and no one
+     * else may change them) or 'council' (entered by an admin from a letter or e-mail). A row of
+     * unknown origin counts as a visitor's, the side that protects the author.
+     */
+    source: text('source', { enum: TESTIMONIAL_SOURCES }).notNull().default('visitor'),
     createdAt: createdAt(),
   },
-  (table) => [index('testimonials_approved_created_idx').on(table.isApproved, table.createdAt)],
+  (table) => [
+    index('testimonials_approved_created_idx').on(table.isApproved, table.createdAt),
+    check('testimonials_source_check', oneOf('source', TESTIMONIAL_SOURCES)),
+  ],
 )
 
 export const newsletterSubscribers = pgTable(

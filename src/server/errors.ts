@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import { ZodError } from 'zod'
+import { firstMessagePerField } from '../shared/field-errors'
 
 /**
  * The errors services and policies raise, and the one table that says what each means on the wire
@@ -137,15 +138,8 @@ export function asAppError(error: unknown): AppError | null {
   return isDatabaseUnavailable(error) ? new DatabaseUnavailableError() : null
 }
 
-/** Field name → its first message. */
-export function zodFieldErrors(error: ZodError): FieldErrors {
-  const fields: FieldErrors = {}
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.join('.') : '_'
-    if (!(key in fields)) fields[key] = issue.message
-  }
-  return fields
-}
+/** Field name → its first message; an issue about the whole input goes under '_'. */
+export const zodFieldErrors = (error: ZodError): FieldErrors => firstMessagePerField(error.issues, '_')
 
 /** The one JSON shape of every 4xx and 5xx answer under /api. */
 export type ApiErrorBody = { error: string; message: string; fields?: FieldErrors }

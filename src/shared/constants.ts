@@ -37,6 +37,13 @@ export type MailKind = (typeof MAIL_KINDS)[number]
 export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed'] as const
 export type MailState = (typeof MAIL_STATES)[number]
 
+/**
+ * Who wrote a testimonial down: a visitor through the site's form (their words, which staff may
+ * publish or not but never change), or the council from a letter or e-mail, with the author's consent.
+ */
+export const TESTIMONIAL_SOURCES = ['visitor', 'council'] as const
+export type TestimonialSource = (typeof TESTIMONIAL_SOURCES)[number]
+
 /** What the activity log records changes to. */
 export const AUDIT_ENTITIES = ['research_study', 'message', 'testimonial', 'resource', 'subscriber', 'file'] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
@@ -44,8 +51,18 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 /** At most one confirmation mail per address in this time, whoever asks (anyone can type an address). */
 export const CONFIRMATION_MAIL_INTERVAL_MS = 10 * 60 * 1000
 
+/** The longest search an admin list takes. */
+export const ADMIN_SEARCH_MAX = 200
+
 /** Page sizes of the admin lists. */
-export const ADMIN_PAGE_SIZE = { messages: 50, activity: 50, subscribers: 100 } as const
+export const ADMIN_PAGE_SIZE = {
+  studies: 50,
+  resources: 50,
+  testimonials: 50,
+  messages: 50,
+  activity: 50,
+  subscribers: 100,
+} as const
 
 export const HEADER_SCROLL_THRESHOLD_PX = 20
 export const TESTIMONIALS_ON_HOME = 3
@@ -59,6 +76,9 @@ export const TOAST_DURATION_MS = 5000
 export const REQUEST_TIMEOUT_MS = 15_000
 export const TOAST_SWIPE_THRESHOLD_PX = 50
 export const ATTACHMENT_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const
+/** Why a file is refused, in the same words whether the browser or the server refuses it. */
+export const ATTACHMENT_TYPE_MESSAGE = 'Only PDF (.pdf) and Word (.doc, .docx) files are accepted'
+export const attachmentTooLargeMessage = (maxMb: number) => `The file is larger than ${maxMb} MB`
 
 /** Upper bounds for stored text, so a single request cannot fill the database. */
 export const TEXT_LIMITS = {

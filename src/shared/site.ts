@@ -25,3 +25,9 @@ export const DEFAULT_SITE: SiteInfo = {
   website: 'https://mhbotstandards.org',
   country: 'USA',
 }
+
+/**
+ * The council's locale (it is in the USA): the one way the admin writes dates and numbers, whatever
+ * the browser's language, so every screen, and every person, reads them alike.
+ */
+export const COUNCIL_LOCALE = 'en-US'

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { chromiumAndPostgres } from '../helpers/browser'
-import { type AdminStack, scrollsSideways, startAdminStack } from './admin-support'
+import { type AdminStack, goToAdminScreen, scrollsSideways, startAdminStack } from './admin-support'
 import { axeViolations } from './axe'
 import { failRequests, focused, holdRequests, withoutInjectedFailures } from './support'
 
@@ -342,14 +342,14 @@ describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscriber
       await page.keyboard.press('Escape')
       await dialog(page).waitFor({ state: 'detached' })
 
-      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Activity' }).click()
+      await goToAdminScreen(page, 'Activity')
       await page.getByTestId('activity-row').first().waitFor()
       expect(await scrollsSideways({ page, problems })).toBe(false)
       const select = page.getByLabel('Show changes to')
       expect(await select.evaluate((node) => getComputedStyle(node).fontSize)).toBe('16px')
       if (SHOTS) await page.screenshot({ path: `${SHOTS}admin-activity-${width}.png`, fullPage: true })
 
-      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Subscribers' }).click()
+      await goToAdminScreen(page, 'Subscribers')
       await page.getByTestId('subscriber-row').first().waitFor()
       expect(await scrollsSideways({ page, problems })).toBe(false)
       if (SHOTS) await page.screenshot({ path: `${SHOTS}admin-subscribers-${width}.png`, fullPage: true })
@@ -357,15 +357,61 @@ describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscriber
     })
   }
 
+  it('on a phone the admin navigation is one button naming the screen, which opens the others, by keyboard too', async () => {
+    await arrange([{ name: 'Nav', email: 'nav@example.org', subject: 'Counted in the menu', message: 'x' }])
+    const { page, problems } = await open('/admin/messages', 390)
+    const nav = page.getByRole('navigation', { name: 'Admin' })
+    const menu = nav.getByRole('button', { name: /^Admin menu: Messages/ })
+    await menu.waitFor()
+    // What waits is counted on the button itself.
+    await eventually(() => menu.textContent(), 'Admin menu: Messages1 waiting')
+    // Before: six tabs wrapped over 440 px of the screen. Now one line, and the content right under it.
+    expect((await nav.boundingBox())?.height).toBeLessThan(64)
+    expect(await menu.getAttribute('aria-expanded')).toBe('false')
+    expect(await nav.getByRole('link').count()).toBe(0)
+
+    let reached = false
+    for (let presses = 0; presses < 20 && !reached; presses += 1) {
+      await page.keyboard.press('Tab')
+      reached = (await focused(page)).text.startsWith('Admin menu')
+    }
+    expect(reached).toBe(true)
+    await page.keyboard.press('Enter')
+    expect(await menu.getAttribute('aria-expanded')).toBe('true')
+    expect(await nav.getByRole('link').count()).toBe(6)
+    expect(await nav.getByRole('link', { name: /^Messages/ }).getAttribute('aria-current')).toBe('page')
+    await page.keyboard.press('Tab')
+    expect((await focused(page)).text).toBe('Research Studies')
+    await page.keyboard.press('Escape')
+    expect(await menu.getAttribute('aria-expanded')).toBe('false')
+    expect((await focused(page)).text).toMatch(/^Admin menu/)
+    await page.keyboard.press('Enter')
+    for (let presses = 0; presses < 3; presses += 1) await page.keyboard.press('Tab')
+    expect((await focused(page)).text).toBe('Testimonials')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${stack.server.url}/admin/testimonials`)
+    await nav.getByRole('button', { name: /^Admin menu: Testimonials/ }).waitFor()
+    expect(await nav.getByRole('link').count()).toBe(0)
+
+    // From 48em the links are a row again, with no button.
+    await page.setViewportSize({ width: 1280, height: 900 })
+    expect(await nav.getByRole('button').count()).toBe(0)
+    expect(await nav.getByRole('link').count()).toBe(6)
+    expect((await nav.boundingBox())?.height).toBeLessThan(64)
+    expect(problems).toEqual([])
+  })
+
   it('records each change in the activity log, filtered by what changed', async () => {
-    const [id] = await arrange([{ name: 'Logged', email: 'logged@example.org', subject: 'To be logged', message: 'x' }])
+    await arrange([{ name: 'Logged', email: 'logged@example.org', subject: 'To be logged', message: 'x' }])
     // A change from another screen, as its service writes it.
     await stack.sql`
       insert into audit_log (actor_email, action, entity, entity_id, before, after)
-      values ('admin@example.org', 'update', 'research_study', '7', ${stack.sql.json({ title: 'Old title', year: '2020' })},
+      values ('admin@example.org', 'update', 'research_study', '9999', ${stack.sql.json({ title: 'Old title', year: '2020' })},
               ${stack.sql.json({ title: 'New title', year: 2021 })})`
     const { page, problems } = await open('/admin/activity')
-    await page.getByText('Updated research study #7').waitFor()
+    // A sentence, with no internal id: the study is gone (only its log row was made here), so it is
+    // named as its own row kept it, without a link.
+    await page.getByText('admin@example.org edited the study “New title”').waitFor()
     await eventually(() => page.getByTestId('activity-row').count(), 1)
     const study = page.getByTestId('activity-row').first()
     expect(await study.getByTestId('activity-changes').textContent()).toBe(
@@ -373,14 +419,18 @@ describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscriber
     )
     expect(await study.textContent()).toContain('by admin@example.org')
 
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Messages' }).click()
+    await goToAdminScreen(page, 'Messages')
     await page.getByRole('button', { name: 'To be logged' }).click()
     await dialog(page).getByRole('button', { name: 'Archive' }).click()
     await page.getByText('Message archived').waitFor()
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Activity' }).click()
+    await goToAdminScreen(page, 'Activity')
     await eventually(
       () => textOf(page.getByTestId('activity-row').locator('p:first-child')),
-      [`Updated message #${id}`, `Updated message #${id}`, 'Updated research study #7'],
+      [
+        'admin@example.org archived the message “To be logged”',
+        'admin@example.org opened the message “To be logged”',
+        'admin@example.org edited the study “New title”',
+      ],
     )
     expect(await page.getByTestId('activity-row').first().getByTestId('activity-changes').textContent()).toBe(
       'Status: read → changed to archived',
@@ -399,6 +449,55 @@ describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscriber
     expect(problems).toEqual([])
   })
 
+  it('reads as sentences naming people and things, links to the thing, and filters by person and by day', async () => {
+    const [id] = await arrange([
+      { name: 'Ann Reader', email: 'ann@example.org', subject: 'Opening hours?', message: 'When?', status: 'read' },
+    ])
+    await stack.sql`
+      insert into users (email, first_name) values ('anna@example.org', 'Anna')
+      on conflict (email) do update set first_name = 'Anna'`
+    await stack.sql`
+      insert into audit_log (at, actor_email, action, entity, entity_id, before, after) values
+        ('2020-01-02T12:00:00Z', 'admin@example.org', 'create', 'research_study', '9999', null,
+         ${stack.sql.json({ title: 'An old study', attachmentFileId: 'a9a6a7b2-0000-4000-8000-000000000000', attachmentUrl: '/files/a9a6a7b2-0000-4000-8000-000000000000/old%20study.pdf' })}),
+        (now(), 'anna@example.org', 'update', 'message', ${String(id)}, ${stack.sql.json({ status: 'read' })},
+         ${stack.sql.json({ status: 'archived' })})`
+    const { page, problems } = await open('/admin/activity')
+    await eventually(
+      () => textOf(page.getByTestId('activity-row').locator('p:first-child')),
+      ['Anna archived the message “Opening hours?”', 'admin@example.org added the study “An old study”'],
+    )
+    // No internal id or file path: the file by its name only.
+    const old = page.getByTestId('activity-row').nth(1)
+    expect(await old.getByTestId('activity-changes').textContent()).toBe(
+      'Attachment: old study.pdf' + 'Title: An old study',
+    )
+    expect(await old.textContent()).not.toMatch(/9999|a9a6a7b2|\/files\//)
+
+    await page.getByLabel('Changes by').selectOption({ label: 'Anna (anna@example.org)' })
+    await eventually(() => page.getByTestId('activity-row').count(), 1)
+    await page.getByLabel('Changes by').selectOption({ label: 'Anyone' })
+    await eventually(() => page.getByTestId('activity-row').count(), 2)
+    await page.getByLabel('From').fill('2020-01-01')
+    await page.getByLabel('Until').fill('2020-01-02')
+    await eventually(
+      () => textOf(page.getByTestId('activity-row').locator('p:first-child')),
+      ['admin@example.org added the study “An old study”'],
+    )
+    await page.getByLabel('Until').fill('2020-01-01')
+    await page.getByText('No changes match these filters.').waitFor()
+    await page.getByLabel('From').fill('')
+    await page.getByLabel('Until').fill('')
+
+    // The message is still there: its name links to it on its own screen.
+    await eventually(() => page.getByTestId('activity-row').count(), 2)
+    await page.getByRole('link', { name: '“Opening hours?”' }).click()
+    await page.waitForURL((url) => url.pathname === '/admin/messages' && url.searchParams.get('q') === 'Opening hours?')
+    await eventually(() => subjects(page), ['Opening hours?'])
+    expect(await page.getByRole('searchbox', { name: 'Search messages' }).inputValue()).toBe('Opening hours?')
+    expect(problems).toEqual([])
+  })
+
   it('pages the activity log 50 rows at a time', async () => {
     await stack.sql`
       insert into audit_log (actor_email, action, entity, entity_id, before, after)
@@ -406,7 +505,9 @@ describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscriber
       from generate_series(1, 53) as n`
     const { page, problems } = await open('/admin/activity')
     await eventually(() => page.getByTestId('activity-row').count(), 50)
-    expect(await page.getByTestId('activity-row').first().textContent()).toContain('Deleted subscriber #sub-53')
+    expect(await page.getByTestId('activity-row').first().textContent()).toContain(
+      'admin@example.org deleted a subscriber',
+    )
     await page.getByRole('button', { name: 'Load more' }).click()
     await eventually(() => page.getByTestId('activity-row').count(), 53)
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0)
@@ -457,15 +558,15 @@ describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscriber
     await page.keyboard.press('Escape')
     await dialog(page).waitFor({ state: 'detached' })
 
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Activity' }).click()
+    await goToAdminScreen(page, 'Activity')
     await page.getByTestId('activity-row').first().waitFor()
     expect(await scan()).toEqual([])
     if (SHOTS) await page.screenshot({ path: `${SHOTS}admin-activity-1280.png`, fullPage: true })
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Subscribers' }).click()
+    await goToAdminScreen(page, 'Subscribers')
     await page.getByTestId('subscriber-row').first().waitFor()
     expect(await scan()).toEqual([])
     if (SHOTS) await page.screenshot({ path: `${SHOTS}admin-subscribers-1280.png`, fullPage: true })
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Messages' }).click()
+    await goToAdminScreen(page, 'Messages')
     await rows(page).first().waitFor()
     if (SHOTS) await page.screenshot({ path: `${SHOTS}admin-messages-1280.png`, fullPage: true })
     expect(problems).toEqual([])

@@ -337,6 +337,46 @@ describe.skipIf(!chromiumAndPostgres())('resources admin in Chromium', () => {
     expect(problems).toEqual([])
   })
 
+  it('keeps a resource being edited across a new sign-in, as the studies screen does', async () => {
+    const { page } = await signIn('/admin/resources')
+    const [first] = await stack.sql<{ title: string }[]>`
+      select title from educational_resources order by category, id limit 1`
+    await page.getByRole('button', { name: `Edit ${first?.title}` }).click()
+    await page.getByRole('heading', { level: 2, name: 'Edit Resource' }).waitFor()
+    await page.getByLabel('Title').fill('Kept across a new sign-in')
+    // The session ends on the server (expired, or signed out elsewhere).
+    await stack.sql`delete from sessions`
+    await page.getByRole('button', { name: 'Update Resource' }).click()
+    await page.getByText('Your session expired. Logging in again...').waitFor()
+    // The issuer signs the same admin in again, and the server lands on /admin; back on this screen
+    // the draft is waiting.
+    await page.waitForURL(`${stack.server.url}/admin`, { timeout: 20_000 })
+    await page.getByText(`Signed in as: ${ADMIN_EMAIL}`).waitFor()
+    await page.goto(`${stack.server.url}/admin/resources`)
+    await page.getByText('Your unsaved changes to the resource are back in the form.').waitFor({ timeout: 20_000 })
+    await page.getByRole('heading', { level: 2, name: 'Edit Resource' }).waitFor()
+    expect(await page.getByLabel('Title').inputValue()).toBe('Kept across a new sign-in')
+    await page.getByRole('button', { name: 'Update Resource' }).click()
+    await page.getByText('Resource updated successfully').waitFor()
+    await page.getByTestId('admin-resource-card').filter({ hasText: 'Kept across a new sign-in' }).waitFor()
+  })
+
+  it('searches titles and descriptions on the server', async () => {
+    const { page, problems } = await signIn('/admin/resources')
+    const [target] = await stack.sql<
+      { title: string }[]
+    >`select title from educational_resources order by id desc limit 1`
+    const words = String(target?.title).split(' ').slice(0, 2).join(' ')
+    const expected = await stack.sql`
+      select 1 from educational_resources where title ilike ${`%${words}%`} or description ilike ${`%${words}%`}`
+    await page.getByTestId('admin-resource-card').first().waitFor()
+    await page.getByRole('searchbox', { name: 'Search resources' }).fill(words.toUpperCase())
+    await expect.poll(() => page.getByTestId('admin-resource-card').count()).toBe(expected.length)
+    await page.getByRole('searchbox', { name: 'Search resources' }).fill('no resource is called this')
+    await page.getByText('No resources match “no resource is called this”.').waitFor()
+    expect(problems).toEqual([])
+  })
+
   for (const width of [390, 320]) {
     it(`fits ${width} px without sideways scrolling, with 16 px fields`, async () => {
       const { page, problems } = await signIn('/admin/resources', { width })

@@ -46,6 +46,18 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
 
   const card = (page: Page, title: string) => page.getByTestId('admin-study-card').filter({ hasText: title })
 
+  /** The file field's error, as a screen reader reads it after the field's name; '' when it has none. */
+  const fileError = (page: Page) =>
+    page.getByRole('button', { name: /^Attachment/ }).evaluate((element) =>
+      element.getAttribute('aria-invalid') === 'true'
+        ? (element.getAttribute('aria-describedby') ?? '')
+            .split(/\s+/)
+            .filter((id) => id.endsWith('-error'))
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' ')
+        : '',
+    )
+
   it('on a phone, Edit and Delete are 44 px targets apart, and Edit brings the form into view with the title focused', async () => {
     for (let i = 1; i <= 6; i++) await addStudy(`Study number ${i}`)
     const { page, problems } = await stack.signIn('/admin', { width: 390 })
@@ -190,5 +202,139 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
     expect((await stack.sql`select title from research_studies`).map((row) => row.title)).toEqual([
       'Edited while signed out, and kept',
     ])
+  })
+
+  it('a refused file blocks the save: the reason stays and nothing is saved until the file is removed or replaced', async () => {
+    const { page, problems } = await stack.signIn('/admin')
+    problems.length = 0
+    let uploads = 0
+    page.on('request', (request) => {
+      if (request.url().includes('/api/upload/')) uploads += 1
+    })
+    const field = page.locator('input[type=file]')
+    await fillStudy(page, {
+      title: 'Blocked by its file',
+      url: 'https://example.org/blocked',
+      file: 'big.pdf',
+      bytes: Buffer.alloc(60 * 1024, 1),
+    })
+    await page.getByText('The file is larger than 0.05 MB').waitFor()
+    await page.getByRole('button', { name: 'Add Study' }).click()
+    const refusal = page.locator('[data-toast-id]').filter({ hasText: 'Not saved: The file is larger than 0.05 MB' })
+    await refusal.waitFor()
+    expect(await refusal.getAttribute('data-variant')).toBe('destructive')
+    // The reason stays beside the field, the form keeps what was typed, and nothing was sent or stored.
+    expect(await fileError(page)).toBe('The file is larger than 0.05 MB')
+    expect(await page.getByLabel('Title').inputValue()).toBe('Blocked by its file')
+    expect(await stack.sql`select id from research_studies`).toEqual([])
+    expect(uploads).toBe(0)
+
+    // A file of another kind is refused the same way, before it is sent.
+    await field.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') })
+    await expect.poll(() => fileError(page)).toBe('Only PDF (.pdf) and Word (.doc, .docx) files are accepted')
+    await page.getByRole('button', { name: 'Add Study' }).click()
+    await page
+      .locator('[data-toast-id]')
+      .filter({ hasText: 'Not saved: Only PDF (.pdf) and Word (.doc, .docx) files are accepted' })
+      .waitFor()
+    expect(await stack.sql`select id from research_studies`).toEqual([])
+    expect(uploads).toBe(0)
+
+    // Replaced by a file that passes: the reason goes, and the study is saved with it.
+    await field.setInputFiles({ name: 'small.pdf', mimeType: 'application/pdf', buffer: await makePdf('Small') })
+    expect(await fileError(page)).toBe('')
+    await page.getByRole('button', { name: 'Add Study' }).click()
+    await page.getByText('Research study added successfully').waitFor()
+    await expect
+      .poll(async () => (await stack.sql`select attachment_file_id from research_studies`)[0]?.attachment_file_id)
+      .toBeTruthy()
+    expect(uploads).toBe(1)
+
+    // Removed: the study is saved without a file.
+    await page.getByLabel('Title').fill('Saved once the file is removed')
+    await page.getByRole('combobox', { name: 'Category' }).click()
+    await page.getByRole('option', { name: 'Cognitive Health' }).click()
+    await page.getByLabel('URL').fill('https://example.org/removed')
+    await field.setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(60 * 1024, 1) })
+    await page.getByRole('button', { name: 'Add Study' }).click()
+    await page.locator('[data-toast-id]').filter({ hasText: 'Not saved' }).waitFor()
+    expect(await stack.sql`select id from research_studies where title = 'Saved once the file is removed'`).toEqual([])
+    expect(await fileError(page)).toBe('The file is larger than 0.05 MB')
+    await page.getByRole('button', { name: 'Clear chosen file' }).click()
+    expect(await fileError(page)).toBe('')
+    await page.getByRole('button', { name: 'Add Study' }).click()
+    await card(page, 'Saved once the file is removed').waitFor()
+    const [saved] = await stack.sql`
+      select attachment_file_id from research_studies where title = 'Saved once the file is removed'`
+    expect(saved?.attachment_file_id).toBeNull()
+    expect(uploads).toBe(1)
+    expect(problems).toEqual([])
+  })
+
+  it('in edit mode the form links to the current attachment, and warns of a study with the same title', async () => {
+    const { page, problems } = await stack.signIn('/admin')
+    problems.length = 0
+    await fillStudy(page, {
+      title: 'Oxygen and Sleep',
+      url: 'https://example.org/sleep',
+      file: 'sleep study.pdf',
+      bytes: await makePdf('Sleep'),
+    })
+    await page.getByRole('button', { name: 'Add Study' }).click()
+    await card(page, 'Oxygen and Sleep').waitFor()
+
+    await card(page, 'Oxygen and Sleep').getByRole('button', { name: 'Edit Oxygen and Sleep' }).click()
+    const current = page.getByRole('link', { name: 'sleep-study.pdf (opens in a new tab)' })
+    await current.waitFor()
+    const href = String(await current.getAttribute('href'))
+    expect(href).toMatch(/^\/files\/[0-9a-f-]{36}\/sleep-study\.pdf$/)
+    expect((await fetch(`${stack.server.url}${href}`)).status).toBe(200)
+    // Its own title is no duplicate of itself.
+    await page.waitForTimeout(600)
+    expect(await page.getByTestId('same-title').count()).toBe(0)
+    await page.getByRole('button', { name: 'Cancel editing' }).click()
+
+    await page.getByLabel('Title').fill('  oxygen and sleep ')
+    const warning = page.getByTestId('same-title')
+    await warning.waitFor()
+    expect(await warning.textContent()).toBe('A study titled “Oxygen and Sleep” already exists.')
+    expect(await page.getByRole('textbox', { name: 'Title' }).getAttribute('aria-describedby')).toBeTruthy()
+    expect(
+      await page
+        .getByRole('textbox', { name: 'Title' })
+        .evaluate(
+          (input) => document.getElementById(input.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent,
+        ),
+    ).toBe('A study titled “Oxygen and Sleep” already exists.')
+    await page.getByLabel('Title').fill('Oxygen and Sleep, a follow-up')
+    await warning.waitFor({ state: 'detached' })
+    expect(problems).toEqual([])
+  })
+
+  it('searches the list on the server, by title, author or journal, and keeps the search in the address', async () => {
+    for (let i = 1; i <= 3; i++) await addStudy(`Plain study ${i}`)
+    await stack.sql`
+      insert into research_studies (title, authors, category, url)
+      values ('Pressure and recovery', 'Okafor J', 'Athletic Performance', 'https://example.org/p')`
+    const { page, problems } = await stack.signIn('/admin')
+    problems.length = 0
+    await card(page, 'Plain study 1').waitFor()
+    const searches: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('researchStudies.adminList')) searches.push(request.url())
+    })
+    await page.getByRole('searchbox', { name: 'Search studies' }).fill('okafor')
+    await expect.poll(() => page.getByTestId('admin-study-card').count()).toBe(1)
+    expect(await page.getByTestId('admin-study-card').textContent()).toContain('Pressure and recovery')
+    expect(searches.some((url) => decodeURIComponent(url).includes('"q":"okafor"'))).toBe(true)
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('okafor')
+
+    await page.getByRole('searchbox', { name: 'Search studies' }).fill('nothing like this')
+    await page.getByText('No studies match “nothing like this”.').waitFor()
+    // Opened from a link (the activity log's), the box shows the search.
+    await page.goto(`${stack.server.url}/admin?q=Plain%20study%202`)
+    await expect.poll(() => page.getByTestId('admin-study-card').count()).toBe(1)
+    expect(await page.getByRole('searchbox', { name: 'Search studies' }).inputValue()).toBe('Plain study 2')
+    expect(problems).toEqual([])
   })
 })

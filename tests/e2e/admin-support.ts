@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import postgres from 'postgres'
 import { launchBrowser, openPage, type WatchedPage } from '../helpers/browser'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
@@ -65,3 +65,14 @@ export async function startAdminStack(env: Record<string, string> = {}): Promise
 /** True when the page scrolls sideways: at 320 and 390 px no admin screen may. */
 export const scrollsSideways = (watched: WatchedPage) =>
   watched.page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
+
+/**
+ * Goes to another admin screen through the admin navigation, as a person would: on a phone the
+ * links sit behind the compact menu's button, which is opened first.
+ */
+export async function goToAdminScreen(page: Page, name: string) {
+  const nav = page.getByRole('navigation', { name: 'Admin' })
+  const menu = nav.getByRole('button', { name: /^Admin menu/ })
+  if (await menu.isVisible()) await menu.click()
+  await nav.getByRole('link', { name }).click()
+}

@@ -13,7 +13,7 @@ const VISITOR = {
   location: 'Test Town',
   text: 'Placeholder experience written by the browser test, long enough to pass.',
 }
-const EDITED_TEXT = 'Placeholder experience after an admin corrected a typo in it.'
+const EDITED_TEXT = 'Placeholder letter after an admin corrected a typo in it.'
 const ADDED = {
   name: 'Test Author Two',
   location: 'Test Region',
@@ -248,6 +248,8 @@ describe.skipIf(!chromiumAndPostgres())('testimonials: the public form and the a
       expect(await first.textContent()).toContain('Consent recorded')
       expect(await page.getByTestId('admin-testimonial').nth(1).textContent()).toContain('Published')
       expect(await page.getByTestId('pending-count').textContent()).toBe('1 waiting for review.')
+      // The navigation says it too, beside "Testimonials", as it counts new messages beside "Messages".
+      expect(await page.getByTestId('pending-testimonials-count').textContent()).toBe('1 waiting for review')
       await shoot(page, 'admin-1280')
       expect(problems).toEqual([])
     })
@@ -294,24 +296,28 @@ describe.skipIf(!chromiumAndPostgres())('testimonials: the public form and the a
       expect(problems).toEqual([])
     })
 
-    it('edits the text: the home page shows the new words', async () => {
+    it('cannot change a visitor’s words: no Edit, and the API refuses with the reason', async () => {
       const { page, problems } = admin
-      await card(VISITOR.name).getByRole('button', { name: /^Edit/ }).click()
-      const dialog = page.getByRole('dialog', { name: 'Edit Testimonial' })
-      await dialog.waitFor()
-      expect(await dialog.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(VISITOR.name)
-      await dialog.getByRole('textbox', { name: 'Testimonial' }).fill('Too short')
-      await dialog.getByRole('button', { name: 'Save Changes' }).click()
-      await dialog.getByText('Please write at least 20 characters').waitFor()
-      await dialog.getByRole('textbox', { name: 'Testimonial' }).fill(EDITED_TEXT)
-      await dialog.getByRole('button', { name: 'Save Changes' }).click()
-      await seeToast(page, 'Testimonial updated')
-      await dialog.waitFor({ state: 'detached' })
-      await card(VISITOR.name).getByText(EDITED_TEXT).waitFor()
+      const visitorCard = card(VISITOR.name)
+      await visitorCard.getByRole('button', { name: /^Unapprove/ }).waitFor()
+      expect(await visitorCard.getByRole('button', { name: /^Edit/ }).count()).toBe(0)
+      expect(await visitorCard.textContent()).toContain('Sent through the site')
+      expect(await visitorCard.textContent()).toContain('can be published or not, but not changed')
+      const [row] = await stack.sql<{ id: number }[]>`select id from testimonials where name = ${VISITOR.name}`
+      const refused = await page.evaluate(async (id) => {
+        const response = await fetch(`/api/admin/testimonials/${id}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ testimonial: 'Words the council would rather the visitor had written.' }),
+        })
+        return { status: response.status, body: (await response.json()) as { message: string } }
+      }, row?.id)
+      expect(refused.status).toBe(409)
+      expect(refused.body.message).toContain('sent by a visitor through the site')
       const cards = await homeCards()
-      expect(cards.some((text) => text.includes(EDITED_TEXT))).toBe(true)
-      expect(cards.some((text) => text.includes(VISITOR.text))).toBe(false)
-      expect(problems).toEqual([])
+      expect(cards.some((text) => text.includes(VISITOR.text))).toBe(true)
+      expect(withoutInjectedFailures(problems, 409)).toEqual([])
+      problems.length = 0
     })
 
     it('deletes it after a confirmation; cancelling keeps it', async () => {
@@ -331,8 +337,8 @@ describe.skipIf(!chromiumAndPostgres())('testimonials: the public form and the a
       await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
       await seeToast(page, 'Testimonial deleted')
       await card(VISITOR.name).waitFor({ state: 'detached' })
-      expect((await homeCards()).some((text) => text.includes(EDITED_TEXT))).toBe(false)
-      expect(await apiTexts()).not.toContain(EDITED_TEXT)
+      expect((await homeCards()).some((text) => text.includes(VISITOR.text))).toBe(false)
+      expect(await apiTexts()).not.toContain(VISITOR.text)
       expect(await stack.sql`select id from testimonials where name = ${VISITOR.name}`).toHaveLength(0)
       expect(problems).toEqual([])
     })
@@ -376,6 +382,27 @@ describe.skipIf(!chromiumAndPostgres())('testimonials: the public form and the a
       expect(problems).toEqual([])
     })
 
+    it('edits the text of one the council entered: the home page shows the new words', async () => {
+      const { page, problems } = admin
+      expect(await card(ADDED.name).textContent()).toContain('Entered by the council')
+      await card(ADDED.name).getByRole('button', { name: /^Edit/ }).click()
+      const dialog = page.getByRole('dialog', { name: 'Edit Testimonial' })
+      await dialog.waitFor()
+      expect(await dialog.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(ADDED.name)
+      await dialog.getByRole('textbox', { name: 'Testimonial' }).fill('Too short')
+      await dialog.getByRole('button', { name: 'Save Changes' }).click()
+      await dialog.getByText('Please write at least 20 characters').waitFor()
+      await dialog.getByRole('textbox', { name: 'Testimonial' }).fill(EDITED_TEXT)
+      await dialog.getByRole('button', { name: 'Save Changes' }).click()
+      await seeToast(page, 'Testimonial updated')
+      await dialog.waitFor({ state: 'detached' })
+      await card(ADDED.name).getByText(EDITED_TEXT).waitFor()
+      const cards = await homeCards()
+      expect(cards.some((text) => text.includes(EDITED_TEXT))).toBe(true)
+      expect(cards.some((text) => text.includes(ADDED.text))).toBe(false)
+      expect(problems).toEqual([])
+    })
+
     it('shows the empty and the failed states, and recovers with "Try again"', async () => {
       const { page, problems } = admin
       // The screen's first requests are batched (auth.me, the new-message count, this list): only
@@ -391,7 +418,7 @@ describe.skipIf(!chromiumAndPostgres())('testimonials: the public form and the a
           await route.fulfill({ response, status: failed ? (paths.length > 1 ? 207 : 500) : 200, json: body })
         })
 
-      await answerListWith({ result: { data: { json: [] } } })
+      await answerListWith({ result: { data: { json: { items: [], nextCursor: null } } } })
       await gotoHydrated(page, `${stack.server.url}/admin/testimonials`)
       await page.getByText('No testimonials yet.').waitFor()
       await page.unroute(listRequest)
@@ -421,9 +448,9 @@ describe.skipIf(!chromiumAndPostgres())('testimonials: the public form and the a
         { action: 'update', before: { isApproved: false }, after: { isApproved: true } },
         { action: 'update', before: { isApproved: true }, after: { isApproved: false } },
         { action: 'update', before: { isApproved: false }, after: { isApproved: true } },
-        { action: 'update', before: {}, after: { edited: ['testimonial'] } },
         { action: 'delete', before: { isApproved: true }, after: null },
         { action: 'create', before: null, after: { isApproved: true } },
+        { action: 'update', before: {}, after: { edited: ['testimonial'] } },
       ])
       expect(rows.every((row) => row.actor_email === ADMIN_EMAIL)).toBe(true)
       const logged = JSON.stringify(rows)

@@ -100,7 +100,7 @@ const REST: Case[] = [
     request: json('DELETE', () => `/api/admin/contact-submissions/${ids.message}`),
     ok: 200,
   },
-  { name: 'GET /api/admin/testimonials', request: json('GET', () => '/api/admin/testimonials'), ok: 200 },
+  { name: 'GET /api/admin/testimonials', request: json('GET', () => '/api/admin/testimonials?q=Test'), ok: 200 },
   {
     name: 'POST /api/admin/testimonials',
     request: json(
@@ -126,6 +126,7 @@ const REST: Case[] = [
   },
   { name: 'POST /api/upload/resource-file', request: file('/api/upload/resource-file'), ok: 201 },
   { name: 'POST /api/upload/research-attachment', request: file('/api/upload/research-attachment'), ok: 201 },
+  { name: 'GET /api/admin/resources', request: json('GET', () => '/api/admin/resources?q=resource'), ok: 200 },
   { name: 'POST /api/admin/resources', request: json('POST', () => '/api/admin/resources', resource), ok: 201 },
   {
     name: 'PATCH /api/admin/resources/:id',
@@ -137,7 +138,16 @@ const REST: Case[] = [
     request: json('DELETE', () => `/api/admin/resources/${ids.resource}`),
     ok: 200,
   },
-  { name: 'GET /api/admin/activity', request: json('GET', () => '/api/admin/activity?entity=message'), ok: 200 },
+  {
+    name: 'GET /api/admin/activity',
+    request: json('GET', () => '/api/admin/activity?entity=message&actor=admin%40example.org&from=2020-01-01'),
+    ok: 200,
+  },
+  {
+    name: 'GET /api/admin/research-studies',
+    request: json('GET', () => '/api/admin/research-studies?q=study&limit=5'),
+    ok: 200,
+  },
   { name: 'GET /api/admin/subscribers', request: json('GET', () => '/api/admin/subscribers?q=reader'), ok: 200 },
   { name: 'GET /api/admin/subscribers.csv', request: json('GET', () => '/api/admin/subscribers.csv'), ok: 200 },
   {
@@ -169,25 +179,29 @@ const REST: Case[] = [
 
 type Call = { path: string; input: () => unknown }
 const TRPC: Call[] = [
-  { path: 'messages.list', input: () => ({}) },
+  { path: 'messages.list', input: () => ({ q: 'subject' }) },
   { path: 'messages.countNew', input: () => undefined },
   { path: 'messages.open', input: () => ({ id: ids.message }) },
   { path: 'messages.setStatus', input: () => ({ id: ids.message, status: 'archived' }) },
   { path: 'messages.remove', input: () => ({ id: ids.message }) },
-  { path: 'testimonials.all', input: () => undefined },
+  { path: 'testimonials.all', input: () => ({}) },
+  { path: 'testimonials.countPending', input: () => undefined },
   {
     path: 'testimonials.create',
     input: () => ({ name: 'Test Author Two', testimonial: 'Another testimonial text here.', consent: true }),
   },
   { path: 'testimonials.update', input: () => ({ id: ids.testimonial, patch: { isApproved: true } }) },
   { path: 'testimonials.remove', input: () => ({ id: ids.testimonial }) },
+  { path: 'resources.adminList', input: () => ({ q: 'resource' }) },
   { path: 'resources.create', input: resource },
   { path: 'resources.update', input: () => ({ id: ids.resource, data: resource() }) },
   { path: 'resources.remove', input: () => ({ id: ids.resource }) },
-  { path: 'activity.list', input: () => ({ entity: 'resource' }) },
+  { path: 'activity.list', input: () => ({ entity: 'resource', actor: 'admin@example.org' }) },
+  { path: 'activity.people', input: () => undefined },
   { path: 'subscribers.list', input: () => ({}) },
   { path: 'subscribers.setActive', input: () => ({ id: ids.subscriber, isActive: false }) },
   { path: 'subscribers.remove', input: () => ({ id: ids.subscriber }) },
+  { path: 'researchStudies.adminList', input: () => ({ q: 'study' }) },
   { path: 'researchStudies.create', input: study },
   { path: 'researchStudies.update', input: () => ({ id: ids.study, data: study() }) },
   { path: 'researchStudies.remove', input: () => ({ id: ids.study }) },

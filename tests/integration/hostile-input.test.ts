@@ -563,6 +563,8 @@ const REST_ENDPOINTS: Record<string, string> = {
   'GET /api/admin/contact-submissions': 'admin lists with random query strings',
   'GET /api/admin/testimonials': 'admin lists with random query strings',
   'GET /api/admin/activity': 'admin lists with random query strings',
+  'GET /api/admin/research-studies': 'admin lists with random query strings',
+  'GET /api/admin/resources': 'admin lists with random query strings',
   'PATCH /api/admin/contact-submissions/:id': 'admin REST writes with hostile ids and JSON',
   'DELETE /api/admin/contact-submissions/:id': 'admin REST writes with hostile ids and JSON',
   'POST /api/admin/testimonials': 'admin REST writes with hostile ids and JSON',
@@ -1108,6 +1110,8 @@ describe('the admin API with hostile input', () => {
         '/api/admin/contact-submissions',
         '/api/admin/testimonials',
         '/api/admin/activity',
+        '/api/admin/research-studies',
+        '/api/admin/resources',
         '/api/admin/subscribers',
         '/api/admin/subscribers.csv',
       ]

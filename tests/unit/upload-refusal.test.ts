@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { uploadRefusalReason } from '../../src/client/admin/upload'
+import { refuseChosenFile, uploadRefusalReason } from '../../src/client/admin/ui/upload'
 import { formatHttpError } from '../../src/shared/http-error'
 
 /** The error apiRequest throws for a non-success answer. */
@@ -30,5 +30,22 @@ describe('uploadRefusalReason', () => {
     expect(uploadRefusalReason(refused(415, json(42)))).toBeNull()
     expect(uploadRefusalReason(new TypeError('Failed to fetch'))).toBeNull()
     expect(uploadRefusalReason('413: nothing')).toBeNull()
+  })
+})
+
+describe('refuseChosenFile', () => {
+  it('refuses in the server’s words a file that is not .pdf, .doc or .docx, or over the limit', () => {
+    const mb = 1024 * 1024
+    expect(refuseChosenFile({ name: 'Study.PDF', size: mb }, 1)).toBeNull()
+    expect(refuseChosenFile({ name: 'notes.docx', size: 10 }, 1)).toBeNull()
+    expect(refuseChosenFile({ name: 'old.doc', size: 10 }, 0.05)).toBeNull()
+    expect(refuseChosenFile({ name: 'notes.txt', size: 10 }, 1)).toBe(
+      'Only PDF (.pdf) and Word (.doc, .docx) files are accepted',
+    )
+    expect(refuseChosenFile({ name: 'pdf', size: 10 }, 1)).toBe(
+      'Only PDF (.pdf) and Word (.doc, .docx) files are accepted',
+    )
+    expect(refuseChosenFile({ name: 'big.pdf', size: mb + 1 }, 1)).toBe('The file is larger than 1 MB')
+    expect(refuseChosenFile({ name: 'big.pdf', size: 60 * 1024 }, 0.05)).toBe('The file is larger than 0.05 MB')
   })
 })

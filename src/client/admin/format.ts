@@ -1,10 +1,8 @@
 /**
- * Dates in the admin's own locale and time zone. The admin screens render only in the browser (the
- * layout waits for the sign-in check), so the server's locale never meets the browser's.
+ * The subscribers screen's dates, through the kit's one helper (ui/dates.tsx). This module goes when
+ * that screen moves onto the kit.
  */
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+import { formatAdminDate, isoString } from './ui/dates'
 
-export const formatDateTime = (value: Date | string) => dateTime.format(new Date(value))
-export const formatDate = (value: Date | string) => dateOnly.format(new Date(value))
-export const isoString = (value: Date | string) => new Date(value).toISOString()
+export const formatDate = (value: Date | string) => formatAdminDate(value, { time: false })
+export { isoString }

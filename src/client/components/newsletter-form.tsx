@@ -1,6 +1,7 @@
 import { Box, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
+import { NEWSLETTER_SUCCESS } from '../../shared/form-texts'
 import { toast } from '../lib/toast'
 import { useTRPC } from '../lib/trpc'
 import { PrivacyNote } from './privacy-note'
@@ -18,11 +19,7 @@ export function NewsletterForm() {
       onSuccess: (result) => {
         setEmail('')
         setCheckInbox(result.confirmationSent)
-        toast({
-          title: 'Successfully Subscribed!',
-          message: 'Thank you for subscribing to our newsletter.',
-          variant: 'success',
-        })
+        toast({ ...NEWSLETTER_SUCCESS, variant: 'success' })
       },
       onError: () => {
         setCheckInbox(false)

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useRef } from 'react'
 import { checkContact } from '../../shared/form-rules'
+import { CONTACT_SUCCESS } from '../../shared/form-texts'
 import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
@@ -96,11 +97,7 @@ function ContactForm() {
     trpc.contact.submit.mutationOptions({
       onSuccess: () => {
         form.reset()
-        toast({
-          title: 'Message Received',
-          message: "Thank you for contacting us. We'll respond to your inquiry as soon as possible.",
-          variant: 'success',
-        })
+        toast({ ...CONTACT_SUCCESS, variant: 'success' })
       },
       onError: (error) => {
         // Should the server still refuse a field (it checks with the same schema), the field says why

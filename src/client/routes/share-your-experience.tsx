@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { TEXT_LIMITS } from '../../shared/constants'
 import { checkTestimonial, TESTIMONIAL_CONSENT_STATEMENT, testimonialSubmission } from '../../shared/form-rules'
+import { TESTIMONIAL_SUCCESS } from '../../shared/form-texts'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { PrivacyNote } from '../components/privacy-note'
@@ -80,11 +81,7 @@ function ShareExperienceForm() {
     trpc.testimonials.submit.mutationOptions({
       onSuccess: () => {
         form.reset()
-        toast({
-          title: 'Thank you',
-          message: 'Your experience was received. It will be reviewed before it appears on the site.',
-          variant: 'success',
-        })
+        toast({ ...TESTIMONIAL_SUCCESS, variant: 'success' })
       },
       onError: (error) => {
         // The server checks with the same schema; should it still refuse a field, the field says why.

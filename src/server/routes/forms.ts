@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { CONTACT_SUCCESS, TESTIMONIAL_SUCCESS } from '../../shared/form-texts'
 import { ContactInputSchema } from '../../shared/schemas/contact'
 import { NewsletterInputSchema } from '../../shared/schemas/newsletter'
 import { TestimonialSubmissionSchema } from '../../shared/schemas/testimonial'
@@ -11,9 +12,7 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/contact', { config: { budget: 'contact' } }, async (request, reply) => {
     const input = ContactInputSchema.parse(request.body ?? {})
     const result = await createContactSubmission(app.db, input, { notify: app.mail.enabled })
-    return reply
-      .code(201)
-      .send({ ...result, message: "Thank you for contacting us. We'll respond to your inquiry as soon as possible." })
+    return reply.code(201).send({ ...result, message: CONTACT_SUCCESS.message })
   })
 
   app.post('/api/newsletter/subscribe', { config: { budget: 'newsletter' } }, async (request, reply) => {
@@ -30,8 +29,6 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/testimonials', { config: { budget: 'testimonial' } }, async (request, reply) => {
     const input = TestimonialSubmissionSchema.parse(request.body ?? {})
     const result = await submitTestimonial(app.db, input)
-    return reply
-      .code(201)
-      .send({ ...result, message: 'Thank you for sharing your experience. It will be reviewed before it appears.' })
+    return reply.code(201).send({ ...result, message: TESTIMONIAL_SUCCESS.message })
   })
 }

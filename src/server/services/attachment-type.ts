@@ -1,8 +1,9 @@
 import { fileTypeFromBuffer } from 'file-type'
+import { ATTACHMENT_TYPE_MESSAGE } from '../../shared/constants'
 
 type AttachmentKind = { extension: 'pdf' | 'docx' | 'doc'; contentType: string }
 
-export const ACCEPTED_ATTACHMENTS_MESSAGE = 'Only PDF (.pdf) and Word (.doc, .docx) files are accepted'
+export const ACCEPTED_ATTACHMENTS_MESSAGE = ATTACHMENT_TYPE_MESSAGE
 
 const CONTENT_TYPES = {
   pdf: 'application/pdf',

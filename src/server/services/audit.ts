@@ -1,7 +1,17 @@
-import { and, desc, eq, lt } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { auditLog } from '../../db/schema'
+import {
+  attachments,
+  auditLog,
+  contactSubmissions,
+  educationalResources,
+  newsletterSubscribers,
+  researchStudies,
+  testimonials,
+  users,
+} from '../../db/schema'
 import type { AuditEntity } from '../../shared/constants'
+import type { ActivityQuery } from '../../shared/schemas/admin'
 
 /** Who made an admin change: every admin write in the services takes one, so no adapter can skip the log. */
 export type Actor = { email: string }
@@ -58,8 +68,11 @@ export function changedFields<T extends Record<string, unknown>>(
   return { before: was, after: now }
 }
 
-/** Newest first, a page at a time (`before` is the id of the last row already shown). */
-export function listActivity(db: Db, query: { entity?: AuditEntity; before?: number; limit: number }) {
+/**
+ * Newest first, a page at a time (`before` is the id of the last row already shown), optionally only
+ * one kind of thing, one person's changes, or those made from `from` until before `to`.
+ */
+export function listActivity(db: Db, query: ActivityQuery) {
   return db
     .select({
       id: auditLog.id,
@@ -75,9 +88,153 @@ export function listActivity(db: Db, query: { entity?: AuditEntity; before?: num
     .where(
       and(
         query.entity ? eq(auditLog.entity, query.entity) : undefined,
+        query.actor ? sql`lower(${auditLog.actorEmail}) = ${query.actor}` : undefined,
+        query.from ? gte(auditLog.at, query.from) : undefined,
+        query.to ? lt(auditLog.at, query.to) : undefined,
         query.before ? lt(auditLog.id, query.before) : undefined,
       ),
     )
     .orderBy(desc(auditLog.id))
     .limit(query.limit)
+}
+
+type ActivityRow = Awaited<ReturnType<typeof listActivity>>[number]
+
+/** A person as the log names them: their name when the sign-in gave one, else their address. */
+async function namesOf(db: Db, emails: string[]): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map()
+  const rows = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails))
+  const names = new Map<string, string>()
+  for (const row of rows) {
+    const name = [row.firstName, row.lastName].filter(Boolean).join(' ').trim()
+    if (row.email && name) names.set(row.email.toLowerCase(), name)
+  }
+  return names
+}
+
+const MAX_SERIAL_ID = 2_147_483_647
+const serialIds = (ids: string[]) =>
+  ids.filter((id) => /^\d{1,10}$/.test(id) && Number(id) <= MAX_SERIAL_ID).map(Number)
+
+/** What each kind of thing is called now, by id: a title, the author's name, a subject, an address. */
+async function currentLabels(db: Db, entity: AuditEntity, ids: string[]): Promise<Map<string, string>> {
+  const labelled = (rows: { id: number | string; label: string }[]) =>
+    new Map(rows.map((row) => [String(row.id), row.label]))
+  const numeric = serialIds(ids)
+  switch (entity) {
+    case 'research_study':
+      return numeric.length === 0
+        ? new Map()
+        : labelled(
+            await db
+              .select({ id: researchStudies.id, label: researchStudies.title })
+              .from(researchStudies)
+              .where(inArray(researchStudies.id, numeric)),
+          )
+    case 'resource':
+      return numeric.length === 0
+        ? new Map()
+        : labelled(
+            await db
+              .select({ id: educationalResources.id, label: educationalResources.title })
+              .from(educationalResources)
+              .where(inArray(educationalResources.id, numeric)),
+          )
+    case 'testimonial':
+      return numeric.length === 0
+        ? new Map()
+        : labelled(
+            await db
+              .select({ id: testimonials.id, label: testimonials.name })
+              .from(testimonials)
+              .where(inArray(testimonials.id, numeric)),
+          )
+    case 'message':
+      return numeric.length === 0
+        ? new Map()
+        : labelled(
+            await db
+              .select({ id: contactSubmissions.id, label: contactSubmissions.subject })
+              .from(contactSubmissions)
+              .where(inArray(contactSubmissions.id, numeric)),
+          )
+    case 'subscriber':
+      return labelled(
+        await db
+          .select({ id: newsletterSubscribers.id, label: newsletterSubscribers.email })
+          .from(newsletterSubscribers)
+          .where(inArray(newsletterSubscribers.id, ids)),
+      )
+    case 'file': {
+      const uuids = ids.filter((id) => UUID.test(id))
+      return uuids.length === 0
+        ? new Map()
+        : labelled(
+            await db
+              .select({ id: attachments.id, label: attachments.filename })
+              .from(attachments)
+              .where(inArray(attachments.id, uuids)),
+          )
+    }
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * A study's or resource's title, or an upload's file name, as its own row kept it, for one that is
+ * gone. These are the council's words, not a visitor's, so the log may keep them.
+ */
+function keptTitle(row: ActivityRow, field: 'title' | 'filename'): string | null {
+  for (const side of [row.after, row.before]) {
+    const title = side && typeof side === 'object' ? (side as Record<string, unknown>)[field] : undefined
+    if (typeof title === 'string' && title) return title
+  }
+  return null
+}
+
+/**
+ * The log's rows as the activity screen reads them: who (by name when known), and what the changed
+ * thing is called now (`label`, with `exists` while it is still there to link to). A visitor's
+ * name, words or address are read from their own row while it exists and are never copied into
+ * the log, so deleting the row leaves nothing of them behind (docs/decisions/014-audit-log.md).
+ */
+export async function describeActivity(db: Db, rows: ActivityRow[]) {
+  const names = await namesOf(db, [...new Set(rows.map((row) => row.actorEmail.toLowerCase()))])
+  const labels = new Map<AuditEntity, Map<string, string>>()
+  for (const entity of new Set(rows.map((row) => row.entity as AuditEntity))) {
+    const ids = [...new Set(rows.filter((row) => row.entity === entity).map((row) => row.entityId))]
+    labels.set(entity, await currentLabels(db, entity, ids))
+  }
+  return rows.map((row) => {
+    const current = labels.get(row.entity as AuditEntity)?.get(row.entityId) ?? null
+    const kept =
+      row.entity === 'research_study' || row.entity === 'resource'
+        ? keptTitle(row, 'title')
+        : row.entity === 'file'
+          ? keptTitle(row, 'filename')
+          : null
+    return {
+      ...row,
+      actorName: names.get(row.actorEmail.toLowerCase()) ?? null,
+      label: current ?? kept,
+      exists: current !== null,
+    }
+  })
+}
+
+/** Everyone who has changed something, for the activity screen's filter. */
+export async function listActivityPeople(db: Db) {
+  const rows = await db
+    .selectDistinct({ email: sql<string>`lower(${auditLog.actorEmail})` })
+    .from(auditLog)
+    .orderBy(asc(sql`lower(${auditLog.actorEmail})`))
+  const names = await namesOf(
+    db,
+    rows.map((row) => row.email),
+  )
+  return rows.map((row) => ({ email: row.email, name: names.get(row.email) ?? null }))
 }

@@ -1,9 +1,12 @@
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm'
+import type { z } from 'zod'
 import type { Db } from '../../db/client'
 import { contactSubmissions, mailOutbox } from '../../db/schema'
 import type { MailState, MessageStatus } from '../../shared/constants'
+import type { MessageListQuerySchema } from '../../shared/schemas/admin'
 import { NotFoundError } from '../errors'
 import { type Actor, recordChange } from './audit'
+import { matchesSearch } from './list-query'
 
 const messageColumns = {
   id: contactSubmissions.id,
@@ -43,8 +46,11 @@ const typed = <T extends { status: string; notice: { state: MailState; attempts:
 
 const notFound = (id: number) => `Message ${id} not found`
 
-/** Contact messages, newest first, a page at a time (`before` is the id of the last one shown). */
-export async function listMessages(db: Db, query: { status?: MessageStatus; before?: number; limit: number }) {
+/**
+ * Contact messages, newest first, a page at a time (`before` is the id of the last one shown); with
+ * `q`, only those whose sender, address, subject or text contains it.
+ */
+export async function listMessages(db: Db, query: z.output<typeof MessageListQuerySchema>) {
   const rows = await db
     .select(messageColumns)
     .from(contactSubmissions)
@@ -52,6 +58,12 @@ export async function listMessages(db: Db, query: { status?: MessageStatus; befo
       and(
         query.status ? eq(contactSubmissions.status, query.status) : undefined,
         query.before ? lt(contactSubmissions.id, query.before) : undefined,
+        matchesSearch(query.q, [
+          contactSubmissions.name,
+          contactSubmissions.email,
+          contactSubmissions.subject,
+          contactSubmissions.message,
+        ]),
       ),
     )
     .orderBy(desc(contactSubmissions.id))

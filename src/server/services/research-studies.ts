@@ -1,10 +1,12 @@
-import { desc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { attachments, researchStudies } from '../../db/schema'
+import type { AdminListQuery } from '../../shared/schemas/admin'
 import type { ResearchStudyData } from '../../shared/schemas/research-study'
 import { BadInputError, NotFoundError } from '../errors'
 import { attachmentUrl, deleteAttachmentIfUnused } from './attachments'
 import { type Actor, changedFields, recordChange } from './audit'
+import { afterRow, matchesSearch, orderOf, type SortKey } from './list-query'
 
 const studyColumns = {
   id: researchStudies.id,
@@ -23,11 +25,34 @@ const studyColumns = {
 const notFound = (id: number) => `Research study ${id} not found`
 
 /** Newest first, ties broken by id so the order is stable. */
+const STUDY_ORDER: SortKey[] = [
+  { column: researchStudies.createdAt, direction: 'desc' },
+  { column: researchStudies.id, direction: 'desc' },
+]
+
 export function listResearchStudies(db: Db) {
   return db
     .select(studyColumns)
     .from(researchStudies)
-    .orderBy(desc(researchStudies.createdAt), desc(researchStudies.id))
+    .orderBy(...orderOf(STUDY_ORDER))
+}
+
+/**
+ * The admin's list: the library's order, a page at a time, only the studies whose title, authors
+ * or journal contain `q` when it is given (a part of a word is enough, unlike the library's search).
+ */
+export function listStudiesForAdmin(db: Db, query: AdminListQuery) {
+  return db
+    .select(studyColumns)
+    .from(researchStudies)
+    .where(
+      and(
+        matchesSearch(query.q, [researchStudies.title, researchStudies.authors, researchStudies.journal]),
+        afterRow(researchStudies, researchStudies.id, STUDY_ORDER, query.before),
+      ),
+    )
+    .orderBy(...orderOf(STUDY_ORDER))
+    .limit(query.limit)
 }
 
 /**
@@ -43,7 +68,7 @@ export async function searchResearchStudies(db: Db, q: string): Promise<number[]
     .select({ id: researchStudies.id })
     .from(researchStudies)
     .where(sql`${document} @@ ${query}`)
-    .orderBy(sql`ts_rank(${document}, ${query}) desc`, desc(researchStudies.createdAt), desc(researchStudies.id))
+    .orderBy(sql`ts_rank(${document}, ${query}) desc`, ...orderOf(STUDY_ORDER))
   return rows.map((row) => row.id)
 }
 

@@ -1,11 +1,12 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { fileUrl } from '../../db/files'
 import { attachments, educationalResources } from '../../db/schema'
-import type { ResourceData } from '../../shared/schemas/admin'
+import type { AdminListQuery, ResourceData } from '../../shared/schemas/admin'
 import { BadInputError, NotFoundError } from '../errors'
 import { deleteAttachmentIfUnused } from './attachments'
 import { type Actor, changedFields, recordChange } from './audit'
+import { afterRow, matchesSearch, orderOf, type SortKey } from './list-query'
 
 const resourceColumns = {
   id: educationalResources.id,
@@ -27,11 +28,32 @@ const FILE_TYPES: Record<string, string> = {
   'application/msword': 'DOC',
 }
 
+/** By category, then in the order they were added. */
+const RESOURCE_ORDER: SortKey[] = [
+  { column: educationalResources.category, direction: 'asc' },
+  { column: educationalResources.id, direction: 'asc' },
+]
+
 export function listResources(db: Db) {
   return db
     .select(resourceColumns)
     .from(educationalResources)
-    .orderBy(asc(educationalResources.category), asc(educationalResources.id))
+    .orderBy(...orderOf(RESOURCE_ORDER))
+}
+
+/** The admin's list: the public order, a page at a time, only titles or descriptions containing `q` when given. */
+export function listResourcesForAdmin(db: Db, query: AdminListQuery) {
+  return db
+    .select(resourceColumns)
+    .from(educationalResources)
+    .where(
+      and(
+        matchesSearch(query.q, [educationalResources.title, educationalResources.description]),
+        afterRow(educationalResources, educationalResources.id, RESOURCE_ORDER, query.before),
+      ),
+    )
+    .orderBy(...orderOf(RESOURCE_ORDER))
+    .limit(query.limit)
 }
 
 /** The stored row's link and type come from the file itself, never from the request. */

@@ -1,14 +1,16 @@
-import { asc, desc, eq, sql } from 'drizzle-orm'
+import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client'
 import { testimonials } from '../../db/schema'
+import type { AdminListQuery } from '../../shared/schemas/admin'
 import type {
   AdminTestimonialInputSchema,
   TestimonialPatch,
   TestimonialSubmissionSchema,
 } from '../../shared/schemas/testimonial'
-import { NotFoundError } from '../errors'
+import { ConflictError, NotFoundError } from '../errors'
 import { type Actor, recordChange } from './audit'
+import { afterRow, matchesSearch, orderOf, type SortKey } from './list-query'
 
 const publicTestimonialColumns = {
   id: testimonials.id,
@@ -21,6 +23,7 @@ const adminTestimonialColumns = {
   ...publicTestimonialColumns,
   isApproved: testimonials.isApproved,
   consentedAt: testimonials.consentedAt,
+  source: testimonials.source,
   createdAt: testimonials.createdAt,
 }
 
@@ -41,13 +44,42 @@ export function listApprovedTestimonials(db: Db) {
     .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
 }
 
-/** Every testimonial for the council: those waiting for review first, then newest first. */
-export function listAllTestimonials(db: Db) {
+/** Those waiting for review first, then newest first. */
+const ADMIN_ORDER: SortKey[] = [
+  { column: testimonials.isApproved, direction: 'asc' },
+  { column: testimonials.createdAt, direction: 'desc' },
+  { column: testimonials.id, direction: 'desc' },
+]
+
+/**
+ * Testimonials for the council, those waiting for review first, a page at a time; with `q`, only
+ * those whose name, location or words contain it.
+ */
+export function listAllTestimonials(db: Db, query: AdminListQuery) {
   return db
     .select(adminTestimonialColumns)
     .from(testimonials)
-    .orderBy(asc(testimonials.isApproved), desc(testimonials.createdAt), desc(testimonials.id))
+    .where(
+      and(
+        matchesSearch(query.q, [testimonials.name, testimonials.location, testimonials.testimonial]),
+        afterRow(testimonials, testimonials.id, ADMIN_ORDER, query.before),
+      ),
+    )
+    .orderBy(...orderOf(ADMIN_ORDER))
+    .limit(query.limit)
 }
+
+/** How many wait for review: the count beside "Testimonials" in the admin's navigation. */
+export async function countPendingTestimonials(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(testimonials).where(eq(testimonials.isApproved, false))
+  return row?.n ?? 0
+}
+
+/** The fields that are the author's own words; on a visitor's testimonial no one else may change them. */
+const AUTHOR_FIELDS = ['name', 'location', 'testimonial'] as const
+
+export const VISITOR_WORDS_LOCKED =
+  'This testimonial was sent by a visitor through the site: its name, location and words are theirs and cannot be changed. Approve, unapprove or delete it; the council can edit only testimonials it entered itself.'
 
 /**
  * A visitor's testimonial, stored for review with the time consent was given. A filled honeypot
@@ -64,6 +96,7 @@ export async function submitTestimonial(
     testimonial: input.testimonial,
     isApproved: false,
     consentedAt: sql`now()`,
+    source: 'visitor',
   })
   return { ok: true }
 }
@@ -78,6 +111,7 @@ export async function createTestimonial(db: Db, actor: Actor, input: z.output<ty
         testimonial: input.testimonial,
         isApproved: input.isApproved,
         consentedAt: sql`now()`,
+        source: 'council',
       })
       .returning(adminTestimonialColumns)
     if (!row) throw new Error('insert returned no row')
@@ -95,13 +129,20 @@ export async function updateTestimonial(db: Db, actor: Actor, id: number, patch:
       .where(eq(testimonials.id, id))
       .for('update')
     if (!before) throw new NotFoundError(notFound(id))
+    // An endorsement the council edited would no longer be the visitor's (README, "The admin").
+    if (
+      before.source === 'visitor' &&
+      AUTHOR_FIELDS.some((field) => field in patch && patch[field] !== before[field])
+    ) {
+      throw new ConflictError(VISITOR_WORDS_LOCKED)
+    }
     const [row] = await tx
       .update(testimonials)
       .set(patch)
       .where(eq(testimonials.id, id))
       .returning(adminTestimonialColumns)
     if (!row) throw new NotFoundError(notFound(id))
-    const edited = (['name', 'location', 'testimonial'] as const).filter((field) => before[field] !== row[field])
+    const edited = AUTHOR_FIELDS.filter((field) => before[field] !== row[field])
     const was: Edited = {}
     const now: Edited = {}
     if (before.isApproved !== row.isApproved) {

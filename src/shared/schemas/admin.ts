@@ -1,29 +1,70 @@
 import { z } from 'zod'
-import { ADMIN_PAGE_SIZE, AUDIT_ENTITIES, MESSAGE_STATUSES, RESOURCE_CATEGORIES, TEXT_LIMITS } from '../constants'
+import {
+  ADMIN_PAGE_SIZE,
+  ADMIN_SEARCH_MAX,
+  AUDIT_ENTITIES,
+  MESSAGE_STATUSES,
+  RESOURCE_CATEGORIES,
+  TEXT_LIMITS,
+} from '../constants'
 import { RowIdSchema } from './row-id'
 import { storableText } from './text'
 
 export { RowIdParamsSchema, RowIdSchema } from './row-id'
 
-/** A page of a newest-first list: rows older than `before` (an id), at most `limit` of them. */
-const pageQuery = (defaultLimit: number) => ({
+/** What an admin typed into a list's search box; blank is no search at all. */
+const search = storableText(
+  z.string().trim().max(ADMIN_SEARCH_MAX, `Search must be at most ${ADMIN_SEARCH_MAX} characters`),
+  'Search',
+)
+  .optional()
+  .transform((value) => (value ? value : undefined))
+
+/**
+ * The one paging model of the admin lists: the list's own order, `limit` rows at a time, and
+ * `before`, the id of the last row already shown (the next page starts after it). Every admin list
+ * takes its search `q` beside it. REST reads these as query parameters (a Link header names the next
+ * page); tRPC's infinite queries pass `before` as `cursor` (server/trpc/paging.ts).
+ */
+const adminList = (defaultLimit: number) => ({
+  q: search,
   before: RowIdSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(defaultLimit),
 })
+
+export const StudyListQuerySchema = z.object(adminList(ADMIN_PAGE_SIZE.studies))
+export const ResourceListQuerySchema = z.object(adminList(ADMIN_PAGE_SIZE.resources))
+export const TestimonialListQuerySchema = z.object(adminList(ADMIN_PAGE_SIZE.testimonials))
+export type AdminListQuery = z.output<typeof StudyListQuerySchema>
 
 export const MessageStatusSchema = z.enum(MESSAGE_STATUSES, { error: 'Status must be new, read or archived' })
 
 export const MessageListQuerySchema = z.object({
   status: MessageStatusSchema.optional(),
-  ...pageQuery(ADMIN_PAGE_SIZE.messages),
+  ...adminList(ADMIN_PAGE_SIZE.messages),
 })
 
 export const MessagePatchSchema = z.object({ status: MessageStatusSchema })
 
-export const ActivityQuerySchema = z.object({
-  entity: z.enum(AUDIT_ENTITIES, { error: `Entity must be one of ${AUDIT_ENTITIES.join(', ')}` }).optional(),
-  ...pageQuery(ADMIN_PAGE_SIZE.activity),
-})
+const instant = (label: string) =>
+  z.coerce.date({ error: `${label} must be a date, such as 2025-06-01 or 2025-06-01T09:00:00Z` }).optional()
+
+/** The activity log, by who made the change, what kind of thing it changed, and when (`from` inclusive, `to` not). */
+export const ActivityQuerySchema = z
+  .object({
+    entity: z.enum(AUDIT_ENTITIES, { error: `Entity must be one of ${AUDIT_ENTITIES.join(', ')}` }).optional(),
+    actor: storableText(
+      z.string().trim().max(TEXT_LIMITS.email, `Actor must be at most ${TEXT_LIMITS.email} characters`),
+      'Actor',
+    )
+      .optional()
+      .transform((value) => (value ? value.toLowerCase() : undefined)),
+    from: instant('From'),
+    to: instant('To'),
+    ...adminList(ADMIN_PAGE_SIZE.activity),
+  })
+  .omit({ q: true })
+export type ActivityQuery = z.output<typeof ActivityQuerySchema>
 
 /** Subscriber ids are random text, so their pages are numbered; `q` keeps the addresses that contain it. */
 export const SubscriberListQuerySchema = z.object({

@@ -1,11 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { RowIdParamsSchema } from '../../../shared/schemas/admin'
+import { RowIdParamsSchema, StudyListQuerySchema } from '../../../shared/schemas/admin'
 import { ResearchStudyInputSchema } from '../../../shared/schemas/research-study'
 import { adminActor } from '../../auth/access'
-import { createResearchStudy, deleteResearchStudy, updateResearchStudy } from '../../services/research-studies'
+import {
+  createResearchStudy,
+  deleteResearchStudy,
+  listStudiesForAdmin,
+  updateResearchStudy,
+} from '../../services/research-studies'
+import { linkNextPage } from './paging'
 
 /** Writes of the documented /api/research-studies contract (docs/product.md#the-api-contract). */
 export const adminResearchStudyRoutes: FastifyPluginAsync = async (app) => {
+  // The admin's list (search and pages); the public list stays GET /api/research-studies.
+  app.get('/api/admin/research-studies', async (request, reply) => {
+    const query = StudyListQuerySchema.parse(request.query ?? {})
+    return linkNextPage(request, reply, await listStudiesForAdmin(app.db, query), query.limit)
+  })
+
   app.post('/api/research-studies', async (request, reply) => {
     const data = ResearchStudyInputSchema.parse(request.body ?? {})
     return reply.code(201).send(await createResearchStudy(app.db, adminActor(request.user), data))

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { RowIdParamsSchema } from '../../../shared/schemas/admin'
+import { RowIdParamsSchema, TestimonialListQuerySchema } from '../../../shared/schemas/admin'
 import { AdminTestimonialInputSchema, TestimonialPatchSchema } from '../../../shared/schemas/testimonial'
 import { adminActor } from '../../auth/access'
 import {
@@ -8,10 +8,14 @@ import {
   listAllTestimonials,
   updateTestimonial,
 } from '../../services/testimonials'
+import { linkNextPage } from './paging'
 
 /** Moderation of testimonials (README, API); the public submission is in routes/forms.ts. */
 export const adminTestimonialRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/admin/testimonials', async () => listAllTestimonials(app.db))
+  app.get('/api/admin/testimonials', async (request, reply) => {
+    const query = TestimonialListQuerySchema.parse(request.query ?? {})
+    return linkNextPage(request, reply, await listAllTestimonials(app.db, query), query.limit)
+  })
 
   app.post('/api/admin/testimonials', async (request, reply) => {
     const input = AdminTestimonialInputSchema.parse(request.body ?? {})

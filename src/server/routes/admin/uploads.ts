@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { attachmentTooLargeMessage } from '../../../shared/constants'
 import { adminActor } from '../../auth/access'
 import { AppError, BadInputError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors'
 import { ACCEPTED_ATTACHMENTS_MESSAGE, detectAttachment, safeFileName } from '../../services/attachment-type'
@@ -18,7 +19,7 @@ const TOO_MANY_PARTS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELD
 
 export const adminUploadRoutes: FastifyPluginAsync = async (app) => {
   const maxBytes = Math.floor(app.env.UPLOAD_MAX_MB * 1024 * 1024)
-  const tooLarge = () => new PayloadTooLargeError(`The file is larger than ${app.env.UPLOAD_MAX_MB} MB`)
+  const tooLarge = () => new PayloadTooLargeError(attachmentTooLargeMessage(app.env.UPLOAD_MAX_MB))
   await app.register(fastifyMultipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   })

@@ -1,12 +1,11 @@
 import { ActivityQuerySchema } from '../../../shared/schemas/admin'
-import { listActivity } from '../../services/audit'
+import { describeActivity, listActivity, listActivityPeople } from '../../services/audit'
 import { adminProcedure, router } from '../init'
-import { cursor, page } from '../paging'
+import { listProcedure } from '../paging'
 
 export const activityRouter = router({
-  list: adminProcedure
-    .input(ActivityQuerySchema.omit({ before: true }).extend(cursor))
-    .query(async ({ ctx, input }) =>
-      page(await listActivity(ctx.db, { ...input, before: input.cursor ?? undefined }), input.limit),
-    ),
+  /** The rows with who made them by name and what the changed thing is called now (REST keeps the raw rows). */
+  list: listProcedure(ActivityQuerySchema, async (db, query) => describeActivity(db, await listActivity(db, query))),
+
+  people: adminProcedure.query(({ ctx }) => listActivityPeople(ctx.db)),
 })

@@ -2,14 +2,10 @@ import { z } from 'zod'
 import { MessageListQuerySchema, MessagePatchSchema, RowIdSchema } from '../../../shared/schemas/admin'
 import { countNewMessages, deleteMessage, listMessages, openMessage, setMessageStatus } from '../../services/messages'
 import { adminProcedure, router } from '../init'
-import { cursor, page } from '../paging'
+import { listProcedure } from '../paging'
 
 export const messagesRouter = router({
-  list: adminProcedure
-    .input(MessageListQuerySchema.omit({ before: true }).extend(cursor))
-    .query(async ({ ctx, input }) =>
-      page(await listMessages(ctx.db, { ...input, before: input.cursor ?? undefined }), input.limit),
-    ),
+  list: listProcedure(MessageListQuerySchema, listMessages),
 
   countNew: adminProcedure.query(({ ctx }) => countNewMessages(ctx.db)),
 

@@ -1,10 +1,20 @@
 import { z } from 'zod'
-import { ResourceInputSchema, RowIdSchema } from '../../../shared/schemas/admin'
-import { createResource, deleteResource, listResources, updateResource } from '../../services/resources'
+import { ResourceInputSchema, ResourceListQuerySchema, RowIdSchema } from '../../../shared/schemas/admin'
+import {
+  createResource,
+  deleteResource,
+  listResources,
+  listResourcesForAdmin,
+  updateResource,
+} from '../../services/resources'
 import { adminProcedure, publicProcedure, router } from '../init'
+import { listProcedure } from '../paging'
 
 export const resourcesRouter = router({
   list: publicProcedure.query(({ ctx }) => listResources(ctx.db)),
+
+  /** The admin's list: searched by title or description, a page at a time. */
+  adminList: listProcedure(ResourceListQuerySchema, listResourcesForAdmin),
 
   create: adminProcedure
     .input(ResourceInputSchema)

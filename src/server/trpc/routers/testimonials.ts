@@ -1,11 +1,12 @@
 import { z } from 'zod'
-import { RowIdSchema } from '../../../shared/schemas/admin'
+import { RowIdSchema, TestimonialListQuerySchema } from '../../../shared/schemas/admin'
 import {
   AdminTestimonialInputSchema,
   TestimonialPatchSchema,
   TestimonialSubmissionSchema,
 } from '../../../shared/schemas/testimonial'
 import {
+  countPendingTestimonials,
   createTestimonial,
   deleteTestimonial,
   listAllTestimonials,
@@ -14,6 +15,7 @@ import {
   updateTestimonial,
 } from '../../services/testimonials'
 import { adminProcedure, publicProcedure, router } from '../init'
+import { listProcedure } from '../paging'
 
 export const testimonialsRouter = router({
   /** Approved only: what visitors see. */
@@ -24,7 +26,10 @@ export const testimonialsRouter = router({
     .input(TestimonialSubmissionSchema)
     .mutation(({ ctx, input }) => submitTestimonial(ctx.db, input)),
 
-  all: adminProcedure.query(({ ctx }) => listAllTestimonials(ctx.db)),
+  /** Pending first, searched by name, location or words, a page at a time. */
+  all: listProcedure(TestimonialListQuerySchema, listAllTestimonials),
+
+  countPending: adminProcedure.query(({ ctx }) => countPendingTestimonials(ctx.db)),
 
   create: adminProcedure
     .input(AdminTestimonialInputSchema)

@@ -1,5 +1,6 @@
-import { type UploadAnswer, UploadAnswerSchema } from '../../shared/schemas/upload'
-import { apiRequest } from '../lib/api'
+import { ATTACHMENT_EXTENSIONS, ATTACHMENT_TYPE_MESSAGE, attachmentTooLargeMessage } from '../../../shared/constants'
+import { type UploadAnswer, UploadAnswerSchema } from '../../../shared/schemas/upload'
+import { apiRequest } from '../../lib/api'
 
 /** Uploads over REST multipart (docs/decisions/007-uploads-over-rest-multipart.md); the answer is checked, not trusted. */
 export async function uploadFile(path: string, file: File): Promise<UploadAnswer> {
@@ -9,7 +10,17 @@ export async function uploadFile(path: string, file: File): Promise<UploadAnswer
   return UploadAnswerSchema.parse(await response.json())
 }
 
-export const uploadAttachment = (file: File) => uploadFile('/api/upload/research-attachment', file)
+/**
+ * Why the browser refuses a chosen file before a byte is sent, in the server's own words (its
+ * extension is not .pdf, .doc or .docx, or it is over the limit); null when it may be sent. The
+ * server still checks the content.
+ */
+export function refuseChosenFile(file: { name: string; size: number }, maxMb: number): string | null {
+  const name = file.name.toLowerCase()
+  if (!ATTACHMENT_EXTENSIONS.some((extension) => name.endsWith(extension))) return ATTACHMENT_TYPE_MESSAGE
+  if (file.size > maxMb * 1024 * 1024) return attachmentTooLargeMessage(maxMb)
+  return null
+}
 
 /** Refusals that describe the file itself (empty, too large, not a PDF or Word file), so the admin can act on them. */
 const FILE_REFUSALS = new Set([400, 413, 415])

@@ -1,0 +1,120 @@
+import type { AuditEntity } from '../../../shared/constants'
+import type { RouterOutputs } from '../../lib/trpc'
+import { fileName } from '../ui/attachment'
+
+export type ActivityRow = RouterOutputs['activity']['list']['items'][number]
+
+type Snapshot = Record<string, unknown> | null
+const asSnapshot = (value: unknown): Snapshot =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+
+const KINDS: Record<AuditEntity, { the: string; a: string; quoted: boolean; screen: string; many: string }> = {
+  research_study: { the: 'the study', a: 'a study', quoted: true, screen: '/admin', many: 'Research studies' },
+  resource: { the: 'the resource', a: 'a resource', quoted: true, screen: '/admin/resources', many: 'Resources' },
+  message: { the: 'the message', a: 'a message', quoted: true, screen: '/admin/messages', many: 'Messages' },
+  testimonial: {
+    the: 'the testimonial of',
+    a: 'a testimonial',
+    quoted: false,
+    screen: '/admin/testimonials',
+    many: 'Testimonials',
+  },
+  subscriber: { the: 'the subscriber', a: 'a subscriber', quoted: false, screen: '', many: 'Subscribers' },
+  file: { the: 'the file', a: 'a file', quoted: true, screen: '', many: 'Uploaded files' },
+}
+
+export const ENTITY_NAMES = Object.fromEntries(
+  Object.entries(KINDS).map(([entity, kind]) => [entity, kind.many]),
+) as Record<AuditEntity, string>
+
+const kindOf = (row: Pick<ActivityRow, 'entity'>) => KINDS[row.entity as AuditEntity] ?? KINDS.research_study
+
+/** What was done, as a verb: "approved", "archived", "edited"… */
+function verb(row: ActivityRow): string {
+  if (row.action === 'create') return row.entity === 'file' ? 'uploaded' : 'added'
+  if (row.action === 'delete') return 'deleted'
+  const before = asSnapshot(row.before) ?? {}
+  const after = asSnapshot(row.after) ?? {}
+  if (row.entity === 'testimonial' && typeof after.isApproved === 'boolean') {
+    const approval = after.isApproved ? 'approved' : 'unapproved'
+    return Array.isArray(after.edited) ? `${approval} and edited` : approval
+  }
+  if (row.entity === 'message' && typeof after.status === 'string') {
+    if (after.status === 'archived') return 'archived'
+    if (after.status === 'read') return before.status === 'archived' ? 'restored' : 'opened'
+  }
+  if (row.entity === 'subscriber' && typeof after.status === 'string') {
+    return after.status === 'active' ? 'reactivated' : 'deactivated'
+  }
+  return 'edited'
+}
+
+/**
+ * A row of the log as a sentence, "Anna approved the testimonial of J. Smith": who (by name when the
+ * sign-in gave one), what they did, and to what, named as it is now, with a link to it on its screen
+ * while it exists. Never an internal id: a thing that is gone is "a message".
+ */
+export function describeChange(row: ActivityRow) {
+  const kind = kindOf(row)
+  const who = row.actorName ?? row.actorEmail
+  const named = row.label === null ? null : kind.quoted ? `“${row.label}”` : row.label
+  const link = row.exists && row.label !== null && kind.screen ? { to: kind.screen, search: { q: row.label } } : null
+  return { who, verb: verb(row), thing: named ? `${kind.the} ` : kind.a, named, link }
+}
+
+const LABELS: Record<string, string> = {
+  isApproved: 'Published',
+  edited: 'Changed',
+  attachmentUrl: 'Attachment',
+  fileUrl: 'File',
+  fileType: 'File type',
+}
+/** Ids of rows and stored files: internal, and meaningless to the reader. */
+const HIDDEN = new Set(['id', 'attachmentFileId', 'fileId'])
+const FIELD_WORDS: Record<string, string> = { testimonial: 'words' }
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** "attachmentFileId" → "Attachment file id": the stored keys, readable. */
+const fieldName = (key: string) =>
+  LABELS[key] ??
+  capitalized(
+    key
+      .replace(/_/g, ' ')
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .toLowerCase(),
+  )
+
+const MAX_VALUE_CHARS = 200
+
+/** Strings as written; yes and no; a file by its name, never its path; long texts cut. */
+function formatValue(key: string, value: unknown): string {
+  if (value === undefined || value === null) return '(none)'
+  if (value === '') return '(empty)'
+  if (typeof value === 'boolean') return value ? 'yes' : 'no'
+  if ((key === 'attachmentUrl' || key === 'fileUrl') && typeof value === 'string') return fileName(value)
+  if (Array.isArray(value)) return value.map((item) => FIELD_WORDS[String(item)] ?? String(item)).join(', ')
+  const text = typeof value === 'string' ? value : JSON.stringify(value)
+  return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text
+}
+
+/**
+ * The fields a row touched: on an update only those whose value moved, with the old value and the
+ * new; on an add the new values; on a delete what was there.
+ */
+export function changedEntries(row: Pick<ActivityRow, 'before' | 'after'>) {
+  const before = asSnapshot(row.before)
+  const after = asSnapshot(row.after)
+  // Alphabetical: jsonb hands keys back shortest first, an order no reader would guess.
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort()
+  return keys
+    .filter((key) => !HIDDEN.has(key))
+    .filter((key) => !before || !after || JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map((key) => ({
+      key,
+      label: fieldName(key),
+      // Which fields of a testimonial were edited is news only after; their words are never logged.
+      before: before && key !== 'edited' ? formatValue(key, before[key]) : null,
+      after: after ? formatValue(key, after[key]) : null,
+    }))
+}

@@ -1,0 +1,45 @@
+import { Textarea } from '@mantine/core'
+import type { FormEvent } from 'react'
+import { RESOURCE_CATEGORIES } from '../../../shared/constants'
+import { AttachmentField } from '../ui/attachment'
+import { EditorCard } from '../ui/editor-card'
+import fieldClasses from '../ui/fields.module.css'
+import type { RecordEditor } from '../ui/record-editor'
+import { CategoryField, TitleField } from '../ui/record-fields'
+import type { Resource, ResourceValues } from './screen'
+
+type Props = {
+  editor: RecordEditor<Resource, ResourceValues>
+  save: { busy: boolean; submit: (event?: FormEvent<HTMLFormElement>) => void }
+}
+
+/** 'Add New Resource', or 'Edit Resource' with a cancel button while editing. */
+export function ResourceFormCard({ editor, save }: Props) {
+  const { form } = editor
+  return (
+    <EditorCard
+      editor={editor}
+      save={save}
+      title={{ add: 'Add New Resource', edit: 'Edit Resource' }}
+      submit={{ add: 'Add Resource', edit: 'Update Resource' }}
+    >
+      <TitleField editor={editor} />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={3}
+        maxRows={8}
+        classNames={fieldClasses}
+        {...form.getInputProps('description')}
+      />
+      <CategoryField editor={editor} categories={RESOURCE_CATEGORIES} />
+      <AttachmentField
+        attachment={editor.attachment}
+        label="File"
+        placeholder="Choose a file"
+        current={editor.current}
+        required={!editor.current}
+      />
+    </EditorCard>
+  )
+}

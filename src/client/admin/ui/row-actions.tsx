@@ -1,0 +1,32 @@
+import { ActionIcon, Group } from '@mantine/core'
+import { PencilIcon, TrashIcon } from './icons'
+
+type Props = {
+  /** What the row is called, for the buttons' names: "Edit {name}", "Delete {name}". */
+  name: string
+  onEdit: () => void
+  onDelete: () => void
+  /** The row's delete is in flight. */
+  deleting?: boolean
+}
+
+/** A row's Edit and Delete: 44 px targets, 12 px apart, so a thumb cannot hit Delete when it means Edit. */
+export function RowActions({ name, onEdit, onDelete, deleting = false }: Props) {
+  return (
+    <Group gap={12} wrap="nowrap">
+      <ActionIcon variant="light" size={44} aria-label={`Edit ${name}`} onClick={onEdit}>
+        <PencilIcon />
+      </ActionIcon>
+      <ActionIcon
+        variant="light"
+        color="red"
+        size={44}
+        aria-label={`Delete ${name}`}
+        loading={deleting}
+        onClick={onDelete}
+      >
+        <TrashIcon />
+      </ActionIcon>
+    </Group>
+  )
+}

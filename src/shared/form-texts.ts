@@ -1,0 +1,19 @@
+/**
+ * What the public forms say when they succeed, written once: the page's toast and the REST answer's
+ * `message` read the same. The contact and newsletter texts are the product's (docs/product.md,
+ * "Errors the user sees"). Plain strings, so a public page's first load carries nothing more.
+ */
+export const CONTACT_SUCCESS = {
+  title: 'Message Received',
+  message: "Thank you for contacting us. We'll respond to your inquiry as soon as possible.",
+} as const
+
+export const NEWSLETTER_SUCCESS = {
+  title: 'Successfully Subscribed!',
+  message: 'Thank you for subscribing to our newsletter.',
+} as const
+
+export const TESTIMONIAL_SUCCESS = {
+  title: 'Thank you',
+  message: 'Your experience was received. It will be reviewed before it appears on the site.',
+} as const
