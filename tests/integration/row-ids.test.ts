@@ -42,8 +42,14 @@ function expectFieldRefused(response: { statusCode: number; body: string; json: 
 // ---------------------------------------------------------------------------------------------
 
 /** Admin lists paged by id (`?before=`), and those that take no cursor (it is ignored there). */
-const PAGED_BY_ID = ['/api/admin/activity', '/api/admin/contact-submissions']
-const NOT_PAGED_BY_ID = ['/api/admin/subscribers', '/api/admin/subscribers.csv', '/api/admin/testimonials']
+const PAGED_BY_ID = [
+  '/api/admin/activity',
+  '/api/admin/contact-submissions',
+  '/api/admin/research-studies',
+  '/api/admin/resources',
+  '/api/admin/testimonials',
+]
+const NOT_PAGED_BY_ID = ['/api/admin/subscribers', '/api/admin/subscribers.csv']
 
 const adminLists = () =>
   registeredRoutes(setup.app)
@@ -148,6 +154,9 @@ function idKeys(procedure: Procedure): string[] {
 /** The rest of a valid input for each procedure taking an id or a cursor. */
 const VALID_REST: Record<string, Record<string, unknown>> = {
   'activity.list': {},
+  'researchStudies.adminList': {},
+  'resources.adminList': {},
+  'testimonials.all': {},
   'messages.list': {},
   'messages.open': {},
   'messages.setStatus': { status: 'read' },
