@@ -144,6 +144,18 @@ describe('the page cache', () => {
     expect(renders).toBe(before)
   })
 
+  it('never lets a junk path the router would redirect or read as another page become the not-found page', async () => {
+    for (const path of ['/x/%20', '/%20', '/a%20', `/downloads/${'%20'.repeat(600)}`, '/__not-found']) {
+      const response = await setup.app.inject({ method: 'GET', url: path })
+      expect([200, 404], path).toContain(response.statusCode)
+    }
+    for (const path of ['/another-miss', '/x/y/z']) {
+      const response = await setup.app.inject({ method: 'GET', url: path })
+      expect(response.statusCode, path).toBe(404)
+      expect(response.body, path).toContain('Page Not Found')
+    }
+  })
+
   it('never files a page under another page’s entry: //host/research is not /research', async () => {
     expect((await setup.app.inject({ method: 'GET', url: '//evil.example/research' })).statusCode).toBe(404)
     const research = await setup.app.inject({ method: 'GET', url: '/research' })

@@ -67,8 +67,8 @@ export const ssrPlugin = fp<Options>(
         assets: options.assets,
         createContext: async () => createContext({ req: request }),
       })
-      const kept =
-        key !== null && !dataFailed && !location && (status === 200 || (status === 404 && key === 'not-found'))
+      // The shared not-found entry holds a 404 and nothing else; every other entry a 200.
+      const kept = key !== null && !dataFailed && !location && status === (key === 'not-found' ? 404 : 200)
       const answer = buildAnswer(
         html,
         {

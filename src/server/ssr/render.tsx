@@ -119,14 +119,17 @@ function readSearch(validator: unknown, raw: Record<string, unknown>): unknown {
 }
 
 const NOT_FOUND = 'not-found'
+/** Matches no route (tests/integration/hardening.test.ts holds that it renders the not-found page). */
+const NOT_FOUND_PATH = '/__not-found'
 
 /** See PageResolution: matched the way the router itself matches (decoded, case-insensitive). */
 async function resolvePage(url: string): Promise<PageResolution> {
   // Parsed exactly as renderPage parses it, so a URL and the page it renders share one key.
   const parsed = pageUrl(url, 'http://page.invalid')
-  // Every unknown path shows the same page; it is rendered from a path with no trailing slash, which
-  // the router would otherwise answer with a redirect.
-  const notFound = { key: NOT_FOUND, renderUrl: parsed.pathname.replace(/\/+$/, '') || '/' }
+  // Every unknown path shows the same page (its HTML names no path), rendered from one fixed path:
+  // a junk path could be one the router redirects or reads as another page, and that answer must
+  // never become the page every unknown path shares.
+  const notFound = { key: NOT_FOUND, renderUrl: NOT_FOUND_PATH }
   let pathname: string
   try {
     pathname = decodeURIComponent(parsed.pathname)
