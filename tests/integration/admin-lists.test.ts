@@ -45,7 +45,7 @@ const trpcMutation = (path: string, input: unknown, as = cookie) =>
     payload: JSON.stringify({ json: input }),
   })
 
-type Page<Row> = { items: Row[]; nextCursor: number | null }
+type Page<Row> = { items: Row[]; nextCursor: number | string | null }
 
 /** Follows a REST list's Link headers to the end. */
 async function restAll<Row>(url: string): Promise<{ pages: number; rows: Row[] }> {
@@ -65,7 +65,7 @@ async function restAll<Row>(url: string): Promise<{ pages: number; rows: Row[] }
 /** Follows a tRPC list's cursors to the end. */
 async function trpcAll<Row>(path: string, input: Record<string, unknown>): Promise<{ pages: number; rows: Row[] }> {
   const rows: Row[] = []
-  let cursor: number | null = null
+  let cursor: number | string | null = null
   let pages = 0
   do {
     const page: Page<Row> = await trpcQuery<Page<Row>>(path, { ...input, cursor })
@@ -394,5 +394,30 @@ describe('the activity log', () => {
       null,
     ])
     expect(JSON.stringify(await app.db.select().from(auditLog))).not.toContain('Opening hours')
+  })
+})
+
+describe('the subscribers list for the admin', () => {
+  it('pages newest first over text ids without skipping addresses that share a moment, over REST and tRPC alike', async () => {
+    // One statement: every row shares the transaction's subscribed_at, so only the (text) id orders them.
+    await app.db.execute(sql`
+      insert into newsletter_subscribers (email, status)
+      select 'reader' || lpad(n::text, 2, '0') || '@example.org', 'active' from generate_series(1, 12) as n`)
+    const viaRest = await restAll<{ id: string; email: string }>('/api/admin/subscribers?limit=5')
+    const viaTrpc = await trpcAll<{ id: string; email: string }>('subscribers.list', { limit: 5 })
+    expect(viaRest.pages).toBe(3)
+    expect(viaTrpc.pages).toBe(3)
+    const ids = viaRest.rows.map((row) => row.id)
+    expect(ids).toHaveLength(12)
+    expect(new Set(ids).size).toBe(12)
+    expect(ids).toEqual([...ids].sort().reverse())
+    expect(viaTrpc.rows.map((row) => row.id)).toEqual(ids)
+    const found = await trpcQuery<Page<{ email: string }>>('subscribers.list', { q: 'READER1' })
+    expect(found.items.map((row) => row.email).sort()).toEqual([
+      'reader10@example.org',
+      'reader11@example.org',
+      'reader12@example.org',
+    ])
+    expect(await trpcQuery<number>('subscribers.count', { q: 'reader1' })).toBe(3)
   })
 })

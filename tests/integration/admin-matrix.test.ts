@@ -199,6 +199,7 @@ const TRPC: Call[] = [
   { path: 'activity.list', input: () => ({ entity: 'resource', actor: 'admin@example.org' }) },
   { path: 'activity.people', input: () => undefined },
   { path: 'subscribers.list', input: () => ({}) },
+  { path: 'subscribers.count', input: () => ({ q: 'reader' }) },
   { path: 'subscribers.setActive', input: () => ({ id: ids.subscriber, isActive: false }) },
   { path: 'subscribers.remove', input: () => ({ id: ids.subscriber }) },
   { path: 'researchStudies.adminList', input: () => ({ q: 'study' }) },

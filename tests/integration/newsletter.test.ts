@@ -294,7 +294,7 @@ describe('consent, recorded', () => {
     const stored = await app.db.select().from(newsletterSubscribers)
     expect(stored[0]?.confirmedAt?.getTime()).toBe(stored[0]?.statusChangedAt.getTime())
 
-    const input = encodeURIComponent(JSON.stringify({ json: { page: 1 } }))
+    const input = encodeURIComponent(JSON.stringify({ json: {} }))
     const listed = (await asAdmin('GET', `/trpc/subscribers.list?input=${input}`)).json().result.data.json.items
     expect(listed[0]).toMatchObject({ consentSource: 'mail_off', confirmedAt: row.confirmedAt })
     const csv = (await asAdmin('GET', '/api/admin/subscribers.csv')).body.split('\r\n')
@@ -317,7 +317,7 @@ describe('the subscribers screen’s REST contract', () => {
     await subscriber('under_score%@example.net', 'unsubscribed')
     const first = await asAdmin('GET', '/api/admin/subscribers')
     expect(first.statusCode).toBe(200)
-    const rows = first.json() as { email: string; status: string; isActive: boolean }[]
+    const rows = first.json() as { id: string; email: string; status: string; isActive: boolean }[]
     expect(rows).toHaveLength(100)
     expect(rows[0]).toMatchObject({ email: 'under_score%@example.net', status: 'unsubscribed', isActive: false })
     expect(rows[1]).toMatchObject({ email: 'reader104@example.org', status: 'pending', isActive: false })
@@ -331,7 +331,7 @@ describe('the subscribers screen’s REST contract', () => {
       'subscribedAt',
     ])
     const next = String(first.headers.link).match(/^<([^>]+)>; rel="next"$/)?.[1]
-    expect(next).toBe('/api/admin/subscribers?page=2')
+    expect(next).toBe(`/api/admin/subscribers?before=${rows[99]?.id}&limit=100`)
     const second = await asAdmin('GET', String(next))
     expect(second.json()).toHaveLength(6)
     expect(second.headers.link).toBeUndefined()
@@ -347,7 +347,10 @@ describe('the subscribers screen’s REST contract', () => {
     const literal = (await asAdmin('GET', `/api/admin/subscribers?q=${encodeURIComponent('_score%')}`)).json()
     expect(literal.map((row: { email: string }) => row.email)).toEqual(['under_score%@example.net'])
     expect((await asAdmin('GET', '/api/admin/subscribers?q=r_ader')).json()).toEqual([])
-    expect((await asAdmin('GET', '/api/admin/subscribers?page=0')).statusCode).toBe(400)
+    expect((await asAdmin('GET', '/api/admin/subscribers?limit=0')).statusCode).toBe(400)
+    expect((await asAdmin('GET', '/api/admin/subscribers?before=no%20such')).json()).toMatchObject({
+      fields: { before: 'Subscriber id is not valid' },
+    })
     expect((await asAdmin('GET', '/api/admin/subscribers?q=%00')).json()).toMatchObject({
       message: 'Search must not contain a null character',
     })

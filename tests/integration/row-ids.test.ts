@@ -41,7 +41,10 @@ function expectFieldRefused(response: { statusCode: number; body: string; json: 
 // REST
 // ---------------------------------------------------------------------------------------------
 
-/** Admin lists paged by id (`?before=`), and those that take no cursor (it is ignored there). */
+/**
+ * Admin lists paged by a serial id (`?before=`), those paged by a text id (subscribers: UUIDs, where
+ * digits name no row), and those that take no cursor (it is ignored there).
+ */
 const PAGED_BY_ID = [
   '/api/admin/activity',
   '/api/admin/contact-submissions',
@@ -49,7 +52,8 @@ const PAGED_BY_ID = [
   '/api/admin/resources',
   '/api/admin/testimonials',
 ]
-const NOT_PAGED_BY_ID = ['/api/admin/subscribers', '/api/admin/subscribers.csv']
+const PAGED_BY_TEXT_ID = ['/api/admin/subscribers']
+const NOT_PAGED_BY_ID = ['/api/admin/subscribers.csv']
 
 const adminLists = () =>
   registeredRoutes(setup.app)
@@ -79,7 +83,7 @@ const idRoutes = () =>
 
 describe('REST', () => {
   it('every admin list is classified as paged by id or not', () => {
-    expect(adminLists().sort()).toEqual([...PAGED_BY_ID, ...NOT_PAGED_BY_ID].sort())
+    expect(adminLists().sort()).toEqual([...PAGED_BY_ID, ...PAGED_BY_TEXT_ID, ...NOT_PAGED_BY_ID].sort())
   })
 
   describe.each(PAGED_BY_ID)('GET %s', (path) => {
@@ -92,6 +96,15 @@ describe('REST', () => {
       expect(response.statusCode, response.body).toBe(200)
     })
   })
+
+  it.each(PAGED_BY_TEXT_ID)(
+    'GET %s: ?before=99999999999 names no row, so no page follows it, never a 500',
+    async (path) => {
+      const response = await asAdmin({ method: 'GET', url: `${path}?before=99999999999` })
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json()).toEqual([])
+    },
+  )
 
   it.each(NOT_PAGED_BY_ID)('GET %s takes no cursor: ?before=99999999999 is ignored, never a 500', async (path) => {
     const response = await asAdmin({ method: 'GET', url: `${path}?before=99999999999` })
@@ -154,10 +167,10 @@ function idKeys(procedure: Procedure): string[] {
 /** The rest of a valid input for each procedure taking an id or a cursor. */
 const VALID_REST: Record<string, Record<string, unknown>> = {
   'activity.list': {},
+  'messages.list': {},
   'researchStudies.adminList': {},
   'resources.adminList': {},
   'testimonials.all': {},
-  'messages.list': {},
   'messages.open': {},
   'messages.setStatus': { status: 'read' },
   'messages.remove': {},
@@ -172,8 +185,12 @@ const VALID_REST: Record<string, Record<string, unknown>> = {
   },
   'researchStudies.remove': {},
 }
-/** Subscriber ids are text: a number there is refused as the wrong type, by the same rule (400 naming `id`). */
+/**
+ * Subscriber ids are text: a number there, as an id or as the list's cursor, is refused as the wrong
+ * type, by the same rule (400 naming it).
+ */
 const TEXT_ID_PROCEDURES: Record<string, Record<string, unknown>> = {
+  'subscribers.list': {},
   'subscribers.setActive': { isActive: false },
   'subscribers.remove': {},
 }
@@ -221,7 +238,11 @@ describe('tRPC', () => {
     }
   })
 
-  it.each(Object.keys(TEXT_ID_PROCEDURES))('%s: a numeric id is a 400 naming `id`', async (path) => {
-    expectTrpcFieldRefused(await call(path, { ...TEXT_ID_PROCEDURES[path], id: 99_999_999_999 }), 'id')
+  it.each(Object.keys(TEXT_ID_PROCEDURES))('%s: a numeric id or cursor is a 400 naming it', async (path) => {
+    const keys = idKeys(procedures[path] as Procedure)
+    expect(keys.length).toBeGreaterThan(0)
+    for (const key of keys) {
+      expectTrpcFieldRefused(await call(path, { ...TEXT_ID_PROCEDURES[path], [key]: 99_999_999_999 }), key)
+    }
   })
 })

@@ -28,9 +28,15 @@ export const orderOf = (keys: SortKey[]) =>
  * id): (a, b, c) after (x, y, z) is a > x, or a = x and b > y, or a = x, b = y and c > z, each
  * comparison turned round for a descending key. The last row's values are read by the database in
  * the same statement: a timestamp that went through JavaScript would lose its microseconds, and
- * rows written in one transaction share theirs. When that row is gone, nothing comes after it.
+ * rows written in one transaction share theirs. When that row is gone, nothing comes after it. The
+ * id may be serial or text (a subscriber's UUID): it is only ever compared with its own column.
  */
-export function afterRow(table: PgTable, id: Column, keys: SortKey[], before: number | undefined): SQL | undefined {
+export function afterRow(
+  table: PgTable,
+  id: Column,
+  keys: SortKey[],
+  before: number | string | undefined,
+): SQL | undefined {
   if (before === undefined) return undefined
   const last = (column: Column) => sql`(select ${column} from ${table} where ${id} = ${before})`
   const branches = keys.map((key, index) => {

@@ -1,10 +1,13 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq } from 'drizzle-orm'
+import type { z } from 'zod'
 import type { Db } from '../../db/client'
 import { newsletterSubscribers } from '../../db/schema'
-import { ADMIN_PAGE_SIZE, type ConsentSource, type SubscriberStatus } from '../../shared/constants'
+import type { ConsentSource, SubscriberStatus } from '../../shared/constants'
+import type { SubscriberListQuerySchema } from '../../shared/schemas/admin'
 import { ConflictError, NotFoundError } from '../errors'
 import { type Actor, recordChange } from './audit'
 import { toCsv } from './csv'
+import { afterRow, matchesSearch, orderOf, type SortKey } from './list-query'
 import { cancelQueuedConfirmations } from './mail-outbox'
 import { subscriptionLinks } from './subscription-tokens'
 
@@ -35,24 +38,38 @@ const typed = <T extends SubscriberRow>(row: T) => ({
 
 const notFound = (id: string) => `Subscriber ${id.slice(0, 64)} not found`
 
-/** `q` as a literal piece of an ILIKE pattern: its own % and _ match themselves. */
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+/** Newest first; the id (text, unique) orders addresses that subscribed in the same instant. */
+const SUBSCRIBER_ORDER: SortKey[] = [
+  { column: newsletterSubscribers.subscribedAt, direction: 'desc' },
+  { column: newsletterSubscribers.id, direction: 'desc' },
+]
 
-/** Subscribers for the council, newest first, in numbered pages, optionally only addresses containing `q`. */
-export async function listSubscribers(db: Db, query: { page: number; q?: string }) {
-  const pageSize = ADMIN_PAGE_SIZE.subscribers
-  const where = query.q ? sql`${newsletterSubscribers.email} ilike ${containing(query.q)}` : undefined
-  const [items, [total]] = await Promise.all([
-    db
-      .select(subscriberColumns)
-      .from(newsletterSubscribers)
-      .where(where)
-      .orderBy(desc(newsletterSubscribers.subscribedAt), desc(newsletterSubscribers.id))
-      .limit(pageSize)
-      .offset((query.page - 1) * pageSize),
-    db.select({ n: count() }).from(newsletterSubscribers).where(where),
-  ])
-  return { items: items.map(typed), total: total?.n ?? 0, page: query.page, pageSize }
+/**
+ * Subscribers for the council, newest first, a page at a time (`before` is the id of the last one
+ * shown), optionally only the addresses containing `q`.
+ */
+export async function listSubscribers(db: Db, query: z.output<typeof SubscriberListQuerySchema>) {
+  const items = await db
+    .select(subscriberColumns)
+    .from(newsletterSubscribers)
+    .where(
+      and(
+        matchesSearch(query.q, [newsletterSubscribers.email]),
+        afterRow(newsletterSubscribers, newsletterSubscribers.id, SUBSCRIBER_ORDER, query.before),
+      ),
+    )
+    .orderBy(...orderOf(SUBSCRIBER_ORDER))
+    .limit(query.limit)
+  return items.map(typed)
+}
+
+/** How many addresses there are, or contain `q`: the screen's count beside its pages. */
+export async function countSubscribers(db: Db, q: string | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(newsletterSubscribers)
+    .where(matchesSearch(q, [newsletterSubscribers.email]))
+  return row?.n ?? 0
 }
 
 /** Why the admin may not make an address active: consent is given by its owner, never on their behalf. */

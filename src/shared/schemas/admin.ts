@@ -22,13 +22,17 @@ const search = storableText(
 
 /**
  * The one paging model of the admin lists: the list's own order, `limit` rows at a time, and
- * `before`, the id of the last row already shown (the next page starts after it). Every admin list
+ * `before`, the id of the last row already shown (the next page starts after it; a serial id, or
+ * a list's own text id such as a subscriber's). Every admin list
  * takes its search `q` beside it. REST reads these as query parameters (a Link header names the next
  * page); tRPC's infinite queries pass `before` as `cursor` (server/trpc/paging.ts).
  */
-const adminList = (defaultLimit: number) => ({
+const adminList = <Id extends z.ZodType<number | string> = typeof RowIdSchema>(
+  defaultLimit: number,
+  id: Id = RowIdSchema as unknown as Id,
+) => ({
   q: search,
-  before: RowIdSchema.optional(),
+  before: id.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(defaultLimit),
 })
 
@@ -66,26 +70,18 @@ export const ActivityQuerySchema = z
   .omit({ q: true })
 export type ActivityQuery = z.output<typeof ActivityQuerySchema>
 
-/** Subscriber ids are random text, so their pages are numbered; `q` keeps the addresses that contain it. */
-export const SubscriberListQuerySchema = z.object({
-  page: z.coerce.number({ error: 'Page must be a number' }).int().min(1).max(100_000).default(1),
-  q: storableText(
-    z.string().trim().max(TEXT_LIMITS.email, `Search must be at most ${TEXT_LIMITS.email} characters`),
-    'Search',
-  )
-    .optional()
-    .transform((value) => (value ? value : undefined)),
-})
-
 /**
- * A subscriber's id as a path or body gives it: generated UUIDs, so letters, digits and hyphens.
- * Anything else is refused before the database sees it (a NUL character would fail the query).
+ * A subscriber's id as a path, body or list cursor gives it: generated UUIDs, so letters, digits and
+ * hyphens. Anything else is refused before the database sees it (a NUL character would fail the query).
  */
 export const SubscriberIdSchema = z
   .string()
   .trim()
   .min(1, 'Subscriber id is required')
   .regex(/^[A-Za-z0-9-]{1,64}$/, 'Subscriber id is not valid')
+
+/** The shared list schema, its `before` naming a subscriber's text id; `q` keeps the addresses that contain it. */
+export const SubscriberListQuerySchema = z.object(adminList(ADMIN_PAGE_SIZE.subscribers, SubscriberIdSchema))
 
 export const SubscriberPatchSchema = z.object({
   isActive: z.boolean({ error: 'isActive must be true or false' }),

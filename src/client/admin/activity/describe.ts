@@ -19,7 +19,13 @@ const KINDS: Record<AuditEntity, { the: string; a: string; quoted: boolean; scre
     screen: '/admin/testimonials',
     many: 'Testimonials',
   },
-  subscriber: { the: 'the subscriber', a: 'a subscriber', quoted: false, screen: '', many: 'Subscribers' },
+  subscriber: {
+    the: 'the subscriber',
+    a: 'a subscriber',
+    quoted: false,
+    screen: '/admin/subscribers',
+    many: 'Subscribers',
+  },
   file: { the: 'the file', a: 'a file', quoted: true, screen: '', many: 'Uploaded files' },
 }
 

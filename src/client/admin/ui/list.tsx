@@ -6,8 +6,11 @@ import classes from './lists.module.css'
 import { QueryState } from './query-state'
 import { SearchBox, useListSearch } from './search'
 
-/** A page of an admin list as every list procedure answers it (server/trpc/paging.ts). */
-export type ListPage<Item> = { items: Item[]; nextCursor: number | null }
+/**
+ * A page of an admin list as every list procedure answers it (server/trpc/paging.ts): the next page
+ * starts after the row id `nextCursor`, serial on most lists, text (a UUID) on the subscribers'.
+ */
+export type ListPage<Item> = { items: Item[]; nextCursor: number | string | null }
 
 /** What a screen's list query is, for the components that show it. */
 export type ListQuery<Item> = UseInfiniteQueryResult<InfiniteData<ListPage<Item>, unknown>, unknown>
@@ -20,7 +23,9 @@ export const pendingId = (mutation: { isPending: boolean; variables?: { id?: unk
  * The one paging model on the browser's side: pass to a list procedure's infiniteQueryOptions. A new
  * search or filter shows the list's loading state (the search box waits for a pause in typing).
  */
-export const PAGED = { getNextPageParam: (last: { nextCursor: number | null }) => last.nextCursor } as const
+export const PAGED = {
+  getNextPageParam: <Cursor extends number | string>(last: { nextCursor: Cursor | null }) => last.nextCursor,
+} as const
 
 type Props<Item> = {
   title: string

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
  * Newest-first lists answer a page as a plain array; when more may follow, a `Link: <…>; rel="next"`
  * header (RFC 8288) names the next page, as GitHub's API does (README, API).
  */
-export function linkNextPage<Row extends { id: number }>(
+export function linkNextPage<Row extends { id: number | string }>(
   request: FastifyRequest,
   reply: FastifyReply,
   rows: Row[],

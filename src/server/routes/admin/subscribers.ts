@@ -7,19 +7,14 @@ import {
   listSubscribers,
   setSubscriberActive,
 } from '../../services/subscribers'
+import { linkNextPage } from './paging'
 
 /** The newsletter's subscribers (README, API). */
 export const adminSubscriberRoutes: FastifyPluginAsync = async (app) => {
-  // A page of 100 as a plain array; a Link header names the next page while there is one.
+  // A page (100 by default) as a plain array; a Link header names the next one while more may follow.
   app.get('/api/admin/subscribers', async (request, reply) => {
     const query = SubscriberListQuerySchema.parse(request.query ?? {})
-    const result = await listSubscribers(app.db, query)
-    if (result.page * result.pageSize < result.total) {
-      const url = new URL(request.url, 'http://localhost')
-      url.searchParams.set('page', String(result.page + 1))
-      reply.header('link', `<${url.pathname}${url.search}>; rel="next"`)
-    }
-    return result.items
+    return linkNextPage(request, reply, await listSubscribers(app.db, query), query.limit)
   })
 
   app.get('/api/admin/subscribers.csv', async (_request, reply) => {

@@ -1,11 +1,15 @@
 import { z } from 'zod'
 import { SubscriberIdSchema, SubscriberListQuerySchema, SubscriberPatchSchema } from '../../../shared/schemas/admin'
-import { deleteSubscriber, listSubscribers, setSubscriberActive } from '../../services/subscribers'
+import { countSubscribers, deleteSubscriber, listSubscribers, setSubscriberActive } from '../../services/subscribers'
 import { adminProcedure, router } from '../init'
+import { listProcedure } from '../paging'
 
 /** The subscribers screen; the CSV export is a REST download (GET /api/admin/subscribers.csv). */
 export const subscribersRouter = router({
-  list: adminProcedure.input(SubscriberListQuerySchema).query(({ ctx, input }) => listSubscribers(ctx.db, input)),
+  list: listProcedure(SubscriberListQuerySchema, listSubscribers),
+  count: adminProcedure
+    .input(SubscriberListQuerySchema.pick({ q: true }))
+    .query(({ ctx, input }) => countSubscribers(ctx.db, input.q)),
 
   setActive: adminProcedure
     .input(SubscriberPatchSchema.extend({ id: SubscriberIdSchema }))
