@@ -1,26 +1,14 @@
 import { spawnSync } from 'node:child_process'
-import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { rawRequest } from '../helpers/raw-http'
 import { type RunningServer, startBuiltServer } from '../helpers/server'
 import { sleep } from './support'
 
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
-
 /** A GET as a client sends it, raw: no decoding, so the encoding and bytes the server chose are seen. */
-function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    httpRequest(url, { headers }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      )
-      response.on('error', reject)
-    })
-      .on('error', reject)
-      .end()
-  })
+const get = (url: string, headers: Record<string, string> = {}) => {
+  const { origin, pathname, search } = new URL(url)
+  return rawRequest(origin, `${pathname}${search}`, headers)
 }
 
 /** Each request leaves one line; a kept answer served before Fastify marks its own `"kept":true`. */

@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
 import { brotliDecompressSync } from 'node:zlib'
@@ -12,6 +11,7 @@ import { render } from '../../src/server/ssr/render'
 import { setUpTestApp, testEnv } from '../helpers/build-app'
 import { renderStarterDocument } from '../helpers/db'
 import { loginCookie, SAME_ORIGIN } from '../helpers/login'
+import { type RawAnswer, rawRequest } from '../helpers/raw-http'
 
 /**
  * The one layer of kept answers (docs/decisions/023-kept-answers-one-layer.md), tried over real
@@ -36,24 +36,9 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(setup.app.server.address() as AddressInfo).port}`
 })
 
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
-
-/** A request as a client sends it, raw: the target as written (absolute form, '*'), no decoding. */
-function send(target: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  const { hostname, port } = new URL(base)
-  return new Promise((resolve, reject) => {
-    httpRequest({ hostname, port, path: target, method, headers, agent: false }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      )
-      response.on('error', reject)
-    })
-      .on('error', reject)
-      .end()
-  })
-}
+type Answer = RawAnswer
+const send = (target: string, headers: Record<string, string> = {}, method = 'GET') =>
+  rawRequest(base, target, headers, method)
 
 const lastLine = () => logLines.filter((line) => line.msg === 'request completed').at(-1)
 

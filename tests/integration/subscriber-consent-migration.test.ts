@@ -1,12 +1,7 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import postgres from 'postgres'
-import { afterAll, describe, expect, inject, it } from 'vitest'
-import { createDb, type DbHandle } from '../../src/db/client'
+import { afterAll, describe, expect, it } from 'vitest'
 import { migrationsFolder } from '../../src/db/paths'
-import { withDatabase } from '../helpers/global-postgres'
+import { type Cleanups, emptyDatabase, migrationsUpTo, rowsOf } from '../helpers/migrations'
 
 /**
  * drizzle/0006_subscriber_consent.sql on a database that holds subscribers already: it is migrated
@@ -14,49 +9,12 @@ import { withDatabase } from '../helpers/global-postgres'
  * driver. The backfill must say what the data can tell, and nothing it cannot.
  */
 
-const cleanups: (() => Promise<void>)[] = []
+const cleanups: Cleanups = []
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()
 })
 
-/** A migrations folder that stops at `lastTag`, as a site that has not updated yet has it. */
-async function migrationsUpTo(lastTag: string): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), 'mhbot-migrations-'))
-  cleanups.push(() => rm(folder, { recursive: true, force: true }))
-  await cp(migrationsFolder(), folder, { recursive: true })
-  const journalPath = join(folder, 'meta', '_journal.json')
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] }
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag)
-  if (last < 0) throw new Error(`no migration ${lastTag}`)
-  journal.entries = journal.entries.slice(0, last + 1)
-  await writeFile(journalPath, JSON.stringify(journal))
-  return folder
-}
-
-/** An empty database on the project's driver (never the run's template: that one is migrated). */
-async function emptyDatabase(): Promise<DbHandle> {
-  const adminUrl = inject('postgresAdminUrl')
-  if (process.env.TEST_DB_DRIVER === 'postgres' && adminUrl) {
-    const name = `mhbot_test_${inject('postgresRunId')}_${process.pid}_consent_migration`
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
-    await admin.unsafe(`create database "${name}" template template0`)
-    const handle = await createDb({ kind: 'postgres', url: withDatabase(adminUrl, name) })
-    cleanups.push(async () => {
-      await handle.close()
-      await admin.unsafe(`drop database if exists "${name}" with (force)`)
-      await admin.end({ timeout: 5 })
-    })
-    return handle
-  }
-  const handle = await createDb({ kind: 'pglite', dataDir: null })
-  cleanups.push(() => handle.close())
-  return handle
-}
-
 const at = (iso: string) => new Date(iso)
-
-/** postgres-js answers a raw query with the rows themselves, PGlite with `{ rows }`. */
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows)
 
 type Migrated = {
   email: string
@@ -68,8 +26,8 @@ type Migrated = {
 
 describe('0006_subscriber_consent on rows made before it', () => {
   it('records when and how each subscription was confirmed where the data can tell, and null where it cannot', async () => {
-    const handle = await emptyDatabase()
-    await handle.migrate(await migrationsUpTo('0005_newsletter_mail'))
+    const handle = await emptyDatabase('consent_migration', cleanups)
+    await handle.migrate(await migrationsUpTo('0005_newsletter_mail', cleanups))
     const { db } = handle
     const row = async (email: string, status: string, changedAt: string, subscribedAt = changedAt) => {
       const result = await db.execute(sql`
