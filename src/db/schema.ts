@@ -26,6 +26,7 @@ import {
   SUBSCRIBER_STATUSES,
   TESTIMONIAL_SOURCES,
 } from '../shared/constants'
+import { ROLES } from '../shared/permissions'
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -235,25 +236,70 @@ export const sessions = pgTable(
     sid: varchar('sid').primaryKey(),
     sess: jsonb('sess').notNull(),
     expire: timestamp('expire', { precision: 6 }).notNull(),
+    /**
+     * Whose session it is, copied from `sess` when the store writes it, so that removing a member
+     * or ending their sessions is one indexed delete (docs/decisions/025-roles-and-the-team.md).
+     */
+    userId: varchar('user_id'),
+    /** The browser's User-Agent at sign-in: how the member tells their sessions apart. */
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+    /** The last request the session made, written at most once a minute. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).defaultNow(),
   },
-  (table) => [index('IDX_session_expire').on(table.expire)],
+  (table) => [index('IDX_session_expire').on(table.expire), index('sessions_user_id_idx').on(table.userId)],
 )
 
-export const users = pgTable('users', {
-  id: varchar('id').primaryKey().default(sql`gen_random_uuid()::text`),
-  email: varchar('email').unique(),
-  firstName: varchar('first_name'),
-  lastName: varchar('last_name'),
-  profileImageUrl: varchar('profile_image_url'),
-  /**
-   * The OpenID Connect identity (issuer and subject) bound to this e-mail at its first sign-in; a
-   * later sign-in with the same e-mail from another identity is refused.
-   */
-  oidcIssuer: text('oidc_issuer'),
-  oidcSubject: text('oidc_subject'),
-  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow(),
-})
+export const users = pgTable(
+  'users',
+  {
+    id: varchar('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    email: varchar('email').unique(),
+    firstName: varchar('first_name'),
+    lastName: varchar('last_name'),
+    profileImageUrl: varchar('profile_image_url'),
+    /**
+     * The OpenID Connect identity (issuer and subject) bound to this e-mail at its first sign-in; a
+     * later sign-in with the same e-mail from another identity is refused.
+     */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow(),
+    /**
+     * The member's role on the council's team (ROLES), given by accepting an invitation; null for
+     * everyone else. ADMIN_EMAILS makes an address an owner whatever this says.
+     */
+    role: text('role', { enum: ROLES }),
+    /** Who invited the member (an e-mail), for the team screen. */
+    invitedBy: text('invited_by'),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  },
+  () => [check('users_role_check', oneOf('role', ROLES))],
+)
+
+/**
+ * An invitation to the team: valid for 7 days and once (docs/decisions/025-roles-and-the-team.md).
+ * Only the token's hash is kept; a new invitation to the same address replaces the old one.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('invitations_token_hash_idx').on(table.tokenHash),
+    uniqueIndex('invitations_email_idx').on(table.email),
+    check('invitations_role_check', oneOf('role', ROLES)),
+  ],
+)
 
 /** Single-use sign-in links printed in the log when no OIDC issuer is configured; only hashes are kept. */
 export const loginTokens = pgTable('login_tokens', {

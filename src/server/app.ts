@@ -30,6 +30,7 @@ import { healthRoutes } from './routes/health'
 import { newsletterRoutes } from './routes/newsletter'
 import { publicDataRoutes } from './routes/public-data'
 import { seoFileRoutes } from './routes/seo-files'
+import { teamJoinRoutes } from './routes/team-join'
 
 export type BuildAppOptions = {
   env: Env
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formRoutes)
   await app.register(newsletterRoutes)
   await app.register(authRoutes)
+  await app.register(teamJoinRoutes)
   await app.register(fileRoutes)
   await app.register(downloadRoutes)
   await app.register(seoFileRoutes)

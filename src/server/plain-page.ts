@@ -15,7 +15,13 @@ export function plainPage(options: {
   message: string
   action?: { href: string; label: string }
   /** One button that posts `fields` to `action` (a form works without script and with any link scanner). */
-  form?: { action: string; fields: Record<string, string>; button: string }
+  form?: {
+    action: string
+    fields: Record<string, string>
+    button: string
+    /** A field the visitor fills in, shown above the button. */
+    input?: { name: string; label: string; type: 'email' | 'text'; autocomplete?: string }
+  }
   /** The site's name above the title, so a page opened from an e-mail says whose it is. */
   brand?: string
   /** A line under the rest, such as a link to the privacy page. */
@@ -29,6 +35,12 @@ export function plainPage(options: {
 ${Object.entries(options.form.fields)
   .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
   .join('\n')}
+${
+  options.form.input
+    ? `<label for="${escapeHtml(options.form.input.name)}">${escapeHtml(options.form.input.label)}</label>
+<input id="${escapeHtml(options.form.input.name)}" name="${escapeHtml(options.form.input.name)}" type="${options.form.input.type}" required maxlength="254"${options.form.input.autocomplete ? ` autocomplete="${escapeHtml(options.form.input.autocomplete)}"` : ''}>`
+    : ''
+}
 <button type="submit">${escapeHtml(options.form.button)}</button>
 </form>`
     : ''

@@ -45,7 +45,15 @@ export const TESTIMONIAL_SOURCES = ['visitor', 'council'] as const
 export type TestimonialSource = (typeof TESTIMONIAL_SOURCES)[number]
 
 /** What the activity log records changes to. */
-export const AUDIT_ENTITIES = ['research_study', 'message', 'testimonial', 'resource', 'subscriber', 'file'] as const
+export const AUDIT_ENTITIES = [
+  'research_study',
+  'message',
+  'testimonial',
+  'resource',
+  'subscriber',
+  'file',
+  'member',
+] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
 /** At most one confirmation mail per address in this time, whoever asks (anyone can type an address). */

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { sessions } from '../../src/db/schema'
+import { eq } from 'drizzle-orm'
+import { sessions, users } from '../../src/db/schema'
+import type { Role } from '../../src/shared/permissions'
 import { SESSION_COOKIE } from '../../src/server/plugins/session'
 import { upsertUser } from '../../src/server/services/users'
 
@@ -35,8 +37,16 @@ export async function loginCookie(
       signedInAt,
     },
     expire: expires,
+    userId: user.id,
   })
   return `${SESSION_COOKIE}=${app.signCookie(sid)}`
+}
+
+/** A member of the team with `role` (as an accepted invitation leaves them), signed in. */
+export async function memberCookie(app: FastifyInstance, email: string, role: Role): Promise<string> {
+  await upsertUser(app.db, { email })
+  await app.db.update(users).set({ role }).where(eq(users.email, email))
+  return loginCookie(app, email)
 }
 
 export const SAME_ORIGIN = { origin: 'http://localhost:3000' }

@@ -1,25 +1,43 @@
 import type { FastifyInstance, InjectOptions } from 'fastify'
+import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { contactSubmissions, newsletterSubscribers, testimonials } from '../../src/db/schema'
+import { contactSubmissions, invitations, newsletterSubscribers, testimonials, users } from '../../src/db/schema'
+import { removeMember } from '../../src/server/services/team'
+import { can, type Permission, type Role } from '../../src/shared/permissions'
 import { appRouter } from '../../src/server/trpc/router'
 import { setUpTestApp } from '../helpers/build-app'
 import { makePdf, multipart } from '../helpers/fixtures'
-import { CROSS_ORIGIN, loginCookie, SAME_ORIGIN } from '../helpers/login'
+import { CROSS_ORIGIN, loginCookie, memberCookie, SAME_ORIGIN } from '../helpers/login'
 import { registeredRoutes } from '../helpers/routes'
 
 /**
  * The authorization matrix of the admin contract (README, API): every admin route and procedure,
- * asked signed out (401), by someone signed in who is not an admin (403), from another origin with
- * an admin's cookie (403), and by an admin (2xx). A route or procedure missing here fails the
- * coverage tests, so a new one cannot skip the matrix.
+ * asked signed out (401), by someone signed in who is not on the team (403), by a member removed
+ * from it (401: their sessions ended), from another origin with an owner's cookie (403), and by each
+ * role: 2xx where the role has the permission this file states for the route, 403 where it has not
+ * (docs/decisions/025-roles-and-the-team.md). A route or procedure missing here fails the coverage
+ * tests, so a new one cannot skip the matrix.
  */
 
 const setup = setUpTestApp({ env: { ADMIN_EMAILS: 'admin@example.org' } })
 let app: FastifyInstance
 let admin: string
 let outsider: string
+let editor: string
+let moderator: string
+let removed: string
 /** Rows each admin request may act on, made fresh before every test. */
-let ids: { message: number; testimonial: number; resource: number; study: number; fileId: string; subscriber: string }
+let ids: {
+  message: number
+  testimonial: number
+  resource: number
+  study: number
+  fileId: string
+  subscriber: string
+  member: string
+  invitation: string
+  session: string
+}
 
 async function upload(path: string): Promise<string> {
   const body = multipart('doc.pdf', await makePdf())
@@ -60,7 +78,29 @@ beforeEach(async () => {
     payload: { title: 'A study', category: 'General Wellness', url: 'https://example.org/s' },
   })
   const [subscriber] = await db.insert(newsletterSubscribers).values({ email: 'reader@example.org' }).returning()
-  if (!message || !testimonial || !subscriber) throw new Error('arrangement failed')
+  editor = await memberCookie(app, 'editor@example.org', 'editor')
+  moderator = await memberCookie(app, 'moderator@example.org', 'moderator')
+  removed = await memberCookie(app, 'gone@example.org', 'moderator')
+  const [gone] = await db.select().from(users).where(eq(users.email, 'gone@example.org'))
+  if (gone) await removeMember(db, { email: 'admin@example.org' }, ['admin@example.org'], gone.id)
+  const [member] = await db
+    .insert(users)
+    .values({ email: 'volunteer@example.org', role: 'moderator' })
+    .onConflictDoUpdate({ target: users.email, set: { role: 'moderator' } })
+    .returning()
+  const [invitation] = await db
+    .insert(invitations)
+    .values({
+      email: 'invited@example.org',
+      role: 'editor',
+      tokenHash: `hash-${Math.random()}`,
+      invitedBy: 'admin@example.org',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .onConflictDoUpdate({ target: invitations.email, set: { acceptedAt: null } })
+    .returning()
+  const sessions = await app.inject({ method: 'GET', url: '/api/admin/sessions', headers: { cookie: admin } })
+  if (!message || !testimonial || !subscriber || !member || !invitation) throw new Error('arrangement failed')
   ids = {
     message: message.id,
     testimonial: testimonial.id,
@@ -68,10 +108,14 @@ beforeEach(async () => {
     study: study.json().id,
     fileId,
     subscriber: subscriber.id,
+    member: member.id,
+    invitation: invitation.id,
+    session: sessions.json()[0].id,
   }
 })
 
-type Case = { name: string; request: () => Promise<InjectOptions>; ok: number }
+/** `othersGet`: the answer to a permitted caller other than the owner, whose row it is (a session). */
+type Case = { name: string; request: () => Promise<InjectOptions>; ok: number; othersGet?: number }
 const json = (method: InjectOptions['method'], url: () => string, payload?: () => unknown): Case['request'] => {
   return async () => ({ method, url: url(), ...(payload ? { payload: payload() as InjectOptions['payload'] } : {}) })
 }
@@ -175,9 +219,59 @@ const REST: Case[] = [
     request: json('DELETE', () => `/api/research-studies/${ids.study}`),
     ok: 200,
   },
+  { name: 'GET /api/admin/team', request: json('GET', () => '/api/admin/team'), ok: 200 },
+  {
+    name: 'POST /api/admin/team/invitations',
+    request: json(
+      'POST',
+      () => '/api/admin/team/invitations',
+      () => ({ email: 'new@example.org', role: 'editor' }),
+    ),
+    ok: 201,
+  },
+  {
+    name: 'DELETE /api/admin/team/invitations/:id',
+    request: json('DELETE', () => `/api/admin/team/invitations/${ids.invitation}`),
+    ok: 200,
+  },
+  {
+    name: 'PATCH /api/admin/team/members/:id',
+    request: json(
+      'PATCH',
+      () => `/api/admin/team/members/${ids.member}`,
+      () => ({ role: 'editor' }),
+    ),
+    ok: 200,
+  },
+  {
+    name: 'DELETE /api/admin/team/members/:id',
+    request: json('DELETE', () => `/api/admin/team/members/${ids.member}`),
+    ok: 200,
+  },
+  {
+    name: 'DELETE /api/admin/team/members/:id/sessions',
+    request: json('DELETE', () => `/api/admin/team/members/${ids.member}/sessions`),
+    ok: 200,
+  },
+  { name: 'GET /api/admin/sessions', request: json('GET', () => '/api/admin/sessions'), ok: 200 },
+  {
+    name: 'DELETE /api/admin/sessions/:id',
+    request: json('DELETE', () => `/api/admin/sessions/${ids.session}`),
+    ok: 200,
+    othersGet: 404,
+  },
 ]
 
-type Call = { path: string; input: () => unknown }
+/** The permission each route and procedure needs, stated here apart from the code that enforces it. */
+function permissionOf(name: string): Permission {
+  if (/sessions$|sessions\/:id$|mySessions|endMySession/.test(name) && !name.includes('members')) return 'account'
+  if (/team/.test(name)) return 'team'
+  if (/activity/.test(name)) return 'activity'
+  if (/contact-submissions|testimonials|subscribers|messages/.test(name)) return 'visitors'
+  return 'content'
+}
+
+type Call = { path: string; input: () => unknown; othersGet?: number }
 const TRPC: Call[] = [
   { path: 'messages.list', input: () => ({ q: 'subject' }) },
   { path: 'messages.countNew', input: () => undefined },
@@ -206,6 +300,14 @@ const TRPC: Call[] = [
   { path: 'researchStudies.create', input: study },
   { path: 'researchStudies.update', input: () => ({ id: ids.study, data: study() }) },
   { path: 'researchStudies.remove', input: () => ({ id: ids.study }) },
+  { path: 'team.list', input: () => undefined },
+  { path: 'team.invite', input: () => ({ email: 'new@example.org', role: 'moderator' }) },
+  { path: 'team.revoke', input: () => ({ id: ids.invitation }) },
+  { path: 'team.changeRole', input: () => ({ id: ids.member, role: 'editor' }) },
+  { path: 'team.remove', input: () => ({ id: ids.member }) },
+  { path: 'team.endSessions', input: () => ({ id: ids.member }) },
+  { path: 'team.mySessions', input: () => undefined },
+  { path: 'team.endMySession', input: () => ({ id: ids.session }), othersGet: 404 },
 ]
 const PUBLIC_PROCEDURES = [
   'auth.me',
@@ -236,16 +338,25 @@ function callTrpc(call: Call, headers: Record<string, string>) {
   })
 }
 
-const WHO = [
-  { who: 'signed out', headers: () => ({ ...SAME_ORIGIN, 'sec-fetch-site': 'same-origin' }), status: 401 },
-  { who: 'not an admin', headers: () => ({ ...SAME_ORIGIN, cookie: outsider }), status: 403 },
+type Who = { who: string; headers: () => Record<string, string>; status: (permission: Permission) => number }
+const asRole = (role: Role, cookie: () => string): Who => ({
+  who: `a${role === 'owner' ? 'n' : ''} ${role}`,
+  headers: () => ({ ...SAME_ORIGIN, cookie: cookie() }),
+  status: (permission) => (can(role, permission) ? 0 : 403),
+})
+const WHO: Who[] = [
+  { who: 'signed out', headers: () => ({ ...SAME_ORIGIN, 'sec-fetch-site': 'same-origin' }), status: () => 401 },
+  { who: 'not an admin', headers: () => ({ ...SAME_ORIGIN, cookie: outsider }), status: () => 403 },
+  { who: 'a removed member', headers: () => ({ ...SAME_ORIGIN, cookie: removed }), status: () => 401 },
   {
     who: 'another origin',
     headers: () => ({ ...CROSS_ORIGIN, 'sec-fetch-site': 'cross-site', cookie: admin }),
-    status: 403,
+    status: () => 403,
   },
-  { who: 'an admin', headers: () => ({ ...SAME_ORIGIN, cookie: admin }), status: 0 },
-] as const
+  asRole('owner', () => admin),
+  asRole('editor', () => editor),
+  asRole('moderator', () => moderator),
+]
 
 describe('the REST admin contract', () => {
   it('covers every admin route: /api/admin/*, uploads and the study writes', () => {
@@ -261,12 +372,13 @@ describe('the REST admin contract', () => {
     expect(admin.sort()).toEqual(REST.map((entry) => entry.name).sort())
   })
 
-  describe.each(WHO)('$who', ({ headers, status }) => {
-    it.each(REST)('$name', async ({ request, ok }) => {
+  describe.each(WHO)('$who', ({ who, headers, status }) => {
+    it.each(REST)('$name', async ({ name, request, ok, othersGet }) => {
       const options = await request()
       const response = await app.inject({ ...options, headers: { ...(options.headers ?? {}), ...headers() } })
-      expect(response.statusCode, response.body).toBe(status || ok)
-      if (status) expect(response.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) })
+      const refused = status(permissionOf(name))
+      expect(response.statusCode, response.body).toBe(refused || (who === 'an owner' ? ok : (othersGet ?? ok)))
+      if (refused) expect(response.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) })
     })
   })
 })
@@ -277,10 +389,16 @@ describe('the tRPC admin procedures', () => {
     expect(adminOnly.sort()).toEqual(TRPC.map((call) => call.path).sort())
   })
 
-  describe.each(WHO)('$who', ({ headers, status }) => {
+  describe.each(WHO)('$who', ({ who, headers, status }) => {
     it.each(TRPC)('$path', async (call) => {
       const response = await callTrpc(call, headers())
-      expect(response.statusCode, response.body).toBe(status || 200)
+      const ok = who === 'an owner' ? 200 : (call.othersGet ?? 200)
+      expect(response.statusCode, response.body).toBe(status(permissionOf(call.path)) || ok)
     })
+  })
+
+  it('every procedure that is not public states its permission, the one the table above expects', () => {
+    const defs = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { permission?: string } } }>
+    for (const call of TRPC) expect(defs[call.path]?._def.meta?.permission, call.path).toBe(permissionOf(call.path))
   })
 })

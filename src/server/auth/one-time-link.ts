@@ -114,12 +114,19 @@ export async function readFirstAdmin(db: Db): Promise<string | null> {
 }
 
 /**
- * Who may sign in with a link: nobody once an OpenID Connect issuer is configured; otherwise an
- * address in ADMIN_EMAILS, or, while that list is empty, the first admin (the first address to use
- * a link, recorded once and for good).
+ * Who may sign in with a link: nobody once an OpenID Connect issuer is configured; otherwise a
+ * member of the team (`isMember`, a role stored by an accepted invitation), an address in
+ * ADMIN_EMAILS, or, while that list is empty, the first admin (the first address to use a link,
+ * recorded once and for good).
  */
-export function linkEmailAllowed(env: LinkSettings, email: string, firstAdmin: string | null): boolean {
+export function linkEmailAllowed(
+  env: LinkSettings,
+  email: string,
+  firstAdmin: string | null,
+  isMember = false,
+): boolean {
   if (env.OIDC_ISSUER) return false
+  if (isMember) return true
   if (env.ADMIN_EMAILS.length > 0) return env.ADMIN_EMAILS.includes(email)
   return firstAdmin === null || firstAdmin === email
 }
@@ -134,8 +141,10 @@ export function linkSessionAllowed(
   email: string,
   signedInAt: number | undefined,
   firstAdmin: string | null,
+  isMember = false,
 ): boolean {
   if (signedInAt === undefined || Date.now() - signedInAt > LINK_SESSION_TTL_MS) return false
+  if (isMember && !env.OIDC_ISSUER) return true
   return linkEmailAllowed(env, email, firstAdmin) && (env.ADMIN_EMAILS.length > 0 || firstAdmin === email)
 }
 
@@ -145,11 +154,17 @@ export type Redemption = { email: string } | { refused: 'invalid' | 'used' | 'no
  * Redeems a link: checks the signature, the expiry and who may sign in, then records the link as
  * used. The insert is the single-use check: a second redemption, on any replica, finds its row.
  */
-export async function redeemSignInToken(db: Db, env: LinkSettings, secret: string, token: string): Promise<Redemption> {
+export async function redeemSignInToken(
+  db: Db,
+  env: LinkSettings,
+  secret: string,
+  token: string,
+  isMember: (email: string) => Promise<boolean> = async () => false,
+): Promise<Redemption> {
   const claim = readSignInToken(secret, token)
   if (!claim) return { refused: 'invalid' }
   const firstAdmin = await readFirstAdmin(db)
-  if (!linkEmailAllowed(env, claim.email, firstAdmin)) return { refused: 'not-allowed' }
+  if (!linkEmailAllowed(env, claim.email, firstAdmin, await isMember(claim.email))) return { refused: 'not-allowed' }
   return db.transaction(async (tx) => {
     const used = await tx
       .insert(loginTokens)

@@ -17,10 +17,13 @@ export class DrizzleSessionStore implements SessionStore {
   set(sid: string, session: StoredSession, callback: (err?: unknown) => void): void {
     const expires = session.cookie?.expires ? new Date(session.cookie.expires) : new Date(Date.now() + DEFAULT_TTL_MS)
     const sess = JSON.parse(JSON.stringify(session)) as Record<string, unknown>
+    // Copied out of sess so that a member's sessions can be listed and ended by one indexed query.
+    const userId = typeof sess.userId === 'string' ? sess.userId : null
+    const userAgent = typeof sess.userAgent === 'string' ? sess.userAgent.slice(0, 512) : null
     this.db
       .insert(sessions)
-      .values({ sid, sess, expire: expires })
-      .onConflictDoUpdate({ target: sessions.sid, set: { sess, expire: expires } })
+      .values({ sid, sess, expire: expires, userId, userAgent })
+      .onConflictDoUpdate({ target: sessions.sid, set: { sess, expire: expires, userId, userAgent } })
       .then(() => callback(), callback)
   }
 

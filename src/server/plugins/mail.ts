@@ -13,9 +13,18 @@ declare module 'fastify' {
        * nothing else needs to: queued rows wake every replica's sender through the database).
        */
       drain: () => Promise<void>
+      /**
+       * Sends one mail now, past the outbox: for mail that carries a secret (a sign-in link, an
+       * invitation), which the outbox must never store, and whose sender wants to know at once
+       * whether it went (docs/decisions/025-roles-and-the-team.md). Rejects when mail is off.
+       */
+      sendNow: (mail: DirectMail) => Promise<void>
     }
   }
 }
+
+/** A mail the site writes itself: to one address, from the site, plain text. */
+export type DirectMail = { to: string; subject: string; text: string }
 
 /** How the sender paces itself; production uses the defaults, tests shorten them. */
 export type MailTiming = {
@@ -80,7 +89,13 @@ export const mailPlugin = fp<{ timing?: Partial<MailTiming> }>(
       app.log.info(
         'mail is off (SMTP_URL is not set): new subscribers are active at once, contact messages wait in the admin inbox',
       )
-      app.decorate('mail', { enabled: false, drain: async () => {} })
+      app.decorate('mail', {
+        enabled: false,
+        drain: async () => {},
+        sendNow: async () => {
+          throw new Error('mail is off (SMTP_URL is not set)')
+        },
+      })
       return
     }
     const timing = { ...DEFAULT_TIMING, ...options.timing }
@@ -165,7 +180,10 @@ export const mailPlugin = fp<{ timing?: Partial<MailTiming> }>(
       return round
     }
 
-    app.decorate('mail', { enabled: true, drain })
+    const sendNow = async (mail: DirectMail) => {
+      await transport.sendMail(toSendMailOptions({ from: { name: app.site.name, address: settings.from }, ...mail }))
+    }
+    app.decorate('mail', { enabled: true, drain, sendNow })
 
     let unlisten: (() => Promise<void>) | null = null
     const timer = setInterval(() => void drain(), timing.pollMs)

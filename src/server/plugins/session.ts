@@ -1,12 +1,17 @@
 import fastifyCookie from '@fastify/cookie'
 import fastifySession from '@fastify/session'
 import fp from 'fastify-plugin'
-import type { SessionUser } from '../auth/access'
+import { type SessionUser, withRole } from '../auth/access'
 import { linkSessionAllowed, readFirstAdmin } from '../auth/one-time-link'
 import { DrizzleSessionStore } from '../auth/session-store'
+import { configOwners, resolveRole, touchSession } from '../services/team'
 import { findUserById } from '../services/users'
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The owners the server's configuration names (ADMIN_EMAILS, or the operator's first link address). */
+    configOwners: () => Promise<string[]>
+  }
   interface FastifyRequest {
     /** The signed-in user, or null; resolved once per request before any route or guard runs. */
     user: SessionUser | null
@@ -17,6 +22,8 @@ declare module 'fastify' {
     via?: 'oidc' | 'link'
     /** When the session was opened (ms since the epoch); a link session ends after LINK_SESSION_TTL_MS. */
     signedInAt?: number
+    /** The browser's User-Agent at sign-in, so the member can tell their sessions apart. */
+    userAgent?: string
   }
 }
 
@@ -51,6 +58,10 @@ export const sessionPlugin = fp(
       return firstAdmin
     }
 
+    app.decorate('configOwners', async () =>
+      configOwners(env.ADMIN_EMAILS, env.ADMIN_EMAILS.length === 0 ? await firstAdminOnce() : null),
+    )
+
     app.decorateRequest('user', null)
     // onRequest, not preHandler: guards run on onRequest too, before a stranger's body is read.
     app.addHook('onRequest', async (request) => {
@@ -62,13 +73,23 @@ export const sessionPlugin = fp(
         return
       }
       const viaLink = request.session.get('via') === 'link'
-      const firstAdmin = viaLink && env.ADMIN_EMAILS.length === 0 ? await firstAdminOnce() : null
-      if (viaLink && !linkSessionAllowed(env, user.email, request.session.get('signedInAt'), firstAdmin)) {
+      const firstAdmin = env.ADMIN_EMAILS.length === 0 ? await firstAdminOnce() : null
+      const owners = await app.configOwners()
+      // Read from the database on every request: a role change or removal counts at the next one.
+      const { role, fromConfig } = resolveRole(owners, { email: user.email, role: user.role })
+      if (
+        viaLink &&
+        !linkSessionAllowed(env, user.email, request.session.get('signedInAt'), firstAdmin, role !== null)
+      ) {
         await request.session.destroy()
         return
       }
-      const isAdmin = viaLink || env.ADMIN_EMAILS.includes(user.email)
-      request.user = { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, isAdmin }
+      request.user = withRole(
+        { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
+        role,
+        fromConfig,
+      )
+      await touchSession(app.db, request.session.sessionId)
     })
 
     // A page or data answer to a signed-in request may be about that person: no shared or browser

@@ -1,19 +1,21 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { OidcProvider, type PendingLogin, SignInError } from '../auth/oidc'
 import {
   createSignInLink,
-  LINK_SESSION_TTL_MS,
   linkEmail,
   ONE_TIME_LINK_PATH,
   ONE_TIME_LINK_TTL_MS,
   readFirstAdmin,
   redeemSignInToken,
 } from '../auth/one-time-link'
+import { openSession } from '../auth/sign-in'
 import { UnauthorizedError } from '../errors'
 import { plainPage } from '../plain-page'
 import { SESSION_COOKIE } from '../plugins/session'
+import { acceptInvitationFor, isStoredMember } from '../services/team'
 import { findUserByEmail, upsertOidcUser, upsertUser } from '../services/users'
+import { mailSignInPage } from './team-join'
 
 const PENDING_COOKIE = 'mhbot.oidc'
 /** What the person at the keyboard can do next; the operator's part is in the README ("Running in production"). */
@@ -60,15 +62,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         }),
       )
 
-  /** A new session id at every sign-in, so a planted cookie cannot ride along (session fixation). */
-  const signIn = async (request: FastifyRequest, userId: string, via: 'oidc' | 'link') => {
-    await request.session.regenerate()
-    request.session.set('userId', userId)
-    request.session.set('via', via)
-    request.session.set('signedInAt', Date.now())
-    if (via === 'link') request.session.cookie.maxAge = LINK_SESSION_TTL_MS
-    await request.session.save()
-  }
+  const signIn = openSession
 
   if (!provider) {
     // The operator's way in on a fresh install. In production a live link in every start's log is
@@ -91,6 +85,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/login', { config: { budget: 'login' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
+    if (!provider && app.mail.enabled) return reply.type('text/html; charset=utf-8').send(mailSignInPage(app.site.name))
     if (!provider) {
       return reply.type('text/html; charset=utf-8').send(
         plainPage({
@@ -150,6 +145,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         request.log.warn({ issuer: identity.issuer }, 'sign-in refused: the e-mail belongs to another identity')
         return signInFailed(reply, 'this e-mail address is already linked to another account', 403)
       }
+      // An invited address proved by the provider joins the team, whichever link it came through.
+      if (await acceptInvitationFor(app.db, user.email ?? identity.email))
+        request.log.info({ userId: user.id }, 'invitation accepted')
       await signIn(request, user.id, 'oidc')
       request.log.info({ userId: user.id }, 'signed in')
       return reply.redirect('/admin')
@@ -163,13 +161,15 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     invalid: 'The link is incomplete, was changed, or is older than 15 minutes.',
     used: 'The link was already used: each link signs in once.',
     'not-allowed':
-      'The address in the link may not sign in here: it is not in ADMIN_EMAILS (or, while that list is empty, another address is already the first admin), or sign-in goes through the OpenID Connect provider.',
+      'The address in the link may not sign in here: it is not on the council’s team (not in ADMIN_EMAILS, nor a member who accepted an invitation; while ADMIN_EMAILS is empty, another address may already be the first admin), or sign-in goes through the OpenID Connect provider.',
   } as const
 
   app.get(ONE_TIME_LINK_PATH, { config: { budget: 'login' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
     const query = z.object({ token: z.string().min(20).max(1000) }).safeParse(request.query)
-    const result = query.success ? await redeemSignInToken(app.db, env, secret, query.data.token) : null
+    const result = query.success
+      ? await redeemSignInToken(app.db, env, secret, query.data.token, (email) => isStoredMember(app.db, email))
+      : null
     if (!result || 'refused' in result) {
       return reply
         .code(400)

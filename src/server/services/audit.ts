@@ -168,6 +168,9 @@ async function currentLabels(db: Db, entity: AuditEntity, ids: string[]): Promis
           .from(newsletterSubscribers)
           .where(inArray(newsletterSubscribers.id, ids)),
       )
+    case 'member':
+      // A member is named by the address the row already holds: the log is about a person's access.
+      return new Map(ids.map((id) => [id, id]))
     case 'file': {
       const uuids = ids.filter((id) => UUID.test(id))
       return uuids.length === 0

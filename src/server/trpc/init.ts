@@ -1,7 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import superjson from 'superjson'
 import { ZodError } from 'zod'
-import { requireAdmin } from '../auth/access'
+import type { Permission } from '../../shared/permissions'
+import { requirePermission } from '../auth/access'
 import { AppError, asAppError, ERROR_KINDS, zodFieldErrors } from '../errors'
 import type { BudgetName } from '../plugins/rate-limit'
 import type { Context } from './context'
@@ -9,6 +10,8 @@ import type { Context } from './context'
 type ProcedureMeta = {
   /** The rate-limit budget each call counts against (src/server/plugins/rate-limit.ts). */
   budget?: BudgetName
+  /** What a member must be allowed (src/shared/permissions.ts); set by `permitted`, read by the policy tests. */
+  permission?: Permission
 }
 
 const t = initTRPC
@@ -52,5 +55,12 @@ const withBudget = t.middleware(async ({ ctx, meta, next }) => {
 export const router = t.router
 export const publicProcedure = t.procedure.use(withErrorTable).use(withBudget)
 
-/** Signed in and on the ADMIN_EMAILS allowlist; `ctx.user` is non-null inside. */
-export const adminProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { user: requireAdmin(ctx.user) } }))
+/**
+ * A procedure for members whose role allows `permission`; `ctx.user` is non-null inside. The
+ * permission is stated in the procedure's meta too, so a test can read every procedure's rule
+ * (docs/decisions/025-roles-and-the-team.md).
+ */
+export const permitted = (permission: Permission) =>
+  publicProcedure
+    .meta({ permission })
+    .use(({ ctx, next }) => next({ ctx: { user: requirePermission(ctx.user, permission) } }))

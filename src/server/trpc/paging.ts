@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Db } from '../../db/client'
-import { adminProcedure } from './init'
+import type { Permission } from '../../shared/permissions'
+import { permitted } from './init'
 
 /** A row id: serial (a number) on most lists, text (a UUID) on the subscribers'. */
 type RowId = number | string
@@ -23,13 +24,18 @@ export function listProcedure<
   Shape extends z.ZodRawShape & { before: z.ZodOptional<z.ZodType<RowId>> },
   Row extends { id: RowId },
 >(
+  permission: Permission,
   schema: z.ZodObject<Shape>,
   list: (db: Db, query: z.output<z.ZodObject<Shape>> & { limit: number }) => Promise<Row[]>,
 ) {
   const position = { cursor: z.nullish(schema.shape.before.unwrap()) }
-  return adminProcedure.input(schema.extend(position)).query(async ({ ctx, input }) => {
-    const { cursor: at, ...rest } = input as { cursor?: RowId | null; before?: RowId; limit: number }
-    const query = { ...rest, before: at ?? rest.before } as unknown as z.output<z.ZodObject<Shape>> & { limit: number }
-    return page(await list(ctx.db, query), query.limit)
-  })
+  return permitted(permission)
+    .input(schema.extend(position))
+    .query(async ({ ctx, input }) => {
+      const { cursor: at, ...rest } = input as { cursor?: RowId | null; before?: RowId; limit: number }
+      const query = { ...rest, before: at ?? rest.before } as unknown as z.output<z.ZodObject<Shape>> & {
+        limit: number
+      }
+      return page(await list(ctx.db, query), query.limit)
+    })
 }

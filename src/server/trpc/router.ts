@@ -7,6 +7,7 @@ import { researchStudiesRouter } from './routers/research-studies'
 import { resourcesRouter } from './routers/resources'
 import { siteRouter } from './routers/site'
 import { subscribersRouter } from './routers/subscribers'
+import { teamRouter } from './routers/team'
 import { testimonialsRouter } from './routers/testimonials'
 
 export const appRouter = router({
@@ -20,6 +21,7 @@ export const appRouter = router({
   messages: messagesRouter,
   subscribers: subscribersRouter,
   activity: activityRouter,
+  team: teamRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -27,6 +27,7 @@ const KINDS: Record<AuditEntity, { the: string; a: string; quoted: boolean; scre
     many: 'Subscribers',
   },
   file: { the: 'the file', a: 'a file', quoted: true, screen: '', many: 'Uploaded files' },
+  member: { the: 'the team member', a: 'a team member', quoted: false, screen: '/admin/team', many: 'Team' },
 }
 
 export const ENTITY_NAMES = Object.fromEntries(
@@ -35,12 +36,23 @@ export const ENTITY_NAMES = Object.fromEntries(
 
 const kindOf = (row: Pick<ActivityRow, 'entity'>) => KINDS[row.entity as AuditEntity] ?? KINDS.research_study
 
+/** What was done to a member's access: invited, joined, a role changed, sessions ended, removed. */
+function memberVerb(action: string, before: Record<string, unknown>, after: Record<string, unknown>): string {
+  if (action === 'create') return `invited (as ${String(after.role)})`
+  if (action === 'delete') return before.state === 'invited' ? 'withdrew the invitation of' : 'removed'
+  if (after.state === 'active') return `accepted an invitation (as ${String(after.role)}):`
+  if (typeof after.role === 'string') return `made ${after.role}:`
+  if (after.sessions === 0) return 'ended the sessions of'
+  return 'changed'
+}
+
 /** What was done, as a verb: "approved", "archived", "edited"… */
 function verb(row: ActivityRow): string {
-  if (row.action === 'create') return row.entity === 'file' ? 'uploaded' : 'added'
-  if (row.action === 'delete') return 'deleted'
   const before = asSnapshot(row.before) ?? {}
   const after = asSnapshot(row.after) ?? {}
+  if (row.entity === 'member') return memberVerb(row.action, before, after)
+  if (row.action === 'create') return row.entity === 'file' ? 'uploaded' : 'added'
+  if (row.action === 'delete') return 'deleted'
   if (row.entity === 'testimonial' && typeof after.isApproved === 'boolean') {
     const approval = after.isApproved ? 'approved' : 'unapproved'
     return Array.isArray(after.edited) ? `${approval} and edited` : approval

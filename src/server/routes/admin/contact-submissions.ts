@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { MessageListQuerySchema, MessagePatchSchema, RowIdParamsSchema } from '../../../shared/schemas/admin'
-import { adminActor } from '../../auth/access'
+import { memberActor } from '../../auth/access'
 import { deleteMessage, listMessages, setMessageStatus } from '../../services/messages'
 import { linkNextPage } from './paging'
 
@@ -14,11 +14,11 @@ export const adminContactSubmissionRoutes: FastifyPluginAsync = async (app) => {
   app.patch<{ Params: { id: string } }>('/api/admin/contact-submissions/:id', async (request) => {
     const { id } = RowIdParamsSchema.parse(request.params)
     const { status } = MessagePatchSchema.parse(request.body ?? {})
-    return setMessageStatus(app.db, adminActor(request.user), id, status)
+    return setMessageStatus(app.db, memberActor(request.user), id, status)
   })
 
   app.delete<{ Params: { id: string } }>('/api/admin/contact-submissions/:id', async (request) => {
     const { id } = RowIdParamsSchema.parse(request.params)
-    return deleteMessage(app.db, adminActor(request.user), id)
+    return deleteMessage(app.db, memberActor(request.user), id)
   })
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { RowIdParamsSchema, StudyListQuerySchema } from '../../../shared/schemas/admin'
 import { ResearchStudyInputSchema } from '../../../shared/schemas/research-study'
-import { adminActor } from '../../auth/access'
+import { memberActor } from '../../auth/access'
 import {
   createResearchStudy,
   deleteResearchStudy,
@@ -20,17 +20,17 @@ export const adminResearchStudyRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/research-studies', async (request, reply) => {
     const data = ResearchStudyInputSchema.parse(request.body ?? {})
-    return reply.code(201).send(await createResearchStudy(app.db, adminActor(request.user), data))
+    return reply.code(201).send(await createResearchStudy(app.db, memberActor(request.user), data))
   })
 
   app.patch<{ Params: { id: string } }>('/api/research-studies/:id', async (request) => {
     const { id } = RowIdParamsSchema.parse(request.params)
     const data = ResearchStudyInputSchema.parse(request.body ?? {})
-    return updateResearchStudy(app.db, adminActor(request.user), id, data)
+    return updateResearchStudy(app.db, memberActor(request.user), id, data)
   })
 
   app.delete<{ Params: { id: string } }>('/api/research-studies/:id', async (request) => {
     const { id } = RowIdParamsSchema.parse(request.params)
-    return deleteResearchStudy(app.db, adminActor(request.user), id)
+    return deleteResearchStudy(app.db, memberActor(request.user), id)
   })
 }

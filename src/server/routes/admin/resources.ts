@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { ResourceInputSchema, ResourceListQuerySchema, RowIdParamsSchema } from '../../../shared/schemas/admin'
-import { adminActor } from '../../auth/access'
+import { memberActor } from '../../auth/access'
 import { createResource, deleteResource, listResourcesForAdmin, updateResource } from '../../services/resources'
 import { linkNextPage } from './paging'
 
@@ -14,17 +14,17 @@ export const adminResourceRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/admin/resources', async (request, reply) => {
     const data = ResourceInputSchema.parse(request.body ?? {})
-    return reply.code(201).send(await createResource(app.db, adminActor(request.user), data))
+    return reply.code(201).send(await createResource(app.db, memberActor(request.user), data))
   })
 
   app.patch<{ Params: { id: string } }>('/api/admin/resources/:id', async (request) => {
     const { id } = RowIdParamsSchema.parse(request.params)
     const data = ResourceInputSchema.parse(request.body ?? {})
-    return updateResource(app.db, adminActor(request.user), id, data)
+    return updateResource(app.db, memberActor(request.user), id, data)
   })
 
   app.delete<{ Params: { id: string } }>('/api/admin/resources/:id', async (request) => {
     const { id } = RowIdParamsSchema.parse(request.params)
-    return deleteResource(app.db, adminActor(request.user), id)
+    return deleteResource(app.db, memberActor(request.user), id)
   })
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { SubscriberIdSchema, SubscriberListQuerySchema, SubscriberPatchSchema } from '../../../shared/schemas/admin'
-import { adminActor } from '../../auth/access'
+import { memberActor } from '../../auth/access'
 import {
   deleteSubscriber,
   exportActiveSubscribersCsv,
@@ -30,11 +30,11 @@ export const adminSubscriberRoutes: FastifyPluginAsync = async (app) => {
   app.patch<{ Params: { id: string } }>('/api/admin/subscribers/:id', async (request) => {
     const id = SubscriberIdSchema.parse(request.params.id)
     const { isActive } = SubscriberPatchSchema.parse(request.body ?? {})
-    return setSubscriberActive(app.db, adminActor(request.user), id, isActive)
+    return setSubscriberActive(app.db, memberActor(request.user), id, isActive)
   })
 
   app.delete<{ Params: { id: string } }>('/api/admin/subscribers/:id', async (request) => {
     const id = SubscriberIdSchema.parse(request.params.id)
-    return deleteSubscriber(app.db, adminActor(request.user), id)
+    return deleteSubscriber(app.db, memberActor(request.user), id)
   })
 }

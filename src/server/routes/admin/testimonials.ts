@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { RowIdParamsSchema, TestimonialListQuerySchema } from '../../../shared/schemas/admin'
 import { AdminTestimonialInputSchema, TestimonialPatchSchema } from '../../../shared/schemas/testimonial'
-import { adminActor } from '../../auth/access'
+import { memberActor } from '../../auth/access'
 import {
   createTestimonial,
   deleteTestimonial,
@@ -19,17 +19,17 @@ export const adminTestimonialRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/admin/testimonials', async (request, reply) => {
     const input = AdminTestimonialInputSchema.parse(request.body ?? {})
-    return reply.code(201).send(await createTestimonial(app.db, adminActor(request.user), input))
+    return reply.code(201).send(await createTestimonial(app.db, memberActor(request.user), input))
   })
 
   app.patch<{ Params: { id: string } }>('/api/admin/testimonials/:id', async (request) => {
     const { id } = RowIdParamsSchema.parse(request.params)
     const patch = TestimonialPatchSchema.parse(request.body ?? {})
-    return updateTestimonial(app.db, adminActor(request.user), id, patch)
+    return updateTestimonial(app.db, memberActor(request.user), id, patch)
   })
 
   app.delete<{ Params: { id: string } }>('/api/admin/testimonials/:id', async (request) => {
     const { id } = RowIdParamsSchema.parse(request.params)
-    return deleteTestimonial(app.db, adminActor(request.user), id)
+    return deleteTestimonial(app.db, memberActor(request.user), id)
   })
 }

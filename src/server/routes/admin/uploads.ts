@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { attachmentTooLargeMessage } from '../../../shared/constants'
-import { adminActor } from '../../auth/access'
+import { memberActor } from '../../auth/access'
 import { AppError, BadInputError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors'
 import { ACCEPTED_ATTACHMENTS_MESSAGE, detectAttachment, safeFileName } from '../../services/attachment-type'
 import { storeAttachment } from '../../services/attachments'
@@ -53,7 +53,7 @@ export const adminUploadRoutes: FastifyPluginAsync = async (app) => {
     const kind = await detectAttachment(part.filename, bytes)
     if (!kind) throw new UnsupportedMediaTypeError(ACCEPTED_ATTACHMENTS_MESSAGE)
 
-    const stored = await storeAttachment(app.db, adminActor(request.user), {
+    const stored = await storeAttachment(app.db, memberActor(request.user), {
       filename: safeFileName(part.filename, kind.extension),
       contentType: kind.contentType,
       bytes,

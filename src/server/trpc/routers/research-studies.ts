@@ -9,7 +9,7 @@ import {
   searchResearchStudies,
   updateResearchStudy,
 } from '../../services/research-studies'
-import { adminProcedure, publicProcedure, router } from '../init'
+import { permitted, publicProcedure, router } from '../init'
 import { listProcedure } from '../paging'
 
 export const researchStudiesRouter = router({
@@ -19,17 +19,17 @@ export const researchStudiesRouter = router({
   search: publicProcedure.input(StudySearchSchema).query(({ ctx, input }) => searchResearchStudies(ctx.db, input.q)),
 
   /** The admin's list: searched by title, authors or journal, a page at a time. */
-  adminList: listProcedure(StudyListQuerySchema, listStudiesForAdmin),
+  adminList: listProcedure('content', StudyListQuerySchema, listStudiesForAdmin),
 
-  create: adminProcedure
+  create: permitted('content')
     .input(ResearchStudyInputSchema)
     .mutation(({ ctx, input }) => createResearchStudy(ctx.db, ctx.user, input)),
 
-  update: adminProcedure
+  update: permitted('content')
     .input(z.object({ id: RowIdSchema, data: ResearchStudyInputSchema }))
     .mutation(({ ctx, input }) => updateResearchStudy(ctx.db, ctx.user, input.id, input.data)),
 
-  remove: adminProcedure
+  remove: permitted('content')
     .input(z.object({ id: RowIdSchema }))
     .mutation(({ ctx, input }) => deleteResearchStudy(ctx.db, ctx.user, input.id)),
 })

@@ -7,24 +7,24 @@ import {
   listResourcesForAdmin,
   updateResource,
 } from '../../services/resources'
-import { adminProcedure, publicProcedure, router } from '../init'
+import { permitted, publicProcedure, router } from '../init'
 import { listProcedure } from '../paging'
 
 export const resourcesRouter = router({
   list: publicProcedure.query(({ ctx }) => listResources(ctx.db)),
 
   /** The admin's list: searched by title or description, a page at a time. */
-  adminList: listProcedure(ResourceListQuerySchema, listResourcesForAdmin),
+  adminList: listProcedure('content', ResourceListQuerySchema, listResourcesForAdmin),
 
-  create: adminProcedure
+  create: permitted('content')
     .input(ResourceInputSchema)
     .mutation(({ ctx, input }) => createResource(ctx.db, ctx.user, input)),
 
-  update: adminProcedure
+  update: permitted('content')
     .input(z.object({ id: RowIdSchema, data: ResourceInputSchema }))
     .mutation(({ ctx, input }) => updateResource(ctx.db, ctx.user, input.id, input.data)),
 
-  remove: adminProcedure
+  remove: permitted('content')
     .input(z.object({ id: RowIdSchema }))
     .mutation(({ ctx, input }) => deleteResource(ctx.db, ctx.user, input.id)),
 })

@@ -14,7 +14,7 @@ import {
   submitTestimonial,
   updateTestimonial,
 } from '../../services/testimonials'
-import { adminProcedure, publicProcedure, router } from '../init'
+import { permitted, publicProcedure, router } from '../init'
 import { listProcedure } from '../paging'
 
 export const testimonialsRouter = router({
@@ -27,19 +27,19 @@ export const testimonialsRouter = router({
     .mutation(({ ctx, input }) => submitTestimonial(ctx.db, input)),
 
   /** Pending first, searched by name, location or words, a page at a time. */
-  all: listProcedure(TestimonialListQuerySchema, listAllTestimonials),
+  all: listProcedure('visitors', TestimonialListQuerySchema, listAllTestimonials),
 
-  countPending: adminProcedure.query(({ ctx }) => countPendingTestimonials(ctx.db)),
+  countPending: permitted('visitors').query(({ ctx }) => countPendingTestimonials(ctx.db)),
 
-  create: adminProcedure
+  create: permitted('visitors')
     .input(AdminTestimonialInputSchema)
     .mutation(({ ctx, input }) => createTestimonial(ctx.db, ctx.user, input)),
 
-  update: adminProcedure
+  update: permitted('visitors')
     .input(z.object({ id: RowIdSchema, patch: TestimonialPatchSchema }))
     .mutation(({ ctx, input }) => updateTestimonial(ctx.db, ctx.user, input.id, input.patch)),
 
-  remove: adminProcedure
+  remove: permitted('visitors')
     .input(z.object({ id: RowIdSchema }))
     .mutation(({ ctx, input }) => deleteTestimonial(ctx.db, ctx.user, input.id)),
 })

@@ -1,0 +1,161 @@
+import fastifyFormbody from '@fastify/formbody'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { createSignInLink, ONE_TIME_LINK_TTL_MS } from '../auth/one-time-link'
+import { openSession } from '../auth/sign-in'
+import { plainPage } from '../plain-page'
+import { acceptInvitation, INVITATION_PATH, isStoredMember, readInvitation } from '../services/team'
+
+export const MAIL_SIGN_IN_PATH = '/api/login/email'
+
+/** The same words whether or not the address is on the team: the form must not tell who is. */
+export const MAIL_SIGN_IN_SENT =
+  'If this address belongs to a member of the council’s team, a sign-in link is on its way to it. The link works once, for 15 minutes.'
+
+/** The sign-in page when there is no identity provider but the site can send mail. */
+export const mailSignInPage = (
+  brand: string,
+  message = 'Members of the council’s team sign in with a link sent by e-mail.',
+) =>
+  plainPage({
+    title: 'Sign in to the admin',
+    brand,
+    message,
+    form: {
+      action: MAIL_SIGN_IN_PATH,
+      fields: {},
+      button: 'E-mail me a sign-in link',
+      input: { name: 'email', label: 'Your e-mail address', type: 'email', autocomplete: 'email' },
+    },
+  })
+
+const AddressSchema = z.object({ email: z.string().trim().toLowerCase().max(254).email() })
+const TokenSchema = z.object({ token: z.string().min(20).max(200) })
+
+const INVITATION_REFUSALS = {
+  invalid: 'The invitation link is incomplete or was changed.',
+  used: 'This invitation was already accepted: each invitation works once. Sign in instead.',
+  expired: 'This invitation has expired: invitations work for 7 days. Ask an owner of the team for a new one.',
+} as const
+
+/**
+ * The team's ways in besides the identity provider (docs/decisions/025-roles-and-the-team.md):
+ * an invitation link, and, with mail on and no provider, a sign-in link sent by e-mail. A GET only
+ * shows a page with a button, so a mail scanner that follows links uses up nothing.
+ */
+export const teamJoinRoutes: FastifyPluginAsync = async (app) => {
+  const { env } = app
+  await app.register(fastifyFormbody, { bodyLimit: 4096 })
+  const viaProvider = Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID)
+
+  const page = (reply: FastifyReply, status: number, html: string) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // Not 'no-referrer': browsers would then send "Origin: null" on the page's own form post.
+      .header('referrer-policy', 'same-origin')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .send(html)
+  const wantsJson = (request: FastifyRequest) => /^application\/json/i.test(request.headers['content-type'] ?? '')
+
+  app.post(MAIL_SIGN_IN_PATH, { config: { budget: 'login' } }, async (request, reply) => {
+    if (viaProvider || !app.mail.enabled) return reply.redirect('/api/login', 303)
+    const parsed = AddressSchema.safeParse(request.body ?? {})
+    if (!parsed.success) {
+      if (wantsJson(request))
+        return reply.code(400).send({ error: 'Bad Request', message: 'Enter a valid e-mail address' })
+      return page(reply, 400, mailSignInPage(app.site.name, 'Enter a valid e-mail address.'))
+    }
+    const { email } = parsed.data
+    const owners = await app.configOwners()
+    if (owners.includes(email) || (await isStoredMember(app.db, email))) {
+      const link = createSignInLink(app.sessionSecret, email, env.PUBLIC_URL)
+      // Sent after the answer, so its timing does not tell a member's address from a stranger's.
+      setImmediate(() => {
+        app.mail
+          .sendNow({
+            to: email,
+            subject: `Your sign-in link for the ${app.site.name} admin`,
+            text: [
+              'Hello,',
+              '',
+              `Someone, probably you, asked to sign in to the ${app.site.name} admin with this address.`,
+              `Open this link within ${ONE_TIME_LINK_TTL_MS / 60_000} minutes to sign in; it works once:`,
+              '',
+              link,
+              '',
+              'If you did not ask for it, ignore this e-mail: nobody can sign in without the link.',
+            ].join('\n'),
+          })
+          .catch((error: unknown) => app.log.warn({ err: error }, 'a sign-in link could not be mailed'))
+      })
+    }
+    if (wantsJson(request)) return { message: MAIL_SIGN_IN_SENT }
+    return page(reply, 200, plainPage({ title: 'Check your e-mail', brand: app.site.name, message: MAIL_SIGN_IN_SENT }))
+  })
+
+  app.get(INVITATION_PATH, { config: { budget: 'login' } }, async (request, reply) => {
+    const query = TokenSchema.safeParse(request.query)
+    const invitation = query.success ? await readInvitation(app.db, query.data.token) : null
+    if (!invitation?.ok || !query.success) {
+      const reason = invitation && !invitation.ok ? invitation.reason : 'invalid'
+      return page(
+        reply,
+        400,
+        plainPage({
+          title: 'This invitation cannot be used',
+          brand: app.site.name,
+          message: INVITATION_REFUSALS[reason],
+        }),
+      )
+    }
+    const how = viaProvider
+      ? `Sign in with the council’s identity provider as ${invitation.email} to accept it.`
+      : 'Accept it to sign in.'
+    return page(
+      reply,
+      200,
+      plainPage({
+        title: 'Join the council’s team',
+        brand: app.site.name,
+        message: `${invitation.invitedBy} invited ${invitation.email} to the admin of ${app.site.name} as ${invitation.role}. ${how}`,
+        form: { action: INVITATION_PATH, fields: { token: query.data.token }, button: 'Accept the invitation' },
+      }),
+    )
+  })
+
+  app.post(INVITATION_PATH, { config: { budget: 'login' } }, async (request, reply) => {
+    const body = TokenSchema.safeParse(request.body ?? {})
+    if (!body.success)
+      return page(
+        reply,
+        400,
+        plainPage({ title: 'This invitation cannot be used', message: INVITATION_REFUSALS.invalid }),
+      )
+    // With a provider, the address must be proved there: the callback accepts the invitation.
+    if (viaProvider) {
+      const invitation = await readInvitation(app.db, body.data.token)
+      if (!invitation.ok)
+        return page(
+          reply,
+          400,
+          plainPage({ title: 'This invitation cannot be used', message: INVITATION_REFUSALS[invitation.reason] }),
+        )
+      return reply.redirect('/api/login', 303)
+    }
+    const userId = await acceptInvitation(app.db, body.data.token)
+    if (!userId) {
+      const invitation = await readInvitation(app.db, body.data.token)
+      const reason = invitation.ok ? 'invalid' : invitation.reason
+      return page(
+        reply,
+        400,
+        plainPage({ title: 'This invitation cannot be used', message: INVITATION_REFUSALS[reason] }),
+      )
+    }
+    await openSession(request, userId, 'link')
+    request.log.info({ userId }, 'invitation accepted')
+    return reply.redirect('/admin', 303)
+  })
+}

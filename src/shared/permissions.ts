@@ -1,0 +1,50 @@
+/**
+ * Who may do what in the admin: one table, read by the server's guards (REST and tRPC) and by the
+ * admin's navigation (docs/decisions/025-roles-and-the-team.md). A role is a fixed set of
+ * permissions; a route or procedure names the one permission it needs, never a role.
+ */
+
+/** The council's roles, most powerful first. */
+export const ROLES = ['owner', 'editor', 'moderator'] as const
+export type Role = (typeof ROLES)[number]
+
+export const PERMISSIONS = {
+  /** The council's own content: research studies, resources and their files (later news and standards). */
+  content: 'Edit the council’s content',
+  /** What visitors send: messages, testimonials, subscribers (later public comments). */
+  visitors: 'Handle what visitors send',
+  /** Read the activity log. */
+  activity: 'Read the activity log',
+  /** One's own signed-in sessions. */
+  account: 'Manage one’s own sessions',
+  /** The team: invitations, roles, removal, other members' sessions. */
+  team: 'Manage the team',
+} as const
+export type Permission = keyof typeof PERMISSIONS
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  owner: ['content', 'visitors', 'activity', 'account', 'team'],
+  editor: ['content', 'activity', 'account'],
+  moderator: ['visitors', 'activity', 'account'],
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: 'Owner',
+  editor: 'Editor',
+  moderator: 'Moderator',
+}
+
+/** What each role is for, in the words the team screen shows beside the choice. */
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  owner: 'Everything, including the team.',
+  editor: 'Research studies and resources.',
+  moderator: 'Messages, testimonials and subscribers.',
+}
+
+/** The one answer to "may this role do that"; no role (a signed-in stranger) may do nothing. */
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return role ? ROLE_PERMISSIONS[role].includes(permission) : false
+}
+
+export const isRole = (value: unknown): value is Role =>
+  typeof value === 'string' && (ROLES as readonly string[]).includes(value)
