@@ -186,6 +186,9 @@ describe('one admin check for both adapters', () => {
     '/api/newsletter/unsubscribe',
     '/api/newsletter/confirm',
     '/api/testimonials',
+    // Ways in: an invitation's token, or an address to mail a sign-in link to (the login budget).
+    '/api/team/join',
+    '/api/login/email',
     'contact.submit',
     'newsletter.subscribe',
     'testimonials.submit',

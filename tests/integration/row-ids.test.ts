@@ -53,7 +53,7 @@ const PAGED_BY_ID = [
   '/api/admin/testimonials',
 ]
 const PAGED_BY_TEXT_ID = ['/api/admin/subscribers']
-const NOT_PAGED_BY_ID = ['/api/admin/subscribers.csv']
+const NOT_PAGED_BY_ID = ['/api/admin/subscribers.csv', '/api/admin/team', '/api/admin/sessions']
 
 const adminLists = () =>
   registeredRoutes(setup.app)
@@ -71,10 +71,21 @@ const VALID_BODY: Record<string, unknown> = {
   },
   'PATCH /api/research-studies/:id': { title: 'A study', category: 'General Wellness', url: 'https://example.org/s' },
   'PATCH /api/admin/subscribers/:id': { isActive: false },
+  'PATCH /api/admin/team/members/:id': { role: 'editor' },
 }
 
 /** Routes whose `:id` is a serial row id; the others' ids are text (UUIDs), where digits name no row. */
-const TEXT_ID_ROUTES = ['PATCH /api/admin/subscribers/:id', 'DELETE /api/admin/subscribers/:id', 'GET /files/:id/:name']
+const TEXT_ID_ROUTES = [
+  'PATCH /api/admin/subscribers/:id',
+  'DELETE /api/admin/subscribers/:id',
+  'GET /files/:id/:name',
+  // The team's ids: a member's user id and an invitation's (UUIDs), a session's handle (hex).
+  'DELETE /api/admin/team/invitations/:id',
+  'PATCH /api/admin/team/members/:id',
+  'DELETE /api/admin/team/members/:id',
+  'DELETE /api/admin/team/members/:id/sessions',
+  'DELETE /api/admin/sessions/:id',
+]
 
 const idRoutes = () =>
   registeredRoutes(setup.app)
@@ -193,6 +204,11 @@ const TEXT_ID_PROCEDURES: Record<string, Record<string, unknown>> = {
   'subscribers.list': {},
   'subscribers.setActive': { isActive: false },
   'subscribers.remove': {},
+  'team.revoke': {},
+  'team.changeRole': { role: 'editor' },
+  'team.remove': {},
+  'team.endSessions': {},
+  'team.endMySession': {},
 }
 
 function call(path: string, input: unknown) {

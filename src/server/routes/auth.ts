@@ -161,7 +161,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     invalid: 'The link is incomplete, was changed, or is older than 15 minutes.',
     used: 'The link was already used: each link signs in once.',
     'not-allowed':
-      'The address in the link may not sign in here: it is not on the council’s team (not in ADMIN_EMAILS, nor a member who accepted an invitation; while ADMIN_EMAILS is empty, another address may already be the first admin), or sign-in goes through the OpenID Connect provider.',
+      'The address in the link may not sign in here: it is not on the council’s team (not in ADMIN_EMAILS, nor a member who accepted an invitation; or, while ADMIN_EMAILS is empty, another address is already the first admin), or sign-in goes through the OpenID Connect provider.',
   } as const
 
   app.get(ONE_TIME_LINK_PATH, { config: { budget: 'login' } }, async (request, reply) => {

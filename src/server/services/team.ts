@@ -217,7 +217,11 @@ export const acceptInvitation = (db: Db, token: string) => accept(db, { token })
 export const acceptInvitationFor = (db: Db, email: string) => accept(db, { email })
 
 /** Takes back an invitation not yet accepted. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 export async function revokeInvitation(db: Db, actor: Actor, id: string) {
+  // Any other text names no invitation (and Postgres would refuse to compare it with a uuid).
+  if (!UUID.test(id)) throw new NotFoundError('No such invitation')
   return db.transaction(async (tx) => {
     const [row] = await tx
       .delete(invitations)
