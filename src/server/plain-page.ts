@@ -70,3 +70,24 @@ ${footer}
 </body>
 </html>`
 }
+
+type Reply = {
+  code: (status: number) => Reply
+  type: (contentType: string) => Reply
+  header: (name: string, value: string) => Reply
+  send: (body: string) => unknown
+}
+
+/**
+ * Sends a plain page as the answer to a link from e-mail: never kept, never indexed, and with the
+ * token in its address never passed to another site in a Referer. Not 'no-referrer': with it,
+ * browsers send "Origin: null" on the page's own form post, which is refused as cross-site.
+ */
+export const sendPlainPage = (reply: Reply, status: number, html: string) =>
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'same-origin')
+    .header('x-robots-tag', 'noindex, nofollow')
+    .send(html)

@@ -1,9 +1,9 @@
 import fastifyFormbody from '@fastify/formbody'
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { createSignInLink, ONE_TIME_LINK_TTL_MS } from '../auth/one-time-link'
 import { openSession } from '../auth/sign-in'
-import { plainPage } from '../plain-page'
+import { plainPage, sendPlainPage } from '../plain-page'
 import { acceptInvitation, INVITATION_PATH, isStoredMember, readInvitation } from '../services/team'
 
 export const MAIL_SIGN_IN_PATH = '/api/login/email'
@@ -48,15 +48,7 @@ export const teamJoinRoutes: FastifyPluginAsync = async (app) => {
   await app.register(fastifyFormbody, { bodyLimit: 4096 })
   const viaProvider = Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID)
 
-  const page = (reply: FastifyReply, status: number, html: string) =>
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      // Not 'no-referrer': browsers would then send "Origin: null" on the page's own form post.
-      .header('referrer-policy', 'same-origin')
-      .header('x-robots-tag', 'noindex, nofollow')
-      .send(html)
+  const page = sendPlainPage
   const wantsJson = (request: FastifyRequest) => /^application\/json/i.test(request.headers['content-type'] ?? '')
 
   app.post(MAIL_SIGN_IN_PATH, { config: { budget: 'login' } }, async (request, reply) => {

@@ -1,8 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import superjson from 'superjson'
-import { ZodError } from 'zod'
+import { ZodError, type z } from 'zod'
 import type { Permission } from '../../shared/permissions'
-import { requirePermission } from '../auth/access'
+import { requirePermission, type SessionUser } from '../auth/access'
 import { AppError, asAppError, ERROR_KINDS, zodFieldErrors } from '../errors'
 import type { BudgetName } from '../plugins/rate-limit'
 import type { Context } from './context'
@@ -64,3 +64,17 @@ export const permitted = (permission: Permission) =>
   publicProcedure
     .meta({ permission })
     .use(({ ctx, next }) => next({ ctx: { user: requirePermission(ctx.user, permission) } }))
+
+/**
+ * A change by a member with `permission`: the shared schema's input, done by the service in the
+ * member's name. Most admin mutations are only this, so a router says which schema and which
+ * service, and nothing else.
+ */
+export const change = <Schema extends z.ZodType, Result>(
+  permission: Permission,
+  schema: Schema,
+  run: (db: Context['db'], actor: SessionUser, input: z.output<Schema>) => Promise<Result>,
+) =>
+  permitted(permission)
+    .input(schema)
+    .mutation(({ ctx, input }) => run(ctx.db, ctx.user, input as z.output<Schema>))

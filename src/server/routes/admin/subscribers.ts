@@ -1,20 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { SubscriberIdSchema, SubscriberListQuerySchema, SubscriberPatchSchema } from '../../../shared/schemas/admin'
-import { memberActor } from '../../auth/access'
 import {
   deleteSubscriber,
   exportActiveSubscribersCsv,
   listSubscribers,
   setSubscriberActive,
 } from '../../services/subscribers'
-import { linkNextPage } from './paging'
+import { recordRoutes } from './records'
 
 /** The newsletter's subscribers (README, API). */
 export const adminSubscriberRoutes: FastifyPluginAsync = async (app) => {
-  // A page (100 by default) as a plain array; a Link header names the next one while more may follow.
-  app.get('/api/admin/subscribers', async (request, reply) => {
-    const query = SubscriberListQuerySchema.parse(request.query ?? {})
-    return linkNextPage(request, reply, await listSubscribers(app.db, query), query.limit)
+  recordRoutes(app, {
+    id: SubscriberIdSchema,
+    // A page (100 by default) as a plain array; a Link header names the next one while more may follow.
+    list: { path: '/api/admin/subscribers', query: SubscriberListQuerySchema, run: listSubscribers },
+    update: {
+      path: '/api/admin/subscribers/:id',
+      body: SubscriberPatchSchema,
+      run: (db, actor, id, { isActive }) => setSubscriberActive(db, actor, id, isActive),
+    },
+    remove: { path: '/api/admin/subscribers/:id', run: deleteSubscriber },
   })
 
   app.get('/api/admin/subscribers.csv', async (_request, reply) => {
@@ -25,16 +30,5 @@ export const adminSubscriberRoutes: FastifyPluginAsync = async (app) => {
       .header('content-disposition', `attachment; filename="newsletter-subscribers-${day}.csv"`)
       .header('cache-control', 'no-store, private')
       .send(csv)
-  })
-
-  app.patch<{ Params: { id: string } }>('/api/admin/subscribers/:id', async (request) => {
-    const id = SubscriberIdSchema.parse(request.params.id)
-    const { isActive } = SubscriberPatchSchema.parse(request.body ?? {})
-    return setSubscriberActive(app.db, memberActor(request.user), id, isActive)
-  })
-
-  app.delete<{ Params: { id: string } }>('/api/admin/subscribers/:id', async (request) => {
-    const id = SubscriberIdSchema.parse(request.params.id)
-    return deleteSubscriber(app.db, memberActor(request.user), id)
   })
 }

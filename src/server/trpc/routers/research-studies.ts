@@ -9,7 +9,7 @@ import {
   searchResearchStudies,
   updateResearchStudy,
 } from '../../services/research-studies'
-import { permitted, publicProcedure, router } from '../init'
+import { change, publicProcedure, router } from '../init'
 import { listProcedure } from '../paging'
 
 export const researchStudiesRouter = router({
@@ -21,15 +21,9 @@ export const researchStudiesRouter = router({
   /** The admin's list: searched by title, authors or journal, a page at a time. */
   adminList: listProcedure('content', StudyListQuerySchema, listStudiesForAdmin),
 
-  create: permitted('content')
-    .input(ResearchStudyInputSchema)
-    .mutation(({ ctx, input }) => createResearchStudy(ctx.db, ctx.user, input)),
-
-  update: permitted('content')
-    .input(z.object({ id: RowIdSchema, data: ResearchStudyInputSchema }))
-    .mutation(({ ctx, input }) => updateResearchStudy(ctx.db, ctx.user, input.id, input.data)),
-
-  remove: permitted('content')
-    .input(z.object({ id: RowIdSchema }))
-    .mutation(({ ctx, input }) => deleteResearchStudy(ctx.db, ctx.user, input.id)),
+  create: change('content', ResearchStudyInputSchema, createResearchStudy),
+  update: change('content', z.object({ id: RowIdSchema, data: ResearchStudyInputSchema }), (db, actor, { id, data }) =>
+    updateResearchStudy(db, actor, id, data),
+  ),
+  remove: change('content', z.object({ id: RowIdSchema }), (db, actor, { id }) => deleteResearchStudy(db, actor, id)),
 })

@@ -7,7 +7,7 @@ import {
   listResourcesForAdmin,
   updateResource,
 } from '../../services/resources'
-import { permitted, publicProcedure, router } from '../init'
+import { change, publicProcedure, router } from '../init'
 import { listProcedure } from '../paging'
 
 export const resourcesRouter = router({
@@ -16,15 +16,9 @@ export const resourcesRouter = router({
   /** The admin's list: searched by title or description, a page at a time. */
   adminList: listProcedure('content', ResourceListQuerySchema, listResourcesForAdmin),
 
-  create: permitted('content')
-    .input(ResourceInputSchema)
-    .mutation(({ ctx, input }) => createResource(ctx.db, ctx.user, input)),
-
-  update: permitted('content')
-    .input(z.object({ id: RowIdSchema, data: ResourceInputSchema }))
-    .mutation(({ ctx, input }) => updateResource(ctx.db, ctx.user, input.id, input.data)),
-
-  remove: permitted('content')
-    .input(z.object({ id: RowIdSchema }))
-    .mutation(({ ctx, input }) => deleteResource(ctx.db, ctx.user, input.id)),
+  create: change('content', ResourceInputSchema, createResource),
+  update: change('content', z.object({ id: RowIdSchema, data: ResourceInputSchema }), (db, actor, { id, data }) =>
+    updateResource(db, actor, id, data),
+  ),
+  remove: change('content', z.object({ id: RowIdSchema }), (db, actor, { id }) => deleteResource(db, actor, id)),
 })

@@ -11,7 +11,7 @@ import {
   removeMember,
   revokeInvitation,
 } from '../../services/team'
-import { permitted, router } from '../init'
+import { change, permitted, router } from '../init'
 
 const ById = z.object({ id: OpaqueIdSchema })
 
@@ -31,9 +31,7 @@ export const teamRouter = router({
       ),
     ),
 
-  revoke: permitted('team')
-    .input(ById)
-    .mutation(({ ctx, input }) => revokeInvitation(ctx.db, ctx.user, input.id)),
+  revoke: change('team', ById, (db, actor, { id }) => revokeInvitation(db, actor, id)),
 
   changeRole: permitted('team')
     .input(ById.extend({ role: RoleSchema }))
@@ -47,15 +45,11 @@ export const teamRouter = router({
       removeMember(ctx.db, ctx.user, await ctx.request.server.configOwners(), input.id),
     ),
 
-  endSessions: permitted('team')
-    .input(ById)
-    .mutation(({ ctx, input }) => endMemberSessions(ctx.db, ctx.user, input.id)),
+  endSessions: change('team', ById, (db, actor, { id }) => endMemberSessions(db, actor, id)),
 
   mySessions: permitted('account').query(({ ctx }) =>
     listOwnSessions(ctx.db, ctx.user.id, ctx.request.session.sessionId),
   ),
 
-  endMySession: permitted('account')
-    .input(ById)
-    .mutation(({ ctx, input }) => endOwnSession(ctx.db, ctx.user.id, input.id)),
+  endMySession: change('account', ById, (db, actor, { id }) => endOwnSession(db, actor.id, id)),
 })

@@ -14,7 +14,7 @@ import {
   submitTestimonial,
   updateTestimonial,
 } from '../../services/testimonials'
-import { permitted, publicProcedure, router } from '../init'
+import { change, permitted, publicProcedure, router } from '../init'
 import { listProcedure } from '../paging'
 
 export const testimonialsRouter = router({
@@ -31,15 +31,9 @@ export const testimonialsRouter = router({
 
   countPending: permitted('visitors').query(({ ctx }) => countPendingTestimonials(ctx.db)),
 
-  create: permitted('visitors')
-    .input(AdminTestimonialInputSchema)
-    .mutation(({ ctx, input }) => createTestimonial(ctx.db, ctx.user, input)),
-
-  update: permitted('visitors')
-    .input(z.object({ id: RowIdSchema, patch: TestimonialPatchSchema }))
-    .mutation(({ ctx, input }) => updateTestimonial(ctx.db, ctx.user, input.id, input.patch)),
-
-  remove: permitted('visitors')
-    .input(z.object({ id: RowIdSchema }))
-    .mutation(({ ctx, input }) => deleteTestimonial(ctx.db, ctx.user, input.id)),
+  create: change('visitors', AdminTestimonialInputSchema, createTestimonial),
+  update: change('visitors', z.object({ id: RowIdSchema, patch: TestimonialPatchSchema }), (db, actor, input) =>
+    updateTestimonial(db, actor, input.id, input.patch),
+  ),
+  remove: change('visitors', z.object({ id: RowIdSchema }), (db, actor, { id }) => deleteTestimonial(db, actor, id)),
 })
