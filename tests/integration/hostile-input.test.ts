@@ -26,6 +26,7 @@ import {
 import { ContactInputSchema } from '../../src/shared/schemas/contact'
 import { NewsletterInputSchema } from '../../src/shared/schemas/newsletter'
 import { ResearchStudyInputSchema } from '../../src/shared/schemas/research-study'
+import { InviteInputSchema, OpaqueIdSchema, RoleChangeSchema, RoleSchema } from '../../src/shared/schemas/team'
 import {
   AdminTestimonialInputSchema,
   TestimonialPatchSchema,
@@ -582,9 +583,34 @@ const REST_ENDPOINTS: Record<string, string> = {
   'POST /newsletter/unsubscribe': 'newsletter links with hostile tokens and bodies',
   'POST /api/newsletter/unsubscribe': 'newsletter links with hostile tokens and bodies',
   'POST /api/newsletter/confirm': 'newsletter links with hostile tokens and bodies',
+  'GET /api/team/join': 'GET routes with random query strings',
+  'POST /api/team/join': 'sign-in posts with hostile bodies',
+  'POST /api/login/email': 'sign-in posts with hostile bodies',
+  'GET /api/admin/team': 'admin lists with random query strings',
+  'GET /api/admin/sessions': 'admin lists with random query strings',
+  'POST /api/admin/team/invitations': 'team writes with hostile ids and JSON',
+  'DELETE /api/admin/team/invitations/:id': 'team writes with hostile ids and JSON',
+  'PATCH /api/admin/team/members/:id': 'team writes with hostile ids and JSON',
+  'DELETE /api/admin/team/members/:id': 'team writes with hostile ids and JSON',
+  'DELETE /api/admin/team/members/:id/sessions': 'team writes with hostile ids and JSON',
+  'DELETE /api/admin/sessions/:id': 'team writes with hostile ids and JSON',
 }
 
 type MutationCase = { schema: z.ZodType; input: fc.Arbitrary<unknown> }
+
+/** The team's inputs: an address and a role, or a member's, invitation's or session's text id. */
+const inviteLike = fc.record(
+  {
+    email: fc.oneof(validEmail, fieldOf(validEmail)),
+    role: fc.oneof(fc.constantFrom('owner', 'editor', 'moderator'), hostileValue),
+  },
+  { requiredKeys: [] },
+)
+const roleLike = fc.record(
+  { role: fc.oneof(fc.constantFrom('editor', 'moderator'), hostileValue) },
+  { requiredKeys: [] },
+)
+const opaqueIdLike = fc.record({ id: fc.oneof(fc.uuid(), studyIdText, hostileValue) }, { requiredKeys: [] })
 
 /** Each tRPC mutation, the schema that decides what may be stored, and its almost-valid input. */
 const MUTATIONS: Record<string, MutationCase> = {
@@ -640,6 +666,15 @@ const MUTATIONS: Record<string, MutationCase> = {
     schema: z.object({ id: SubscriberIdSchema }),
     input: bodyLike(fc.record({ id: subscriberIdValue }, { requiredKeys: [] })),
   },
+  'team.invite': { schema: InviteInputSchema, input: bodyLike(inviteLike) },
+  'team.revoke': { schema: z.object({ id: OpaqueIdSchema }), input: bodyLike(opaqueIdLike) },
+  'team.changeRole': {
+    schema: z.object({ id: OpaqueIdSchema, role: RoleSchema }),
+    input: bodyLike(fc.tuple(opaqueIdLike, roleLike).map(([a, b]) => ({ ...a, ...b }))),
+  },
+  'team.remove': { schema: z.object({ id: OpaqueIdSchema }), input: bodyLike(opaqueIdLike) },
+  'team.endSessions': { schema: z.object({ id: OpaqueIdSchema }), input: bodyLike(opaqueIdLike) },
+  'team.endMySession': { schema: z.object({ id: OpaqueIdSchema }), input: bodyLike(opaqueIdLike) },
 }
 
 const PROCEDURES = Object.entries(
@@ -1114,6 +1149,8 @@ describe('the admin API with hostile input', () => {
         '/api/admin/resources',
         '/api/admin/subscribers',
         '/api/admin/subscribers.csv',
+        '/api/admin/team',
+        '/api/admin/sessions',
       ]
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...lists), queryString, async (path, query) => {
@@ -1123,6 +1160,71 @@ describe('the admin API with hostile input', () => {
             headers: { ...SAME_ORIGIN, cookie: admin },
           })
           expect([200, 400], `${path}?${query}`).toContain(response.statusCode)
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+})
+
+describe('the team API with hostile input', () => {
+  const writes = [
+    { method: 'POST', path: '/api/admin/team/invitations', schema: InviteInputSchema, body: bodyLike(inviteLike) },
+    { method: 'DELETE', path: '/api/admin/team/invitations/:id', schema: null, body: fc.constant(undefined) },
+    { method: 'PATCH', path: '/api/admin/team/members/:id', schema: RoleChangeSchema, body: bodyLike(roleLike) },
+    { method: 'DELETE', path: '/api/admin/team/members/:id', schema: null, body: fc.constant(undefined) },
+    { method: 'DELETE', path: '/api/admin/team/members/:id/sessions', schema: null, body: fc.constant(undefined) },
+    { method: 'DELETE', path: '/api/admin/sessions/:id', schema: null, body: fc.constant(undefined) },
+  ] as const
+  const idInPath = fc.oneof(
+    fc.uuid(),
+    studyIdText.map(encode),
+    hostileText.filter((text) => text.length < 3000).map(encode),
+  )
+
+  it(
+    'team writes with hostile ids and JSON: never a 5xx; a rejected id or body changes nothing',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc
+            .constantFrom(...writes)
+            .chain((write) => fc.tuple(fc.constant(write), write.body as fc.Arbitrary<unknown>)),
+          idInPath,
+          async ([write, body], id) => {
+            const request = jsonRequest(write.method, write.path.replace(':id', id), body, admin)
+            if (body === undefined) delete request.headers?.['content-type']
+            const before = await stored()
+            const response = await send(request)
+            const idOk = !write.path.includes(':id') || OpaqueIdSchema.safeParse(decodeURIComponent(id)).success
+            const bodyOk = write.schema === null || write.schema.safeParse(overJson(body) ?? {}).success
+            if (!idOk || !bodyOk) {
+              expect(response.statusCode, describeRequest(request)).toBeGreaterThanOrEqual(400)
+              await expectNothingStored(before, request, response)
+            }
+          },
+        ),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'sign-in posts with hostile bodies: never a 5xx, and never a session',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom('/api/team/join', '/api/login/email'), rawBody, async (url, raw) => {
+          const request: Sent = {
+            method: 'POST',
+            url,
+            headers: { ...SAME_ORIGIN, ...(raw.contentType === undefined ? {} : { 'content-type': raw.contentType }) },
+            payload: raw.body,
+          }
+          const response = await send(request)
+          expect(response.statusCode, describeRequest(request)).toBeLessThan(500)
+          expect(response.cookies.find((cookie) => cookie.name === 'mhbot.sid')).toBeUndefined()
         }),
         { numRuns: RUNS },
       )
