@@ -1,8 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core'
-import { useId } from '@mantine/hooks'
 import { useEffect, useRef, useState } from 'react'
 import { apaCitation, apaText, bibtex, type Citable, ris } from '../lib/citation'
-import { requestDeferredUi, useDeferredUi } from '../lib/deferred-ui'
+import { requestDeferredUi, type StandInProps, useDeferredUi, useStandIn } from '../lib/deferred-ui'
 
 /** Saves `text` as a file named `name`, made in the browser (nothing is asked of the server). */
 function download(name: string, type: string, text: string) {
@@ -97,26 +96,8 @@ export function CiteStudy({ study }: { study: Citable }) {
 }
 
 /** The Cite button until the popover's code is here: the closed target's markup (Popover.Target adds these). */
-function CiteStandIn({
-  title,
-  onOpen,
-  onLeaveFocused,
-}: {
-  title: string
-  onOpen: () => void
-  /** Called when the stand-in goes while it has keyboard focus. */
-  onLeaveFocused: () => void
-}) {
-  const id = useId()
-  const button = useRef<HTMLButtonElement>(null)
-  const leaveFocused = useRef(onLeaveFocused)
-  leaveFocused.current = onLeaveFocused
-  useEffect(() => {
-    const element = button.current
-    return () => {
-      if (element && document.activeElement === element) leaveFocused.current()
-    }
-  }, [])
+function CiteStandIn({ title, onOpen, ...standIn }: { title: string; onOpen: () => void } & StandInProps) {
+  const { id, button } = useStandIn(standIn)
   return (
     <Button
       ref={button}
