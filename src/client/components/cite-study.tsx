@@ -15,6 +15,12 @@ function download(name: string, type: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
+/** The files a reference manager imports. */
+const FILE_FORMATS = [
+  { label: 'BibTeX (.bib)', extension: 'bib', type: 'application/x-bibtex;charset=utf-8', write: bibtex },
+  { label: 'RIS (.ris)', extension: 'ris', type: 'application/x-research-info-systems;charset=utf-8', write: ris },
+]
+
 /**
  * "Cite": the study in APA style to copy, and as BibTeX and RIS files for a reference manager. The
  * popover (Mantine's Popover, with floating-ui) comes with the deferred frame parts
@@ -74,20 +80,16 @@ export function CiteStudy({ study }: { study: Citable }) {
             )}
           </CopyButton>
           <Group gap="xs">
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => download(`${file}.bib`, 'application/x-bibtex;charset=utf-8', bibtex(study))}
-            >
-              BibTeX (.bib)
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => download(`${file}.ris`, 'application/x-research-info-systems;charset=utf-8', ris(study))}
-            >
-              RIS (.ris)
-            </Button>
+            {FILE_FORMATS.map((format) => (
+              <Button
+                key={format.extension}
+                size="xs"
+                variant="default"
+                onClick={() => download(`${file}.${format.extension}`, format.type, format.write(study))}
+              >
+                {format.label}
+              </Button>
+            ))}
           </Group>
         </Stack>
       </Popover.Dropdown>
