@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { AUTOCANNON_SCRIPT, benchResult, rssMb, scratchDatabase, WRK_SCRIPT } from './bench-kit.mjs'
+import { AUTOCANNON_SCRIPT, benchResult, READ_URLS, rssMb, scratchDatabase, WRK_SCRIPT } from './bench-kit.mjs'
 import { chooseTool, guardRun, optionsOrExit, tempDir } from './bench-run.mjs'
 import { startBuiltServer } from './built-server.mjs'
 import { ensureBuild, root } from './ensure-build.mjs'
@@ -17,16 +17,7 @@ import { cleanUp, run, track } from './processes.mjs'
 import { PUBLIC_ROUTES } from './public-routes.mjs'
 
 /** The URLs the throughput targets are about: cached pages and the read APIs. */
-export const BENCH_URLS = [
-  '/',
-  '/research',
-  '/resources',
-  '/faq',
-  '/about/position-statement',
-  '/api/research-studies',
-  '/api/testimonials',
-  '/api/resources',
-]
+export const BENCH_URLS = READ_URLS
 
 const TARGETS = {
   ratio: 0.7,

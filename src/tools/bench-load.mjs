@@ -8,24 +8,22 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { AUTOCANNON_SCRIPT, benchResult, benchResults, rssMb, scratchDatabase, WRK_SCRIPT } from './bench-kit.mjs'
+import {
+  AUTOCANNON_SCRIPT,
+  benchResult,
+  benchResults,
+  READ_URLS,
+  rssMb,
+  scratchDatabase,
+  WRK_SCRIPT,
+} from './bench-kit.mjs'
 import { chooseTool, guardRun, optionsOrExit, tempDir } from './bench-run.mjs'
 import { startBuiltServer } from './built-server.mjs'
 import { ensureBuild } from './ensure-build.mjs'
 import { cleanUp, errorMessage, run, sleep } from './processes.mjs'
 
 /** Pages and APIs the load rotates over; each gets an equal share of the connections. */
-export const LOAD_PATHS = [
-  '/',
-  '/research',
-  '/resources',
-  '/faq',
-  '/about/position-statement',
-  '/api/research-studies',
-  '/api/testimonials',
-  '/api/resources',
-  '/healthz',
-]
+export const LOAD_PATHS = [...READ_URLS, '/healthz']
 
 const USAGE = `Usage: npm run bench -- --load | --soak [options]   (or BENCH_MODE=load|soak npm run bench)
   --duration <time>     load: how long to drive the load (default 60s); soak: the measured part (default 3m)
