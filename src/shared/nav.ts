@@ -2,43 +2,45 @@
 
 export type NavLink = { to: string; label: string }
 
+const HOME: NavLink = { to: '/', label: 'Home' }
+const ABOUT_US: NavLink = { to: '/about', label: 'About Us' }
+
 export const ABOUT_LINKS: NavLink[] = [
-  { to: '/about', label: 'About Us' },
+  ABOUT_US,
   { to: '/about/mission-statement', label: 'Mission Statement' },
   { to: '/about/position-statement', label: 'Position Statement' },
 ]
 
+/** The guide pages, in the order every list names them. */
+const GUIDES: NavLink[] = [
+  { to: '/education', label: 'Education' },
+  { to: '/benefits', label: 'Benefits' },
+  { to: '/safety', label: 'Safety & Standards' },
+]
+/** Where every list ends. */
+const LAST: NavLink[] = [
+  { to: '/faq', label: 'FAQ' },
+  { to: '/contact', label: 'Contact' },
+]
+
 /** Header order: Home, About (dropdown), then these. */
 export const HEADER_LINKS: NavLink[] = [
-  { to: '/education', label: 'Education' },
-  { to: '/benefits', label: 'Benefits' },
-  { to: '/safety', label: 'Safety & Standards' },
+  ...GUIDES,
   { to: '/research', label: 'Research' },
   { to: '/resources', label: 'Resources' },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/contact', label: 'Contact' },
+  ...LAST,
 ]
 
-export const FOOTER_QUICK_LINKS: NavLink[] = [
-  { to: '/', label: 'Home' },
-  { to: '/about', label: 'About Us' },
-  { to: '/education', label: 'Education' },
-  { to: '/benefits', label: 'Benefits' },
-  { to: '/safety', label: 'Safety & Standards' },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/contact', label: 'Contact' },
-]
+export const FOOTER_QUICK_LINKS: NavLink[] = [HOME, ABOUT_US, ...GUIDES, ...LAST]
 
+// The sitemap page gives the two libraries their full names.
 export const SITEMAP_MAIN_PAGES: NavLink[] = [
-  { to: '/', label: 'Home' },
-  { to: '/about', label: 'About Us' },
-  { to: '/education', label: 'Education' },
-  { to: '/benefits', label: 'Benefits' },
-  { to: '/safety', label: 'Safety & Standards' },
+  HOME,
+  ABOUT_US,
+  ...GUIDES,
   { to: '/research', label: 'Research Library' },
   { to: '/resources', label: 'Educational Resources' },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/contact', label: 'Contact' },
+  ...LAST,
 ]
 
 export const SITEMAP_ABOUT_SECTION: NavLink[] = ABOUT_LINKS

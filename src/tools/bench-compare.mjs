@@ -5,28 +5,19 @@
 // FAIL line per target. Shared machines are noisy: requests/s swing, so each figure is judged as a
 // ratio to the anchor measured minutes apart at most. Never part of the tests.
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { AUTOCANNON_SCRIPT, benchResult, rssMb, scratchDatabase, WRK_SCRIPT } from './bench-kit.mjs'
+import { AUTOCANNON_SCRIPT, benchResult, READ_URLS, rssMb, scratchDatabase, WRK_SCRIPT } from './bench-kit.mjs'
+import { chooseTool, guardRun, optionsOrExit, tempDir } from './bench-run.mjs'
 import { startBuiltServer } from './built-server.mjs'
 import { ensureBuild, root } from './ensure-build.mjs'
 import { BUDGET } from './first-load.mjs'
-import { cleanUp, cleanups, errorMessage, run, track } from './processes.mjs'
+import { cleanUp, run, track } from './processes.mjs'
 import { PUBLIC_ROUTES } from './public-routes.mjs'
 
 /** The URLs the throughput targets are about: cached pages and the read APIs. */
-export const BENCH_URLS = [
-  '/',
-  '/research',
-  '/resources',
-  '/faq',
-  '/about/position-statement',
-  '/api/research-studies',
-  '/api/testimonials',
-  '/api/resources',
-]
+export const BENCH_URLS = READ_URLS
 
 const TARGETS = {
   ratio: 0.7,
@@ -73,11 +64,7 @@ function parseOptions(argv) {
       throw new Error(`--${name} must be a whole number from ${min} to ${max}`)
     return n
   }
-  const hasWrk = spawnSync('sh', ['-c', 'command -v wrk'], { stdio: 'ignore' }).status === 0
-  const tool = values.tool ?? (hasWrk ? 'wrk' : 'autocannon')
-  if (tool !== 'wrk' && tool !== 'autocannon') throw new Error('--tool must be wrk or autocannon')
-  if (tool === 'wrk' && !hasWrk)
-    throw new Error('wrk is not installed (apt-get install -y wrk), or use --tool autocannon')
+  const tool = chooseTool(values.tool)
   return {
     seconds: whole(values.seconds ?? 3, 'seconds', 1, 600),
     rounds: whole(values.rounds ?? 3, 'rounds', 1, 20),
@@ -241,35 +228,18 @@ const verdict = (/** @type {boolean} */ ok) => (ok ? 'PASS' : 'FAIL')
  * @returns {Promise<number>}
  */
 export async function runCompareBench(argv) {
-  let options
-  try {
-    options = parseOptions(argv)
-  } catch (error) {
-    console.error(`bench: ${errorMessage(error)}\n\n${USAGE}`)
-    return 2
-  }
-  if (!options) {
-    console.log(USAGE)
-    return 0
-  }
+  const options = optionsOrExit(parseOptions, argv, USAGE)
+  if (typeof options === 'number') return options
   const { seconds, rounds, connections, tool } = options
-  /** @param {NodeJS.Signals} signal */
-  const onSignal = (signal) => {
-    console.error(`\n${signal}: stopping the servers and the load, removing the scratch databases…`)
-    cleanUp().finally(() => process.exit(130))
-  }
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, onSignal)
   const loadSeconds = BENCH_URLS.length * ENCODINGS.length * rounds * 2 * (seconds + 1)
   const limitMs = (loadSeconds + 1200) * 1000
-  const watchdog = setTimeout(() => {
-    console.error(`bench: still running after ${Math.round(limitMs / 1000)} s: giving up`)
-    cleanUp().finally(() => process.exit(1))
-  }, limitMs)
-  watchdog.unref()
+  const unguard = guardRun({
+    stopping: 'stopping the servers and the load, removing the scratch databases…',
+    limitMs,
+  })
 
   ensureBuild()
-  const workDir = mkdtempSync(join(tmpdir(), 'mhbot-bench-'))
-  cleanups.push(() => rmSync(workDir, { recursive: true, force: true }))
+  const workDir = tempDir('mhbot-bench-')
   const lines = []
   try {
     const perf = perfCountsInstructions()
@@ -283,8 +253,12 @@ export async function runCompareBench(argv) {
       `${tool}, ${connections} connections, ${seconds} s per load, ${rounds} rounds, Node ${process.version}; instructions: ${perf ? 'perf stat' : 'perf stat cannot count them on this machine, CPU time per request instead'}.`,
     )
 
-    // Warm-up: both servers' code paths compiled and every kept answer in place before measuring.
-    for (const target of [app, anchor])
+    /**
+     * One short load on every URL and encoding, unmeasured.
+     * @param {{ base: string, child: { pid?: number } }} target
+     * @param {string} dir
+     */
+    const loadEach = async (target, dir) => {
       for (const path of BENCH_URLS)
         for (const { headers } of ENCODINGS)
           await loadOnce({
@@ -295,8 +269,11 @@ export async function runCompareBench(argv) {
             seconds: 1,
             pid: target.child.pid,
             perf: false,
-            workDir,
+            workDir: dir,
           })
+    }
+    // Warm-up: both servers' code paths compiled and every kept answer in place before measuring.
+    for (const target of [app, anchor]) await loadEach(target, workDir)
     const rssWarm = rssMb(app.child.pid)
 
     /** @typedef {Awaited<ReturnType<typeof loadOnce>>} Load */
@@ -405,23 +382,9 @@ export async function runCompareBench(argv) {
     await cleanUp()
 
     // The embedded database: the same server on PGlite, warmed up and loaded the same way, once.
-    const pgliteDir = mkdtempSync(join(tmpdir(), 'mhbot-bench-pglite-'))
-    cleanups.push(() => rmSync(pgliteDir, { recursive: true, force: true }))
+    const pgliteDir = tempDir('mhbot-bench-pglite-')
     const embedded = await startBuiltServer({ DATA_DIR: join(pgliteDir, 'data') }, { limitMs, echoLines: 20 })
-    const loadAll = async () => {
-      for (const path of BENCH_URLS)
-        for (const { headers } of ENCODINGS)
-          await loadOnce({
-            tool,
-            url: `${embedded.base}${path}`,
-            headers,
-            connections,
-            seconds: 1,
-            pid: embedded.child.pid,
-            perf: false,
-            workDir: pgliteDir,
-          })
-    }
+    const loadAll = () => loadEach(embedded, pgliteDir)
     await loadAll()
     const embeddedWarm = rssMb(embedded.child.pid)
     await loadAll()
@@ -487,7 +450,6 @@ export async function runCompareBench(argv) {
     return 1
   } finally {
     await cleanUp()
-    clearTimeout(watchdog)
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.off(signal, onSignal)
+    unguard()
   }
 }

@@ -8,6 +8,18 @@ import { join } from 'node:path'
 import { root } from './ensure-build.mjs'
 import { cleanups, errorMessage } from './processes.mjs'
 
+/** What both bench modes load: the cached pages and the read APIs. */
+export const READ_URLS = [
+  '/',
+  '/research',
+  '/resources',
+  '/faq',
+  '/about/position-statement',
+  '/api/research-studies',
+  '/api/testimonials',
+  '/api/resources',
+]
+
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 /**

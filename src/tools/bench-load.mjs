@@ -5,28 +5,25 @@
 // when it grew less than 10 %. Numbers on shared machines are noisy: the verdicts are about errors
 // and growth, not speed. Never part of the tests. Everything it starts (server, load generators,
 // database, temp folder) is stopped or removed at the end, on failure and on Ctrl-C.
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { AUTOCANNON_SCRIPT, benchResult, benchResults, rssMb, scratchDatabase, WRK_SCRIPT } from './bench-kit.mjs'
+import {
+  AUTOCANNON_SCRIPT,
+  benchResult,
+  benchResults,
+  READ_URLS,
+  rssMb,
+  scratchDatabase,
+  WRK_SCRIPT,
+} from './bench-kit.mjs'
+import { chooseTool, guardRun, optionsOrExit, tempDir } from './bench-run.mjs'
 import { startBuiltServer } from './built-server.mjs'
 import { ensureBuild } from './ensure-build.mjs'
-import { cleanUp, cleanups, errorMessage, run, sleep } from './processes.mjs'
+import { cleanUp, errorMessage, run, sleep } from './processes.mjs'
 
 /** Pages and APIs the load rotates over; each gets an equal share of the connections. */
-export const LOAD_PATHS = [
-  '/',
-  '/research',
-  '/resources',
-  '/faq',
-  '/about/position-statement',
-  '/api/research-studies',
-  '/api/testimonials',
-  '/api/resources',
-  '/healthz',
-]
+export const LOAD_PATHS = [...READ_URLS, '/healthz']
 
 const USAGE = `Usage: npm run bench -- --load | --soak [options]   (or BENCH_MODE=load|soak npm run bench)
   --duration <time>     load: how long to drive the load (default 60s); soak: the measured part (default 3m)
@@ -86,11 +83,7 @@ function parseOptions(argv) {
   const connections = Number(values.connections ?? 200)
   if (!Number.isInteger(connections) || connections < LOAD_PATHS.length || connections > 10_000)
     throw new Error(`--connections must be a whole number from ${LOAD_PATHS.length} (one per URL) to 10000`)
-  const hasWrk = spawnSync('sh', ['-c', 'command -v wrk'], { stdio: 'ignore' }).status === 0
-  const tool = values.tool ?? (hasWrk ? 'wrk' : 'autocannon')
-  if (tool !== 'wrk' && tool !== 'autocannon') throw new Error('--tool must be wrk or autocannon')
-  if (tool === 'wrk' && !hasWrk)
-    throw new Error('wrk is not installed (apt-get install -y wrk), or use --tool autocannon')
+  const tool = chooseTool(values.tool)
   return {
     mode,
     connections,
@@ -201,38 +194,23 @@ function slopePerMinute(series) {
  * @returns {Promise<number>}
  */
 export async function runLoadBench(argv) {
-  let options
-  try {
-    options = parseOptions(argv)
-  } catch (error) {
-    console.error(`bench: ${errorMessage(error)}\n\n${USAGE}`)
-    return 2
-  }
-  if (!options) {
-    console.log(USAGE)
-    return 0
-  }
+  const options = optionsOrExit(parseOptions, argv, USAGE)
+  if (typeof options === 'number') return options
   const { mode, connections, duration, warmup, ramp, timeout, tool } = options
 
   ensureBuild()
   let interrupted = false
-  /** @param {NodeJS.Signals} signal */
-  const onSignal = (signal) => {
-    interrupted = true
-    console.error(`\n${signal}: stopping the load and the server, removing the scratch database…`)
-    cleanUp().finally(() => process.exit(130))
-  }
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, onSignal)
   // Whole-run limit: start-up, warm-up, load, the generators' own limits and shutdown fit well inside.
   const budget = (warmup + duration + 2 * ramp + 2 * timeout + 240) * 1000
-  const watchdog = setTimeout(() => {
-    console.error(`bench: still running after ${Math.round(budget / 1000)} s: giving up`)
-    cleanUp().finally(() => process.exit(1))
-  }, budget)
-  watchdog.unref()
+  const unguard = guardRun({
+    stopping: 'stopping the load and the server, removing the scratch database…',
+    limitMs: budget,
+    onSignal: () => {
+      interrupted = true
+    },
+  })
 
-  const workDir = mkdtempSync(join(tmpdir(), 'mhbot-bench-load-'))
-  cleanups.push(() => rmSync(workDir, { recursive: true, force: true }))
+  const workDir = tempDir('mhbot-bench-load-')
   try {
     const db = await scratchDatabase(workDir, options.pglite)
     const server = await startBuiltServer(db.env, { limitMs: budget, echoLines: 20 })
@@ -304,7 +282,6 @@ export async function runLoadBench(argv) {
     return 1
   } finally {
     await cleanUp()
-    clearTimeout(watchdog)
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.off(signal, onSignal)
+    unguard()
   }
 }

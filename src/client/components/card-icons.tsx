@@ -12,7 +12,8 @@ import {
   IconShieldCheck,
   IconUsers,
 } from '@tabler/icons-react'
-import type { ComponentType } from 'react'
+import type { ComponentProps, ComponentType } from 'react'
+import { FeatureGrid } from './feature-card'
 
 type Icon = ComponentType<{ size?: number; stroke?: number }>
 
@@ -39,4 +40,9 @@ const ICONS: Record<string, Icon> = {
 export function cardIcon(title: string) {
   const Found = ICONS[title]
   return Found ? <Found size={20} stroke={1.8} /> : undefined
+}
+
+/** A grid of benefit or value cards, each with the icon of its title. */
+export function IconCardGrid(props: Omit<ComponentProps<typeof FeatureGrid>, 'icon'>) {
+  return <FeatureGrid {...props} icon={(index) => cardIcon(props.items[index]?.title ?? '')} />
 }

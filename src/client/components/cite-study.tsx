@@ -1,8 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core'
-import { useId } from '@mantine/hooks'
 import { useEffect, useRef, useState } from 'react'
 import { apaCitation, apaText, bibtex, type Citable, ris } from '../lib/citation'
-import { requestDeferredUi, useDeferredUi } from '../lib/deferred-ui'
+import { requestDeferredUi, type StandInProps, useDeferredUi, useStandIn } from '../lib/deferred-ui'
 
 /** Saves `text` as a file named `name`, made in the browser (nothing is asked of the server). */
 function download(name: string, type: string, text: string) {
@@ -15,6 +14,12 @@ function download(name: string, type: string, text: string) {
   link.remove()
   setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
+
+/** The files a reference manager imports. */
+const FILE_FORMATS = [
+  { label: 'BibTeX (.bib)', extension: 'bib', type: 'application/x-bibtex;charset=utf-8', write: bibtex },
+  { label: 'RIS (.ris)', extension: 'ris', type: 'application/x-research-info-systems;charset=utf-8', write: ris },
+]
 
 /**
  * "Cite": the study in APA style to copy, and as BibTeX and RIS files for a reference manager. The
@@ -75,20 +80,16 @@ export function CiteStudy({ study }: { study: Citable }) {
             )}
           </CopyButton>
           <Group gap="xs">
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => download(`${file}.bib`, 'application/x-bibtex;charset=utf-8', bibtex(study))}
-            >
-              BibTeX (.bib)
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => download(`${file}.ris`, 'application/x-research-info-systems;charset=utf-8', ris(study))}
-            >
-              RIS (.ris)
-            </Button>
+            {FILE_FORMATS.map((format) => (
+              <Button
+                key={format.extension}
+                size="xs"
+                variant="default"
+                onClick={() => download(`${file}.${format.extension}`, format.type, format.write(study))}
+              >
+                {format.label}
+              </Button>
+            ))}
           </Group>
         </Stack>
       </Popover.Dropdown>
@@ -97,26 +98,8 @@ export function CiteStudy({ study }: { study: Citable }) {
 }
 
 /** The Cite button until the popover's code is here: the closed target's markup (Popover.Target adds these). */
-function CiteStandIn({
-  title,
-  onOpen,
-  onLeaveFocused,
-}: {
-  title: string
-  onOpen: () => void
-  /** Called when the stand-in goes while it has keyboard focus. */
-  onLeaveFocused: () => void
-}) {
-  const id = useId()
-  const button = useRef<HTMLButtonElement>(null)
-  const leaveFocused = useRef(onLeaveFocused)
-  leaveFocused.current = onLeaveFocused
-  useEffect(() => {
-    const element = button.current
-    return () => {
-      if (element && document.activeElement === element) leaveFocused.current()
-    }
-  }, [])
+function CiteStandIn({ title, onOpen, ...standIn }: { title: string; onOpen: () => void } & StandInProps) {
+  const { id, button } = useStandIn(standIn)
   return (
     <Button
       ref={button}

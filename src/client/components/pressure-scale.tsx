@@ -22,6 +22,34 @@ const MARKS = [
   { ata: 2.0, label: MILD_MAX_ATA, note: 'upper mild limit' },
 ]
 
+/** Every range and mark on the bar is named the same way: a figure in bold, a note under it. */
+function Label({
+  x,
+  y,
+  anchor = 'middle',
+  fill,
+  figure,
+  note,
+}: {
+  x: number
+  y: number
+  anchor?: 'start' | 'middle'
+  fill: string
+  figure: string
+  note: string
+}) {
+  return (
+    <>
+      <text x={x} y={y} textAnchor={anchor} fontSize="15" fontWeight="700" fill={fill}>
+        {figure}
+      </text>
+      <text x={x} y={y + 18} textAnchor={anchor} fontSize="13" fill="#495057">
+        {note}
+      </text>
+    </>
+  )
+}
+
 export function PressureScale() {
   return (
     <figure style={{ margin: 0, marginTop: 'var(--mantine-spacing-xl)', maxWidth: 820 }} data-testid="pressure-scale">
@@ -36,49 +64,27 @@ export function PressureScale() {
         <rect x={LEFT} y={BAR_Y} width={WIDTH - LEFT - RIGHT} height={14} rx={7} fill="#e9ecef" />
         {/* The common mild range, 1.3-1.5 ATA. */}
         <rect x={x(1.3)} y={BAR_Y} width={x(1.5) - x(1.3)} height={14} fill="#00538b" />
-        <text
-          x={(x(1.3) + x(1.5)) / 2}
-          y={BAR_Y - 30}
-          textAnchor="middle"
-          fontSize="15"
-          fontWeight="700"
-          fill="#003a63"
-        >
-          1.3-1.5 ATA
-        </text>
-        <text x={(x(1.3) + x(1.5)) / 2} y={BAR_Y - 12} textAnchor="middle" fontSize="13" fill="#495057">
-          common mild range
-        </text>
+        <Label x={(x(1.3) + x(1.5)) / 2} y={BAR_Y - 30} fill="#003a63" figure="1.3-1.5 ATA" note="common mild range" />
         {/* Medical hyperbaric oxygen, 2.4-6 ATA. */}
         <rect x={x(2.4)} y={BAR_Y} width={x(6) - x(2.4)} height={14} rx={0} fill="#b02a37" opacity="0.85" />
-        <text x={(x(2.4) + x(6)) / 2} y={BAR_Y - 30} textAnchor="middle" fontSize="15" fontWeight="700" fill="#842029">
-          2.4-6 ATA
-        </text>
-        <text x={(x(2.4) + x(6)) / 2} y={BAR_Y - 12} textAnchor="middle" fontSize="13" fill="#495057">
-          medical hyperbaric oxygen
-        </text>
+        <Label
+          x={(x(2.4) + x(6)) / 2}
+          y={BAR_Y - 30}
+          fill="#842029"
+          figure="2.4-6 ATA"
+          note="medical hyperbaric oxygen"
+        />
         {MARKS.map((mark) => (
           <g key={mark.ata}>
             <line x1={x(mark.ata)} x2={x(mark.ata)} y1={BAR_Y - 4} y2={BAR_Y + 22} stroke="#212529" strokeWidth="2" />
-            <text
+            <Label
               x={x(mark.ata)}
               y={BAR_Y + 42}
-              textAnchor={mark.ata === 1 ? 'start' : 'middle'}
-              fontSize="15"
-              fontWeight="700"
+              anchor={mark.ata === 1 ? 'start' : 'middle'}
               fill="#212529"
-            >
-              {mark.label}
-            </text>
-            <text
-              x={x(mark.ata)}
-              y={BAR_Y + 60}
-              textAnchor={mark.ata === 1 ? 'start' : 'middle'}
-              fontSize="13"
-              fill="#495057"
-            >
-              {mark.note}
-            </text>
+              figure={mark.label}
+              note={mark.note}
+            />
           </g>
         ))}
       </svg>

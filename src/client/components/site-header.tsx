@@ -1,10 +1,10 @@
 import { Burger, Container, Stack, Text, UnstyledButton, type UnstyledButtonProps } from '@mantine/core'
-import { useDisclosure, useId, useWindowScroll } from '@mantine/hooks'
+import { useDisclosure, useWindowScroll } from '@mantine/hooks'
 import { Link, useLocation } from '@tanstack/react-router'
 import { type ComponentPropsWithRef, useEffect, useRef, useState } from 'react'
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../shared/constants'
 import { ABOUT_LINKS, HEADER_LINKS } from '../../shared/nav'
-import { requestDeferredUi, useDeferredUi } from '../lib/deferred-ui'
+import { requestDeferredUi, type StandInProps, useDeferredUi, useStandIn } from '../lib/deferred-ui'
 import { useSite } from '../lib/site'
 import { LogoMark } from './logo-mark'
 import classes from './site-header.module.css'
@@ -198,25 +198,14 @@ function AboutStandIn({
   inAbout,
   onOpen,
   onClose,
-  onLeaveFocused,
+  ...standIn
 }: {
   inAbout: boolean
   onOpen: () => void
   onClose: () => void
-  /** Called when the stand-in goes while it has keyboard focus. */
-  onLeaveFocused: () => void
-}) {
-  const id = useId()
-  const button = useRef<HTMLButtonElement>(null)
+} & StandInProps) {
+  const { id, button } = useStandIn(standIn)
   const openedViaClick = useRef(false)
-  const leaveFocused = useRef(onLeaveFocused)
-  leaveFocused.current = onLeaveFocused
-  useEffect(() => {
-    const element = button.current
-    return () => {
-      if (element && document.activeElement === element) leaveFocused.current()
-    }
-  }, [])
   return (
     <AboutButton
       ref={button}

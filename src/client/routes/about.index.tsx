@@ -2,10 +2,9 @@ import { Anchor, Text } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { CHAMBER_STANDARD, MILD_COMMON_ATA, MILD_MAX_ATA, QUALITY_STANDARD } from '../../content/facts'
 import { BulletList } from '../components/bullet-list'
-import { cardIcon } from '../components/card-icons'
+import { IconCardGrid } from '../components/card-icons'
 import { ContactInquiryBlock } from '../components/contact-inquiry-block'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageLinks } from '../components/page-links'
 import { PageSection } from '../components/page-section'
@@ -70,11 +69,7 @@ function AboutPage() {
       </PageSection>
 
       <PageSection headingId="values-heading" heading="Our Core Values" bg="gray.0">
-        <FeatureGrid
-          items={CORE_VALUES}
-          cols={{ base: 1, sm: 2, md: 4 }}
-          icon={(index) => cardIcon(CORE_VALUES[index]?.title ?? '')}
-        />
+        <IconCardGrid items={CORE_VALUES} cols={{ base: 1, sm: 2, md: 4 }} />
       </PageSection>
 
       <PageSection headingId="what-heading" heading="What We Do">

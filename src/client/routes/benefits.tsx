@@ -2,9 +2,8 @@ import { Paper, Text } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import { MILD_COMMON_ATA, MILD_MAX_ATA, NO_ALCOHOL_BEFORE } from '../../content/facts'
 import { BulletList } from '../components/bullet-list'
-import { cardIcon } from '../components/card-icons'
+import { IconCardGrid } from '../components/card-icons'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { FeatureGrid } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageLinks } from '../components/page-links'
 import { PageSection } from '../components/page-section'
@@ -84,12 +83,7 @@ function BenefitsPage() {
         <Text mt="md" size="lg" c="dark.6" lh={1.7} maw={820}>
           {`Mild hyperbaric sessions, at up to ${MILD_MAX_ATA} and commonly ${MILD_COMMON_ATA}, are used by many people as a restful wellness practice. These are the benefits people most often describe.`}
         </Text>
-        <FeatureGrid
-          items={BENEFITS}
-          cols={{ base: 1, sm: 2, md: 4 }}
-          icon={(index) => cardIcon(BENEFITS[index]?.title ?? '')}
-          cardTestId="benefit-card"
-        />
+        <IconCardGrid items={BENEFITS} cols={{ base: 1, sm: 2, md: 4 }} cardTestId="benefit-card" />
       </PageSection>
 
       <PageSection headingId="integration-heading" heading="Integrating mHBOT into Your Wellness Routine" bg="gray.0">

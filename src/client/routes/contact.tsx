@@ -1,18 +1,17 @@
-import { Anchor, Button, Card, Container, Grid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
-import { useForm } from '@mantine/form'
+import { Anchor, Card, Container, Grid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { useRef } from 'react'
 import { checkContact } from '../../shared/form-rules'
 import { CONTACT_SUCCESS } from '../../shared/form-texts'
 import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
+import { Honeypot, SubmitButton } from '../components/form-parts'
 import { PageHero } from '../components/page-hero'
 import { PrivacyNote } from '../components/privacy-note'
 import { focusFirstError } from '../lib/focus-first-error'
+import { usePublicForm } from '../lib/public-form'
 import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
-import { toast } from '../lib/toast'
 import { useTRPC } from '../lib/trpc'
 
 export const Route = createFileRoute('/contact')({
@@ -85,39 +84,14 @@ function ContactPage() {
 
 function ContactForm() {
   const trpc = useTRPC()
-  const formRef = useRef<HTMLFormElement>(null)
-  const form = useForm({
-    mode: 'controlled',
+  const { form, formRef, mutation } = usePublicForm({
     initialValues: EMPTY,
-    // The shared rules ContactInputSchema is built from, without zod; the server parses with the schema.
     validate: checkContact,
-    validateInputOnBlur: true,
+    success: CONTACT_SUCCESS,
+    failure: 'Failed to submit contact form. Please try again.',
+    focusRefused: true,
   })
-  const send = useMutation(
-    trpc.contact.submit.mutationOptions({
-      onSuccess: () => {
-        form.reset()
-        toast({ ...CONTACT_SUCCESS, variant: 'success' })
-      },
-      onError: (error) => {
-        // Should the server still refuse a field (it checks with the same schema), the field says why
-        // and takes the focus.
-        if (error.data?.fields) {
-          form.setErrors(error.data.fields)
-          requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
-        }
-        // A message the server wrote (the tRPC error shape carries data) is shown as it is. A failure
-        // before the server answered (network down, a proxy's HTML error page) has only a transport
-        // message such as a JSON parse error, so it gets the generic text instead.
-        const serverMessage = error.data ? error.message : ''
-        toast({
-          title: 'Submission Failed',
-          message: serverMessage || 'Failed to submit contact form. Please try again.',
-          variant: 'destructive',
-        })
-      },
-    }),
-  )
+  const send = useMutation(trpc.contact.submit.mutationOptions(mutation))
 
   return (
     <Card withBorder padding="xl" radius="md" component="section" aria-labelledby="form-heading">
@@ -137,19 +111,8 @@ function ContactForm() {
             styles={{ input: { minHeight: 150 } }}
             {...form.getInputProps('message')}
           />
-          {/* Honeypot: off-screen and hidden from assistive technology; people never fill it, bots do. */}
-          <div
-            aria-hidden="true"
-            style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}
-          >
-            <label>
-              Leave this field empty
-              <input type="text" tabIndex={-1} autoComplete="off" {...form.getInputProps('website')} />
-            </label>
-          </div>
-          <Button type="submit" disabled={send.isPending} mt="xs" style={{ alignSelf: 'flex-start' }}>
-            {send.isPending ? 'Sending...' : 'Send Message'}
-          </Button>
+          <Honeypot inputProps={form.getInputProps('website')} />
+          <SubmitButton pending={send.isPending}>Send Message</SubmitButton>
           <Text size="sm" c="dark.6">
             We typically reply within 2-3 business days. If your matter is urgent, please say so in the subject line.
           </Text>

@@ -12,9 +12,8 @@ import {
 } from '../../content/facts'
 import { TESTIMONIALS_ON_HOME } from '../../shared/constants'
 import { BulletList } from '../components/bullet-list'
-import { cardIcon } from '../components/card-icons'
+import { IconCardGrid } from '../components/card-icons'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { FeatureGrid } from '../components/feature-card'
 import { NewsletterForm } from '../components/newsletter-form'
 import { PageSection } from '../components/page-section'
 import { TestimonialCard } from '../components/testimonial-card'
@@ -115,11 +114,7 @@ function HomePage() {
       </PageSection>
 
       <PageSection headingId="benefits-heading" heading="Wellness Benefits" rhythm="home">
-        <FeatureGrid
-          items={BENEFITS}
-          cols={{ base: 1, sm: 2, md: 3 }}
-          icon={(index) => cardIcon(BENEFITS[index]?.title ?? '')}
-        />
+        <IconCardGrid items={BENEFITS} cols={{ base: 1, sm: 2, md: 3 }} />
         <Button component={Link} to="/benefits" variant="light" mt="xl">
           Explore All Benefits
         </Button>

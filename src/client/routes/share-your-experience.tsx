@@ -1,16 +1,16 @@
-import { Anchor, Button, Card, Checkbox, Container, Grid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
-import { useForm } from '@mantine/form'
+import { Anchor, Card, Checkbox, Container, Grid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { TEXT_LIMITS } from '../../shared/constants'
 import { checkTestimonial, TESTIMONIAL_CONSENT_STATEMENT, testimonialSubmission } from '../../shared/form-rules'
 import { TESTIMONIAL_SUCCESS } from '../../shared/form-texts'
 import { DisclaimerBox } from '../components/disclaimer-box'
+import { Honeypot, SubmitButton } from '../components/form-parts'
 import { PageHero } from '../components/page-hero'
 import { PrivacyNote } from '../components/privacy-note'
 import { focusFirstError } from '../lib/focus-first-error'
+import { usePublicForm } from '../lib/public-form'
 import { routeHead } from '../lib/seo'
-import { toast } from '../lib/toast'
 import { useTRPC } from '../lib/trpc'
 
 export const Route = createFileRoute('/share-your-experience')({
@@ -70,33 +70,13 @@ function ShareExperiencePage() {
 
 function ShareExperienceForm() {
   const trpc = useTRPC()
-  const form = useForm({
-    mode: 'controlled',
+  const { form, mutation } = usePublicForm({
     initialValues: EMPTY,
-    // The shared rules TestimonialSubmissionSchema is built from, without zod; the server parses with the schema.
     validate: checkTestimonial,
-    validateInputOnBlur: true,
+    success: TESTIMONIAL_SUCCESS,
+    failure: 'Failed to send your experience. Please try again.',
   })
-  const send = useMutation(
-    trpc.testimonials.submit.mutationOptions({
-      onSuccess: () => {
-        form.reset()
-        toast({ ...TESTIMONIAL_SUCCESS, variant: 'success' })
-      },
-      onError: (error) => {
-        // The server checks with the same schema; should it still refuse a field, the field says why.
-        if (error.data?.fields) form.setErrors(error.data.fields)
-        // Only a message the server wrote is shown as it is (a 429 says when to try again); a failure
-        // before the server answered carries a transport message no visitor could act on.
-        const serverMessage = error.data ? error.message : ''
-        toast({
-          title: 'Submission Failed',
-          message: serverMessage || 'Failed to send your experience. Please try again.',
-          variant: 'destructive',
-        })
-      },
-    }),
-  )
+  const send = useMutation(trpc.testimonials.submit.mutationOptions(mutation))
 
   return (
     <Card withBorder p={{ base: 'md', sm: 'xl' }} radius="md" component="section" aria-labelledby="share-form-heading">
@@ -135,19 +115,8 @@ function ShareExperienceForm() {
             aria-invalid={form.errors.consent ? true : undefined}
             {...form.getInputProps('consent', { type: 'checkbox' })}
           />
-          {/* Honeypot: off-screen and hidden from assistive technology; people never fill it, bots do. */}
-          <div
-            aria-hidden="true"
-            style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}
-          >
-            <label>
-              Leave this field empty
-              <input type="text" tabIndex={-1} autoComplete="off" {...form.getInputProps('website')} />
-            </label>
-          </div>
-          <Button type="submit" disabled={send.isPending} mt="xs" style={{ alignSelf: 'flex-start' }}>
-            {send.isPending ? 'Sending...' : 'Submit Testimonial'}
-          </Button>
+          <Honeypot inputProps={form.getInputProps('website')} />
+          <SubmitButton pending={send.isPending}>Submit Testimonial</SubmitButton>
           <PrivacyNote>
             Nothing is published before the council has reviewed it, and you can withdraw it at any time.
           </PrivacyNote>

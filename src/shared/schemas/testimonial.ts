@@ -7,28 +7,24 @@ export { TESTIMONIAL_CONSENT_STATEMENT }
 
 const rules = TESTIMONIAL_RULES
 
-const name = storableText(
-  z
-    .string({ error: rules.name.required })
-    .trim()
-    .min(rules.name.min.length, rules.name.min.message)
-    .max(rules.name.max.length, rules.name.max.message),
-  rules.name.storableLabel,
-)
+const requiredText = (rule: typeof rules.name | typeof rules.testimonial) =>
+  storableText(
+    z
+      .string({ error: rule.required })
+      .trim()
+      .min(rule.min.length, rule.min.message)
+      .max(rule.max.length, rule.max.message),
+    rule.storableLabel,
+  )
+
+const name = requiredText(rules.name)
 const location = storableText(
   z.string().trim().max(rules.location.max.length, rules.location.max.message),
   rules.location.storableLabel,
 )
   .nullish()
   .transform((value) => (value ? value : null))
-const testimonial = storableText(
-  z
-    .string({ error: rules.testimonial.required })
-    .trim()
-    .min(rules.testimonial.min.length, rules.testimonial.min.message)
-    .max(rules.testimonial.max.length, rules.testimonial.max.message),
-  rules.testimonial.storableLabel,
-)
+const testimonial = requiredText(rules.testimonial)
 const consent = z.literal(true, { error: rules.consent.required })
 
 /** The public "Share your experience" form. */
