@@ -1,5 +1,5 @@
 import { and, type Column, or, type SQL, sql } from 'drizzle-orm'
-import type { PgTable } from 'drizzle-orm/pg-core'
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core'
 
 /**
  * The admin lists' one paging model (shared/schemas/admin.ts): each list keeps its own order, and
@@ -46,4 +46,22 @@ export function afterRow(
     return and(...equalBefore, beyond)
   })
   return or(...branches)
+}
+
+/** An admin list: its table and id column, its order (the id last), and the columns its search reads. */
+export type AdminListSource = { table: PgTable; id: Column; order: SortKey[]; search: Column[] }
+
+/**
+ * A page of an admin list, on a `$dynamic()` select of its rows (which keeps their type): those
+ * whose search columns contain `q`, after the row `before`, in the list's order, at most `limit`.
+ */
+export function adminPage<Select extends PgSelect>(
+  select: Select,
+  list: AdminListSource,
+  query: { q?: string; before?: number | string; limit: number },
+) {
+  return select
+    .where(and(matchesSearch(query.q, list.search), afterRow(list.table, list.id, list.order, query.before)))
+    .orderBy(...orderOf(list.order))
+    .limit(query.limit)
 }

@@ -5,8 +5,9 @@ import { contactSubmissions, mailOutbox } from '../../db/schema'
 import type { MailState, MessageStatus } from '../../shared/constants'
 import type { MessageListQuerySchema } from '../../shared/schemas/admin'
 import { NotFoundError } from '../errors'
-import { type Actor, recordChange } from './audit'
+import { type Actor, recordStatusChange } from './audit'
 import { matchesSearch } from './list-query'
+import { deleteRecorded, lockedRow } from './rows'
 
 const messageColumns = {
   id: contactSubmissions.id,
@@ -82,11 +83,9 @@ export async function countNewMessages(db: Db): Promise<number> {
  */
 export async function setMessageStatus(db: Db, actor: Actor, id: number, status: MessageStatus) {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ status: contactSubmissions.status })
-      .from(contactSubmissions)
-      .where(eq(contactSubmissions.id, id))
-      .for('update')
+    const before = await lockedRow(tx, contactSubmissions, contactSubmissions.id, id, {
+      status: contactSubmissions.status,
+    })
     if (!before) throw new NotFoundError(notFound(id))
     const [row] = await tx
       .update(contactSubmissions)
@@ -94,15 +93,7 @@ export async function setMessageStatus(db: Db, actor: Actor, id: number, status:
       .where(eq(contactSubmissions.id, id))
       .returning(messageColumns)
     if (!row) throw new NotFoundError(notFound(id))
-    if (before.status !== status) {
-      await recordChange(tx, actor, {
-        action: 'update',
-        entity: 'message',
-        entityId: id,
-        before: { status: before.status },
-        after: { status },
-      })
-    }
+    await recordStatusChange(tx, actor, { entity: 'message', id }, before.status, status)
     return typed(row)
   })
 }
@@ -117,19 +108,16 @@ export async function openMessage(db: Db, actor: Actor, id: number) {
 
 /** Deletes a message for good (a visitor's request to be forgotten); the log keeps no personal data. */
 export async function deleteMessage(db: Db, actor: Actor, id: number): Promise<{ id: number }> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(contactSubmissions)
-      .where(eq(contactSubmissions.id, id))
-      .returning({ id: contactSubmissions.id, status: contactSubmissions.status })
-    if (!row) throw new NotFoundError(notFound(id))
-    await recordChange(tx, actor, {
-      action: 'delete',
-      entity: 'message',
-      entityId: id,
-      before: { status: row.status },
-      after: null,
-    })
-    return { id: row.id }
-  })
+  const row = await deleteRecorded(
+    db,
+    actor,
+    { entity: 'message', id, notFound: notFound(id) },
+    (tx) =>
+      tx
+        .delete(contactSubmissions)
+        .where(eq(contactSubmissions.id, id))
+        .returning({ id: contactSubmissions.id, status: contactSubmissions.status }),
+    (deleted) => ({ status: deleted.status }),
+  )
+  return { id: row.id }
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { attachments, researchStudies } from '../../db/schema'
 import type { AdminListQuery } from '../../shared/schemas/admin'
@@ -6,7 +6,8 @@ import type { ResearchStudyData } from '../../shared/schemas/research-study'
 import { BadInputError, NotFoundError } from '../errors'
 import { attachmentUrl, deleteAttachmentIfUnused } from './attachments'
 import { type Actor, changedFields, recordChange } from './audit'
-import { afterRow, matchesSearch, orderOf, type SortKey } from './list-query'
+import { type AdminListSource, adminPage, orderOf, type SortKey } from './list-query'
+import { deleteRecorded, lockedRow } from './rows'
 
 const studyColumns = {
   id: researchStudies.id,
@@ -30,6 +31,13 @@ const STUDY_ORDER: SortKey[] = [
   { column: researchStudies.id, direction: 'desc' },
 ]
 
+const STUDY_LIST: AdminListSource = {
+  table: researchStudies,
+  id: researchStudies.id,
+  order: STUDY_ORDER,
+  search: [researchStudies.title, researchStudies.authors, researchStudies.journal],
+}
+
 export function listResearchStudies(db: Db) {
   return db
     .select(studyColumns)
@@ -42,17 +50,7 @@ export function listResearchStudies(db: Db) {
  * or journal contain `q` when it is given (a part of a word is enough, unlike the library's search).
  */
 export function listStudiesForAdmin(db: Db, query: AdminListQuery) {
-  return db
-    .select(studyColumns)
-    .from(researchStudies)
-    .where(
-      and(
-        matchesSearch(query.q, [researchStudies.title, researchStudies.authors, researchStudies.journal]),
-        afterRow(researchStudies, researchStudies.id, STUDY_ORDER, query.before),
-      ),
-    )
-    .orderBy(...orderOf(STUDY_ORDER))
-    .limit(query.limit)
+  return adminPage(db.select(studyColumns).from(researchStudies).$dynamic(), STUDY_LIST, query)
 }
 
 /**
@@ -108,7 +106,7 @@ export async function createResearchStudy(db: Db, actor: Actor, data: ResearchSt
 export async function updateResearchStudy(db: Db, actor: Actor, id: number, data: ResearchStudyData) {
   const values = await withAttachmentLink(db, data)
   return db.transaction(async (tx) => {
-    const [before] = await tx.select(studyColumns).from(researchStudies).where(eq(researchStudies.id, id)).for('update')
+    const before = await lockedRow(tx, researchStudies, researchStudies.id, id, studyColumns)
     if (!before) throw new NotFoundError(notFound(id))
     const [row] = await tx.update(researchStudies).set(values).where(eq(researchStudies.id, id)).returning(studyColumns)
     if (!row) throw new NotFoundError(notFound(id))
@@ -125,19 +123,16 @@ export async function updateResearchStudy(db: Db, actor: Actor, id: number, data
   })
 }
 
-export async function deleteResearchStudy(db: Db, actor: Actor, id: number) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.delete(researchStudies).where(eq(researchStudies.id, id)).returning(studyColumns)
-    if (!row) throw new NotFoundError(notFound(id))
-    // The file stays for the housekeeping to remove (src/server/plugins/maintenance.ts), so the
-    // screen's Undo can save the study again with it; a replaced file still goes at once.
-    await recordChange(tx, actor, {
-      action: 'delete',
-      entity: 'research_study',
-      entityId: id,
-      before: snapshot(row),
-      after: null,
-    })
-    return row
-  })
+/**
+ * The file stays for the housekeeping to remove (src/server/plugins/maintenance.ts), so the screen's
+ * Undo can save the study again with it; a replaced file still goes at once.
+ */
+export function deleteResearchStudy(db: Db, actor: Actor, id: number) {
+  return deleteRecorded(
+    db,
+    actor,
+    { entity: 'research_study', id, notFound: notFound(id) },
+    (tx) => tx.delete(researchStudies).where(eq(researchStudies.id, id)).returning(studyColumns),
+    snapshot,
+  )
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { fileUrl } from '../../db/files'
 import { attachments, educationalResources } from '../../db/schema'
@@ -6,7 +6,8 @@ import type { AdminListQuery, ResourceData } from '../../shared/schemas/admin'
 import { BadInputError, NotFoundError } from '../errors'
 import { deleteAttachmentIfUnused } from './attachments'
 import { type Actor, changedFields, recordChange } from './audit'
-import { afterRow, matchesSearch, orderOf, type SortKey } from './list-query'
+import { type AdminListSource, adminPage, orderOf, type SortKey } from './list-query'
+import { deleteRecorded, lockedRow } from './rows'
 
 const resourceColumns = {
   id: educationalResources.id,
@@ -34,6 +35,13 @@ const RESOURCE_ORDER: SortKey[] = [
   { column: educationalResources.id, direction: 'asc' },
 ]
 
+const RESOURCE_LIST: AdminListSource = {
+  table: educationalResources,
+  id: educationalResources.id,
+  order: RESOURCE_ORDER,
+  search: [educationalResources.title, educationalResources.description],
+}
+
 export function listResources(db: Db) {
   return db
     .select(resourceColumns)
@@ -43,17 +51,7 @@ export function listResources(db: Db) {
 
 /** The admin's list: the public order, a page at a time, only titles or descriptions containing `q` when given. */
 export function listResourcesForAdmin(db: Db, query: AdminListQuery) {
-  return db
-    .select(resourceColumns)
-    .from(educationalResources)
-    .where(
-      and(
-        matchesSearch(query.q, [educationalResources.title, educationalResources.description]),
-        afterRow(educationalResources, educationalResources.id, RESOURCE_ORDER, query.before),
-      ),
-    )
-    .orderBy(...orderOf(RESOURCE_ORDER))
-    .limit(query.limit)
+  return adminPage(db.select(resourceColumns).from(educationalResources).$dynamic(), RESOURCE_LIST, query)
 }
 
 /** The stored row's link and type come from the file itself, never from the request. */
@@ -92,11 +90,7 @@ export async function createResource(db: Db, actor: Actor, data: ResourceData) {
 export async function updateResource(db: Db, actor: Actor, id: number, data: ResourceData) {
   const values = await withFile(db, data)
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select(resourceColumns)
-      .from(educationalResources)
-      .where(eq(educationalResources.id, id))
-      .for('update')
+    const before = await lockedRow(tx, educationalResources, educationalResources.id, id, resourceColumns)
     if (!before) throw new NotFoundError(notFound(id))
     const [row] = await tx
       .update(educationalResources)
@@ -115,21 +109,15 @@ export async function updateResource(db: Db, actor: Actor, id: number, data: Res
   })
 }
 
-export async function deleteResource(db: Db, actor: Actor, id: number) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(educationalResources)
-      .where(eq(educationalResources.id, id))
-      .returning(resourceColumns)
-    if (!row) throw new NotFoundError(notFound(id))
-    if (row.fileId) await deleteAttachmentIfUnused(tx, row.fileId)
-    await recordChange(tx, actor, {
-      action: 'delete',
-      entity: 'resource',
-      entityId: id,
-      before: snapshot(row),
-      after: null,
-    })
-    return row
-  })
+export function deleteResource(db: Db, actor: Actor, id: number) {
+  return deleteRecorded(
+    db,
+    actor,
+    { entity: 'resource', id, notFound: notFound(id) },
+    (tx) => tx.delete(educationalResources).where(eq(educationalResources.id, id)).returning(resourceColumns),
+    snapshot,
+    async (tx, row) => {
+      if (row.fileId) await deleteAttachmentIfUnused(tx, row.fileId)
+    },
+  )
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { count, desc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client'
 import { testimonials } from '../../db/schema'
@@ -10,7 +10,8 @@ import type {
 } from '../../shared/schemas/testimonial'
 import { ConflictError, NotFoundError } from '../errors'
 import { type Actor, recordChange } from './audit'
-import { afterRow, matchesSearch, orderOf, type SortKey } from './list-query'
+import { type AdminListSource, adminPage, type SortKey } from './list-query'
+import { deleteRecorded, lockedRow } from './rows'
 
 const publicTestimonialColumns = {
   id: testimonials.id,
@@ -51,22 +52,19 @@ const ADMIN_ORDER: SortKey[] = [
   { column: testimonials.id, direction: 'desc' },
 ]
 
+const ADMIN_LIST: AdminListSource = {
+  table: testimonials,
+  id: testimonials.id,
+  order: ADMIN_ORDER,
+  search: [testimonials.name, testimonials.location, testimonials.testimonial],
+}
+
 /**
  * Testimonials for the council, those waiting for review first, a page at a time; with `q`, only
  * those whose name, location or words contain it.
  */
 export function listAllTestimonials(db: Db, query: AdminListQuery) {
-  return db
-    .select(adminTestimonialColumns)
-    .from(testimonials)
-    .where(
-      and(
-        matchesSearch(query.q, [testimonials.name, testimonials.location, testimonials.testimonial]),
-        afterRow(testimonials, testimonials.id, ADMIN_ORDER, query.before),
-      ),
-    )
-    .orderBy(...orderOf(ADMIN_ORDER))
-    .limit(query.limit)
+  return adminPage(db.select(adminTestimonialColumns).from(testimonials).$dynamic(), ADMIN_LIST, query)
 }
 
 /** How many wait for review: the count beside "Testimonials" in the admin's navigation. */
@@ -123,11 +121,7 @@ export async function createTestimonial(db: Db, actor: Actor, input: z.output<ty
 
 export async function updateTestimonial(db: Db, actor: Actor, id: number, patch: TestimonialPatch) {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select(adminTestimonialColumns)
-      .from(testimonials)
-      .where(eq(testimonials.id, id))
-      .for('update')
+    const before = await lockedRow(tx, testimonials, testimonials.id, id, adminTestimonialColumns)
     if (!before) throw new NotFoundError(notFound(id))
     // An endorsement the council edited would no longer be the visitor's (README, "The admin").
     if (
@@ -158,14 +152,16 @@ export async function updateTestimonial(db: Db, actor: Actor, id: number, patch:
 }
 
 export async function deleteTestimonial(db: Db, actor: Actor, id: number): Promise<{ id: number }> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(testimonials)
-      .where(eq(testimonials.id, id))
-      .returning({ id: testimonials.id, isApproved: testimonials.isApproved })
-    if (!row) throw new NotFoundError(notFound(id))
-    const before: Edited = { isApproved: row.isApproved }
-    await recordChange(tx, actor, { action: 'delete', entity: 'testimonial', entityId: id, before, after: null })
-    return { id: row.id }
-  })
+  const row = await deleteRecorded(
+    db,
+    actor,
+    { entity: 'testimonial', id, notFound: notFound(id) },
+    (tx) =>
+      tx
+        .delete(testimonials)
+        .where(eq(testimonials.id, id))
+        .returning({ id: testimonials.id, isApproved: testimonials.isApproved }),
+    (deleted): Edited => ({ isApproved: deleted.isApproved }),
+  )
+  return { id: row.id }
 }
