@@ -7,7 +7,7 @@ import type { MessageListQuerySchema } from '../../shared/schemas/admin'
 import { NotFoundError } from '../errors'
 import { type Actor, recordStatusChange } from './audit'
 import { matchesSearch } from './list-query'
-import { deleteRecorded, lockedRow } from './rows'
+import { deleteVisitorRow, lockedRow, rowsOf } from './rows'
 
 const messageColumns = {
   id: contactSubmissions.id,
@@ -45,7 +45,8 @@ const typed = <T extends { status: string; notice: { state: MailState; attempts:
   notice: noticeState(row.notice),
 })
 
-const notFound = (id: number) => `Message ${id} not found`
+/** A message as queries, the activity log and a 404 name it. */
+const messageRow = rowsOf<number>('message', contactSubmissions, contactSubmissions.id, 'Message')
 
 /**
  * Contact messages, newest first, a page at a time (`before` is the id of the last one shown); with
@@ -83,16 +84,14 @@ export async function countNewMessages(db: Db): Promise<number> {
  */
 export async function setMessageStatus(db: Db, actor: Actor, id: number, status: MessageStatus) {
   return db.transaction(async (tx) => {
-    const before = await lockedRow(tx, contactSubmissions, contactSubmissions.id, id, {
-      status: contactSubmissions.status,
-    })
-    if (!before) throw new NotFoundError(notFound(id))
+    const before = await lockedRow(tx, messageRow(id), { status: contactSubmissions.status })
+    if (!before) throw new NotFoundError(messageRow(id).notFound)
     const [row] = await tx
       .update(contactSubmissions)
       .set({ status })
       .where(eq(contactSubmissions.id, id))
       .returning(messageColumns)
-    if (!row) throw new NotFoundError(notFound(id))
+    if (!row) throw new NotFoundError(messageRow(id).notFound)
     await recordStatusChange(tx, actor, { entity: 'message', id }, before.status, status)
     return typed(row)
   })
@@ -101,23 +100,12 @@ export async function setMessageStatus(db: Db, actor: Actor, id: number, status:
 /** Opening a new message marks it read; an already read or archived one keeps its state. */
 export async function openMessage(db: Db, actor: Actor, id: number) {
   const [row] = await db.select(messageColumns).from(contactSubmissions).where(eq(contactSubmissions.id, id))
-  if (!row) throw new NotFoundError(notFound(id))
+  if (!row) throw new NotFoundError(messageRow(id).notFound)
   if (row.status === 'new') return setMessageStatus(db, actor, id, 'read')
   return typed(row)
 }
 
 /** Deletes a message for good (a visitor's request to be forgotten); the log keeps no personal data. */
-export async function deleteMessage(db: Db, actor: Actor, id: number): Promise<{ id: number }> {
-  const row = await deleteRecorded(
-    db,
-    actor,
-    { entity: 'message', id, notFound: notFound(id) },
-    (tx) =>
-      tx
-        .delete(contactSubmissions)
-        .where(eq(contactSubmissions.id, id))
-        .returning({ id: contactSubmissions.id, status: contactSubmissions.status }),
-    (deleted) => ({ status: deleted.status }),
-  )
-  return { id: row.id }
+export function deleteMessage(db: Db, actor: Actor, id: number): Promise<{ id: number }> {
+  return deleteVisitorRow(db, actor, messageRow(id), { status: contactSubmissions.status })
 }

@@ -5,6 +5,7 @@ import { CONFIRMATION_MAIL_INTERVAL_MS, type ConsentSource, type SubscriberStatu
 import { BadInputError } from '../errors'
 import { cancelQueuedConfirmations, queueMail } from './mail-outbox'
 import { lockedRow } from './rows'
+import { subscriberRow } from './subscribers'
 import { readConfirmToken, readUnsubscribeToken } from './subscription-tokens'
 
 /*
@@ -145,9 +146,7 @@ export async function unsubscribeWithToken(db: Db, secret: string, token: string
   const id = readUnsubscribeToken(secret, token)
   if (!id) throw new BadInputError(INVALID_UNSUBSCRIBE, { token: INVALID_UNSUBSCRIBE })
   return db.transaction(async (tx) => {
-    const row = await lockedRow(tx, newsletterSubscribers, newsletterSubscribers.id, id, {
-      status: newsletterSubscribers.status,
-    })
+    const row = await lockedRow(tx, subscriberRow(id), { status: newsletterSubscribers.status })
     if (!row) return 'gone'
     if (row.status === 'unsubscribed') return 'already'
     await tx
@@ -164,7 +163,7 @@ export async function confirmWithToken(db: Db, secret: string, token: string): P
   const claim = readConfirmToken(secret, token)
   if (!claim) throw new BadInputError(INVALID_CONFIRM, { token: INVALID_CONFIRM })
   return db.transaction(async (tx) => {
-    const row = await lockedRow(tx, newsletterSubscribers, newsletterSubscribers.id, claim.subscriberId, {
+    const row = await lockedRow(tx, subscriberRow(claim.subscriberId), {
       status: newsletterSubscribers.status,
       statusChangedAt: newsletterSubscribers.statusChangedAt,
     })

@@ -6,8 +6,8 @@ import type { ResearchStudyData } from '../../shared/schemas/research-study'
 import { BadInputError, NotFoundError } from '../errors'
 import { attachmentUrl, deleteAttachmentIfUnused } from './attachments'
 import { type Actor, changedFields, recordChange } from './audit'
-import { type AdminListSource, adminPage, orderOf, type SortKey } from './list-query'
-import { deleteRecorded, lockedRow } from './rows'
+import { type AdminListSource, adminPage, descending, inOrder, orderOf } from './list-query'
+import { deleteRecorded, lockedRow, rowsOf } from './rows'
 
 const studyColumns = {
   id: researchStudies.id,
@@ -23,26 +23,18 @@ const studyColumns = {
   createdAt: researchStudies.createdAt,
 }
 
-const notFound = (id: number) => `Research study ${id} not found`
+/** A study as queries, the activity log and a 404 name it. */
+const studyRow = rowsOf<number>('research_study', researchStudies, researchStudies.id, 'Research study')
 
 /** Newest first, ties broken by id so the order is stable. */
-const STUDY_ORDER: SortKey[] = [
-  { column: researchStudies.createdAt, direction: 'desc' },
-  { column: researchStudies.id, direction: 'desc' },
-]
-
 const STUDY_LIST: AdminListSource = {
   table: researchStudies,
-  id: researchStudies.id,
-  order: STUDY_ORDER,
+  order: [descending(researchStudies.createdAt), descending(researchStudies.id)],
   search: [researchStudies.title, researchStudies.authors, researchStudies.journal],
 }
 
 export function listResearchStudies(db: Db) {
-  return db
-    .select(studyColumns)
-    .from(researchStudies)
-    .orderBy(...orderOf(STUDY_ORDER))
+  return inOrder(db.select(studyColumns).from(researchStudies).$dynamic(), STUDY_LIST)
 }
 
 /**
@@ -66,7 +58,7 @@ export async function searchResearchStudies(db: Db, q: string): Promise<number[]
     .select({ id: researchStudies.id })
     .from(researchStudies)
     .where(sql`${document} @@ ${query}`)
-    .orderBy(sql`ts_rank(${document}, ${query}) desc`, ...orderOf(STUDY_ORDER))
+    .orderBy(sql`ts_rank(${document}, ${query}) desc`, ...orderOf(STUDY_LIST.order))
   return rows.map((row) => row.id)
 }
 
@@ -106,10 +98,10 @@ export async function createResearchStudy(db: Db, actor: Actor, data: ResearchSt
 export async function updateResearchStudy(db: Db, actor: Actor, id: number, data: ResearchStudyData) {
   const values = await withAttachmentLink(db, data)
   return db.transaction(async (tx) => {
-    const before = await lockedRow(tx, researchStudies, researchStudies.id, id, studyColumns)
-    if (!before) throw new NotFoundError(notFound(id))
+    const before = await lockedRow(tx, studyRow(id), studyColumns)
+    if (!before) throw new NotFoundError(studyRow(id).notFound)
     const [row] = await tx.update(researchStudies).set(values).where(eq(researchStudies.id, id)).returning(studyColumns)
-    if (!row) throw new NotFoundError(notFound(id))
+    if (!row) throw new NotFoundError(studyRow(id).notFound)
     if (before.attachmentFileId && before.attachmentFileId !== row.attachmentFileId) {
       await deleteAttachmentIfUnused(tx, before.attachmentFileId)
     }
@@ -128,11 +120,5 @@ export async function updateResearchStudy(db: Db, actor: Actor, id: number, data
  * Undo can save the study again with it; a replaced file still goes at once.
  */
 export function deleteResearchStudy(db: Db, actor: Actor, id: number) {
-  return deleteRecorded(
-    db,
-    actor,
-    { entity: 'research_study', id, notFound: notFound(id) },
-    (tx) => tx.delete(researchStudies).where(eq(researchStudies.id, id)).returning(studyColumns),
-    snapshot,
-  )
+  return deleteRecorded(db, actor, studyRow(id), studyColumns, snapshot)
 }

@@ -6,8 +6,8 @@ import type { AdminListQuery, ResourceData } from '../../shared/schemas/admin'
 import { BadInputError, NotFoundError } from '../errors'
 import { deleteAttachmentIfUnused } from './attachments'
 import { type Actor, changedFields, recordChange } from './audit'
-import { type AdminListSource, adminPage, orderOf, type SortKey } from './list-query'
-import { deleteRecorded, lockedRow } from './rows'
+import { type AdminListSource, adminPage, ascending, inOrder } from './list-query'
+import { deleteRecorded, lockedRow, rowsOf } from './rows'
 
 const resourceColumns = {
   id: educationalResources.id,
@@ -20,7 +20,8 @@ const resourceColumns = {
   createdAt: educationalResources.createdAt,
 }
 
-const notFound = (id: number) => `Resource ${id} not found`
+/** A resource as queries, the activity log and a 404 name it. */
+const resourceRow = rowsOf<number>('resource', educationalResources, educationalResources.id, 'Resource')
 
 /** The label visitors see beside the download, from the stored file's checked type. */
 const FILE_TYPES: Record<string, string> = {
@@ -30,23 +31,14 @@ const FILE_TYPES: Record<string, string> = {
 }
 
 /** By category, then in the order they were added. */
-const RESOURCE_ORDER: SortKey[] = [
-  { column: educationalResources.category, direction: 'asc' },
-  { column: educationalResources.id, direction: 'asc' },
-]
-
 const RESOURCE_LIST: AdminListSource = {
   table: educationalResources,
-  id: educationalResources.id,
-  order: RESOURCE_ORDER,
+  order: [ascending(educationalResources.category), ascending(educationalResources.id)],
   search: [educationalResources.title, educationalResources.description],
 }
 
 export function listResources(db: Db) {
-  return db
-    .select(resourceColumns)
-    .from(educationalResources)
-    .orderBy(...orderOf(RESOURCE_ORDER))
+  return inOrder(db.select(resourceColumns).from(educationalResources).$dynamic(), RESOURCE_LIST)
 }
 
 /** The admin's list: the public order, a page at a time, only titles or descriptions containing `q` when given. */
@@ -90,14 +82,14 @@ export async function createResource(db: Db, actor: Actor, data: ResourceData) {
 export async function updateResource(db: Db, actor: Actor, id: number, data: ResourceData) {
   const values = await withFile(db, data)
   return db.transaction(async (tx) => {
-    const before = await lockedRow(tx, educationalResources, educationalResources.id, id, resourceColumns)
-    if (!before) throw new NotFoundError(notFound(id))
+    const before = await lockedRow(tx, resourceRow(id), resourceColumns)
+    if (!before) throw new NotFoundError(resourceRow(id).notFound)
     const [row] = await tx
       .update(educationalResources)
       .set(values)
       .where(eq(educationalResources.id, id))
       .returning(resourceColumns)
-    if (!row) throw new NotFoundError(notFound(id))
+    if (!row) throw new NotFoundError(resourceRow(id).notFound)
     if (before.fileId && before.fileId !== row.fileId) await deleteAttachmentIfUnused(tx, before.fileId)
     await recordChange(tx, actor, {
       action: 'update',
@@ -110,14 +102,7 @@ export async function updateResource(db: Db, actor: Actor, id: number, data: Res
 }
 
 export function deleteResource(db: Db, actor: Actor, id: number) {
-  return deleteRecorded(
-    db,
-    actor,
-    { entity: 'resource', id, notFound: notFound(id) },
-    (tx) => tx.delete(educationalResources).where(eq(educationalResources.id, id)).returning(resourceColumns),
-    snapshot,
-    async (tx, row) => {
-      if (row.fileId) await deleteAttachmentIfUnused(tx, row.fileId)
-    },
-  )
+  return deleteRecorded(db, actor, resourceRow(id), resourceColumns, snapshot, async (tx, row) => {
+    if (row.fileId) await deleteAttachmentIfUnused(tx, row.fileId)
+  })
 }

@@ -1,53 +1,85 @@
 import { eq } from 'drizzle-orm'
-import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core'
+import type { PgColumn, PgTable, SelectedFields, SelectedFieldsFlat } from 'drizzle-orm/pg-core'
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
 import type { Db } from '../../db/client'
 import type { AuditEntity } from '../../shared/constants'
 import { NotFoundError } from '../errors'
 import { type Actor, type Change, recordChange } from './audit'
 
-/**
- * The row whose `id` column holds `value`, read with `fields` and locked until the transaction
- * ends, so the change that follows starts from what it read; undefined when there is none.
- */
-export async function lockedRow<Fields extends SelectedFields>(
-  tx: Db,
-  table: PgTable,
-  id: PgColumn,
-  value: string | number,
-  fields: Fields,
-) {
-  // A table known only as PgTable leaves Drizzle unable to name the result; `fields` names it.
-  const rows = await tx.select(fields).from(table).where(eq(id, value)).for('update')
-  return (rows as SelectResultFields<Fields>[])[0]
+/** One row of a service's table, as a query finds it, the activity log names it and a 404 reports it. */
+export type RowRef<Id extends string | number = string | number> = {
+  entity: AuditEntity
+  table: PgTable
+  id: PgColumn
+  value: Id
+  notFound: string
 }
 
-type Target = { entity: AuditEntity; id: string | number; notFound: string }
+/**
+ * How a service names its rows: `rowsOf('message', contactSubmissions, contactSubmissions.id, 'Message')(7)`.
+ * A text id comes from the request as typed, so the 404 quotes only its first 64 characters.
+ */
+export const rowsOf =
+  <Id extends string | number>(entity: AuditEntity, table: PgTable, id: PgColumn, noun: string) =>
+  (value: Id): RowRef<Id> => ({
+    entity,
+    table,
+    id,
+    value,
+    notFound: `${noun} ${String(value).slice(0, 64)} not found`,
+  })
+
+// A table known only as PgTable leaves Drizzle unable to name a query's rows; the fields name them.
+type Rows<Fields extends SelectedFields | SelectedFieldsFlat> = SelectResultFields<Fields>[]
 
 /**
- * Deletes one row and writes its audit row in the same transaction; a row that is not there is a
- * 404 and leaves no audit row. `remove` is the delete, returning the row; `kept` is what the log
- * keeps of it; `cleanUp` removes what went with it (a file no other row uses) in the same transaction.
+ * The row, read with `fields` and locked until the transaction ends, so the change that follows
+ * starts from what it read; undefined when there is none.
  */
-export function deleteRecorded<Row>(
+export async function lockedRow<Fields extends SelectedFields>(tx: Db, row: RowRef, fields: Fields) {
+  const rows = await tx.select(fields).from(row.table).where(eq(row.id, row.value)).for('update')
+  return (rows as Rows<Fields>)[0]
+}
+
+/**
+ * Deletes the row and writes its audit row in the same transaction; a row that is not there is a
+ * 404 and leaves no audit row. `kept` is what the log keeps of the deleted row (read with
+ * `returning`); `cleanUp` removes what went with it (a file no other row uses) in the same transaction.
+ */
+export function deleteRecorded<Fields extends SelectedFieldsFlat>(
   db: Db,
   actor: Actor,
-  target: Target,
-  remove: (tx: Db) => Promise<Row[]>,
-  kept: (row: Row) => Change['before'],
-  cleanUp?: (tx: Db, row: Row) => Promise<void>,
-): Promise<Row> {
+  row: RowRef,
+  returning: Fields,
+  kept: (deleted: SelectResultFields<Fields>) => Change['before'],
+  cleanUp?: (tx: Db, deleted: SelectResultFields<Fields>) => Promise<void>,
+): Promise<SelectResultFields<Fields>> {
   return db.transaction(async (tx) => {
-    const [row] = await remove(tx)
-    if (!row) throw new NotFoundError(target.notFound)
-    await cleanUp?.(tx, row)
+    const rows = await tx.delete(row.table).where(eq(row.id, row.value)).returning(returning)
+    const [deleted] = rows as Rows<Fields>
+    if (!deleted) throw new NotFoundError(row.notFound)
+    await cleanUp?.(tx, deleted)
     await recordChange(tx, actor, {
       action: 'delete',
-      entity: target.entity,
-      entityId: target.id,
-      before: kept(row),
+      entity: row.entity,
+      entityId: row.value,
+      before: kept(deleted),
       after: null,
     })
-    return row
+    return deleted
   })
+}
+
+/**
+ * Deletes a visitor's row (a message, an address, a testimonial) for good: the log keeps only its
+ * state, read with `state`, never the visitor's own data (docs/decisions/014-audit-log.md).
+ */
+export async function deleteVisitorRow<Id extends string | number>(
+  db: Db,
+  actor: Actor,
+  row: RowRef<Id>,
+  state: SelectedFieldsFlat,
+): Promise<{ id: Id }> {
+  await deleteRecorded(db, actor, row, state, (deleted) => deleted)
+  return { id: row.value }
 }

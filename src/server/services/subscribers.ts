@@ -7,9 +7,9 @@ import type { SubscriberListQuerySchema } from '../../shared/schemas/admin'
 import { ConflictError, NotFoundError } from '../errors'
 import { type Actor, recordStatusChange } from './audit'
 import { toCsv } from './csv'
-import { type AdminListSource, adminPage, matchesSearch, type SortKey } from './list-query'
+import { type AdminListSource, adminPage, descending, matchesSearch } from './list-query'
 import { cancelQueuedConfirmations } from './mail-outbox'
-import { deleteRecorded, lockedRow } from './rows'
+import { deleteVisitorRow, lockedRow, rowsOf } from './rows'
 import { subscriptionLinks } from './subscription-tokens'
 
 const subscriberColumns = {
@@ -37,18 +37,13 @@ const typed = <T extends SubscriberRow>(row: T) => ({
   consentSource: row.consentSource as ConsentSource | null,
 })
 
-const notFound = (id: string) => `Subscriber ${id.slice(0, 64)} not found`
+/** An address as queries, the activity log and a 404 name it. */
+export const subscriberRow = rowsOf<string>('subscriber', newsletterSubscribers, newsletterSubscribers.id, 'Subscriber')
 
 /** Newest first; the id (text, unique) orders addresses that subscribed in the same instant. */
-const SUBSCRIBER_ORDER: SortKey[] = [
-  { column: newsletterSubscribers.subscribedAt, direction: 'desc' },
-  { column: newsletterSubscribers.id, direction: 'desc' },
-]
-
 const SUBSCRIBER_LIST: AdminListSource = {
   table: newsletterSubscribers,
-  id: newsletterSubscribers.id,
-  order: SUBSCRIBER_ORDER,
+  order: [descending(newsletterSubscribers.subscribedAt), descending(newsletterSubscribers.id)],
   search: [newsletterSubscribers.email],
 }
 
@@ -89,10 +84,8 @@ const ONLY_THE_SUBSCRIBER: Record<Exclude<SubscriberStatus, 'active'>, string> =
  */
 export async function setSubscriberActive(db: Db, actor: Actor, id: string, isActive: boolean) {
   return db.transaction(async (tx) => {
-    const before = await lockedRow(tx, newsletterSubscribers, newsletterSubscribers.id, id, {
-      status: newsletterSubscribers.status,
-    })
-    if (!before) throw new NotFoundError(notFound(id))
+    const before = await lockedRow(tx, subscriberRow(id), { status: newsletterSubscribers.status })
+    if (!before) throw new NotFoundError(subscriberRow(id).notFound)
     const status: SubscriberStatus = isActive ? 'active' : 'unsubscribed'
     if (isActive && before.status !== 'active') {
       throw new ConflictError(ONLY_THE_SUBSCRIBER[before.status as Exclude<SubscriberStatus, 'active'>])
@@ -102,7 +95,7 @@ export async function setSubscriberActive(db: Db, actor: Actor, id: string, isAc
         .select(subscriberColumns)
         .from(newsletterSubscribers)
         .where(eq(newsletterSubscribers.id, id))
-      if (!row) throw new NotFoundError(notFound(id))
+      if (!row) throw new NotFoundError(subscriberRow(id).notFound)
       return typed(row)
     }
     const [row] = await tx
@@ -110,7 +103,7 @@ export async function setSubscriberActive(db: Db, actor: Actor, id: string, isAc
       .set({ status, statusChangedAt: new Date() })
       .where(eq(newsletterSubscribers.id, id))
       .returning(subscriberColumns)
-    if (!row) throw new NotFoundError(notFound(id))
+    if (!row) throw new NotFoundError(subscriberRow(id).notFound)
     await cancelQueuedConfirmations(tx, id)
     await recordStatusChange(tx, actor, { entity: 'subscriber', id }, before.status, status)
     return typed(row)
@@ -118,19 +111,8 @@ export async function setSubscriberActive(db: Db, actor: Actor, id: string, isAc
 }
 
 /** Deletes an address for good (a request to be forgotten); the log keeps no address. */
-export async function deleteSubscriber(db: Db, actor: Actor, id: string): Promise<{ id: string }> {
-  const row = await deleteRecorded(
-    db,
-    actor,
-    { entity: 'subscriber', id, notFound: notFound(id) },
-    (tx) =>
-      tx
-        .delete(newsletterSubscribers)
-        .where(eq(newsletterSubscribers.id, id))
-        .returning({ id: newsletterSubscribers.id, status: newsletterSubscribers.status }),
-    (deleted) => ({ status: deleted.status }),
-  )
-  return { id: row.id }
+export function deleteSubscriber(db: Db, actor: Actor, id: string): Promise<{ id: string }> {
+  return deleteVisitorRow(db, actor, subscriberRow(id), { status: newsletterSubscribers.status })
 }
 
 /** Every active subscriber, oldest first (a mailing tool's import order is stable that way). */

@@ -10,8 +10,8 @@ import type {
 } from '../../shared/schemas/testimonial'
 import { ConflictError, NotFoundError } from '../errors'
 import { type Actor, recordChange } from './audit'
-import { type AdminListSource, adminPage, type SortKey } from './list-query'
-import { deleteRecorded, lockedRow } from './rows'
+import { type AdminListSource, adminPage, ascending, descending } from './list-query'
+import { deleteVisitorRow, lockedRow, rowsOf } from './rows'
 
 const publicTestimonialColumns = {
   id: testimonials.id,
@@ -28,7 +28,8 @@ const adminTestimonialColumns = {
   createdAt: testimonials.createdAt,
 }
 
-const notFound = (id: number) => `Testimonial ${id} not found`
+/** A testimonial as queries, the activity log and a 404 name it. */
+const testimonialRow = rowsOf<number>('testimonial', testimonials, testimonials.id, 'Testimonial')
 
 /**
  * What the activity log keeps of a testimonial: its approval, and which of the author's fields
@@ -46,16 +47,9 @@ export function listApprovedTestimonials(db: Db) {
 }
 
 /** Those waiting for review first, then newest first. */
-const ADMIN_ORDER: SortKey[] = [
-  { column: testimonials.isApproved, direction: 'asc' },
-  { column: testimonials.createdAt, direction: 'desc' },
-  { column: testimonials.id, direction: 'desc' },
-]
-
 const ADMIN_LIST: AdminListSource = {
   table: testimonials,
-  id: testimonials.id,
-  order: ADMIN_ORDER,
+  order: [ascending(testimonials.isApproved), descending(testimonials.createdAt), descending(testimonials.id)],
   search: [testimonials.name, testimonials.location, testimonials.testimonial],
 }
 
@@ -121,8 +115,8 @@ export async function createTestimonial(db: Db, actor: Actor, input: z.output<ty
 
 export async function updateTestimonial(db: Db, actor: Actor, id: number, patch: TestimonialPatch) {
   return db.transaction(async (tx) => {
-    const before = await lockedRow(tx, testimonials, testimonials.id, id, adminTestimonialColumns)
-    if (!before) throw new NotFoundError(notFound(id))
+    const before = await lockedRow(tx, testimonialRow(id), adminTestimonialColumns)
+    if (!before) throw new NotFoundError(testimonialRow(id).notFound)
     // An endorsement the council edited would no longer be the visitor's (README, "The admin").
     if (
       before.source === 'visitor' &&
@@ -135,7 +129,7 @@ export async function updateTestimonial(db: Db, actor: Actor, id: number, patch:
       .set(patch)
       .where(eq(testimonials.id, id))
       .returning(adminTestimonialColumns)
-    if (!row) throw new NotFoundError(notFound(id))
+    if (!row) throw new NotFoundError(testimonialRow(id).notFound)
     const edited = AUTHOR_FIELDS.filter((field) => before[field] !== row[field])
     const was: Edited = {}
     const now: Edited = {}
@@ -151,17 +145,7 @@ export async function updateTestimonial(db: Db, actor: Actor, id: number, patch:
   })
 }
 
-export async function deleteTestimonial(db: Db, actor: Actor, id: number): Promise<{ id: number }> {
-  const row = await deleteRecorded(
-    db,
-    actor,
-    { entity: 'testimonial', id, notFound: notFound(id) },
-    (tx) =>
-      tx
-        .delete(testimonials)
-        .where(eq(testimonials.id, id))
-        .returning({ id: testimonials.id, isApproved: testimonials.isApproved }),
-    (deleted): Edited => ({ isApproved: deleted.isApproved }),
-  )
-  return { id: row.id }
+export function deleteTestimonial(db: Db, actor: Actor, id: number): Promise<{ id: number }> {
+  // Its approval is what the log keeps (Edited), as for its other changes.
+  return deleteVisitorRow(db, actor, testimonialRow(id), { isApproved: testimonials.isApproved })
 }
