@@ -7,7 +7,7 @@ import type { MessageListQuerySchema } from '../../shared/schemas/admin'
 import { NotFoundError } from '../errors'
 import { type Actor, recordStatusChange } from './audit'
 import { matchesSearch } from './list-query'
-import { deleteVisitorRow, lockedRow, rowsOf } from './rows'
+import { deleteVisitorRow, lockedRow, rowsOf, updatedRow } from './rows'
 
 const messageColumns = {
   id: contactSubmissions.id,
@@ -86,12 +86,7 @@ export async function setMessageStatus(db: Db, actor: Actor, id: number, status:
   return db.transaction(async (tx) => {
     const before = await lockedRow(tx, messageRow(id), { status: contactSubmissions.status })
     if (!before) throw new NotFoundError(messageRow(id).notFound)
-    const [row] = await tx
-      .update(contactSubmissions)
-      .set({ status })
-      .where(eq(contactSubmissions.id, id))
-      .returning(messageColumns)
-    if (!row) throw new NotFoundError(messageRow(id).notFound)
+    const row = await updatedRow(tx, messageRow(id), { status }, messageColumns)
     await recordStatusChange(tx, actor, { entity: 'message', id }, before.status, status)
     return typed(row)
   })

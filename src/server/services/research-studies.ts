@@ -3,11 +3,11 @@ import type { Db } from '../../db/client'
 import { attachments, researchStudies } from '../../db/schema'
 import type { AdminListQuery } from '../../shared/schemas/admin'
 import type { ResearchStudyData } from '../../shared/schemas/research-study'
-import { BadInputError, NotFoundError } from '../errors'
-import { attachmentUrl, deleteAttachmentIfUnused } from './attachments'
-import { type Actor, changedFields, recordChange } from './audit'
+import { BadInputError } from '../errors'
+import { attachmentUrl, deleteReplacedAttachment } from './attachments'
+import type { Actor } from './audit'
 import { type AdminListSource, adminPage, descending, inOrder, orderOf } from './list-query'
-import { deleteRecorded, lockedRow, rowsOf } from './rows'
+import { createRecorded, deleteRecorded, rowsOf, updateRecorded } from './rows'
 
 const studyColumns = {
   id: researchStudies.id,
@@ -80,39 +80,15 @@ const snapshot = ({ createdAt: _createdAt, ...fields }: typeof researchStudies.$
 
 export async function createResearchStudy(db: Db, actor: Actor, data: ResearchStudyData) {
   const values = await withAttachmentLink(db, data)
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(researchStudies).values(values).returning(studyColumns)
-    if (!row) throw new Error('insert returned no row')
-    await recordChange(tx, actor, {
-      action: 'create',
-      entity: 'research_study',
-      entityId: row.id,
-      before: null,
-      after: snapshot(row),
-    })
-    return row
-  })
+  return createRecorded(db, actor, { entity: 'research_study', table: researchStudies }, values, studyColumns, snapshot)
 }
 
 /** Replacing a study's attachment removes the old file when nothing else uses it. */
 export async function updateResearchStudy(db: Db, actor: Actor, id: number, data: ResearchStudyData) {
   const values = await withAttachmentLink(db, data)
-  return db.transaction(async (tx) => {
-    const before = await lockedRow(tx, studyRow(id), studyColumns)
-    if (!before) throw new NotFoundError(studyRow(id).notFound)
-    const [row] = await tx.update(researchStudies).set(values).where(eq(researchStudies.id, id)).returning(studyColumns)
-    if (!row) throw new NotFoundError(studyRow(id).notFound)
-    if (before.attachmentFileId && before.attachmentFileId !== row.attachmentFileId) {
-      await deleteAttachmentIfUnused(tx, before.attachmentFileId)
-    }
-    await recordChange(tx, actor, {
-      action: 'update',
-      entity: 'research_study',
-      entityId: id,
-      ...changedFields(snapshot(before), snapshot(row)),
-    })
-    return row
-  })
+  return updateRecorded(db, actor, studyRow(id), values, studyColumns, snapshot, (tx, before, after) =>
+    deleteReplacedAttachment(tx, before.attachmentFileId, after.attachmentFileId),
+  )
 }
 
 /**

@@ -3,11 +3,11 @@ import type { Db } from '../../db/client'
 import { fileUrl } from '../../db/files'
 import { attachments, educationalResources } from '../../db/schema'
 import type { AdminListQuery, ResourceData } from '../../shared/schemas/admin'
-import { BadInputError, NotFoundError } from '../errors'
-import { deleteAttachmentIfUnused } from './attachments'
-import { type Actor, changedFields, recordChange } from './audit'
+import { BadInputError } from '../errors'
+import { deleteReplacedAttachment } from './attachments'
+import type { Actor } from './audit'
 import { type AdminListSource, adminPage, ascending, inOrder } from './list-query'
-import { deleteRecorded, lockedRow, rowsOf } from './rows'
+import { createRecorded, deleteRecorded, rowsOf, updateRecorded } from './rows'
 
 const resourceColumns = {
   id: educationalResources.id,
@@ -64,45 +64,26 @@ const snapshot = ({ createdAt: _createdAt, ...fields }: Awaited<ReturnType<typeo
 
 export async function createResource(db: Db, actor: Actor, data: ResourceData) {
   const values = await withFile(db, data)
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(educationalResources).values(values).returning(resourceColumns)
-    if (!row) throw new Error('insert returned no row')
-    await recordChange(tx, actor, {
-      action: 'create',
-      entity: 'resource',
-      entityId: row.id,
-      before: null,
-      after: snapshot(row),
-    })
-    return row
-  })
+  return createRecorded(
+    db,
+    actor,
+    { entity: 'resource', table: educationalResources },
+    values,
+    resourceColumns,
+    snapshot,
+  )
 }
 
 /** Replacing a resource's file removes the old one when nothing else uses it. */
 export async function updateResource(db: Db, actor: Actor, id: number, data: ResourceData) {
   const values = await withFile(db, data)
-  return db.transaction(async (tx) => {
-    const before = await lockedRow(tx, resourceRow(id), resourceColumns)
-    if (!before) throw new NotFoundError(resourceRow(id).notFound)
-    const [row] = await tx
-      .update(educationalResources)
-      .set(values)
-      .where(eq(educationalResources.id, id))
-      .returning(resourceColumns)
-    if (!row) throw new NotFoundError(resourceRow(id).notFound)
-    if (before.fileId && before.fileId !== row.fileId) await deleteAttachmentIfUnused(tx, before.fileId)
-    await recordChange(tx, actor, {
-      action: 'update',
-      entity: 'resource',
-      entityId: id,
-      ...changedFields(snapshot(before), snapshot(row)),
-    })
-    return row
-  })
+  return updateRecorded(db, actor, resourceRow(id), values, resourceColumns, snapshot, (tx, before, after) =>
+    deleteReplacedAttachment(tx, before.fileId, after.fileId),
+  )
 }
 
 export function deleteResource(db: Db, actor: Actor, id: number) {
-  return deleteRecorded(db, actor, resourceRow(id), resourceColumns, snapshot, async (tx, row) => {
-    if (row.fileId) await deleteAttachmentIfUnused(tx, row.fileId)
-  })
+  return deleteRecorded(db, actor, resourceRow(id), resourceColumns, snapshot, (tx, row) =>
+    deleteReplacedAttachment(tx, row.fileId, null),
+  )
 }

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
-import type { PgColumn, PgTable, SelectedFields, SelectedFieldsFlat } from 'drizzle-orm/pg-core'
+import type { PgColumn, PgTable, PgUpdateSetSource, SelectedFields, SelectedFieldsFlat } from 'drizzle-orm/pg-core'
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
 import type { Db } from '../../db/client'
 import type { AuditEntity } from '../../shared/constants'
 import { NotFoundError } from '../errors'
-import { type Actor, type Change, recordChange } from './audit'
+import { type Actor, type Change, changedFields, recordChange } from './audit'
 
 /** One row of a service's table, as a query finds it, the activity log names it and a 404 reports it. */
 export type RowRef<Id extends string | number = string | number> = {
@@ -39,6 +39,82 @@ type Rows<Fields extends SelectedFields | SelectedFieldsFlat> = SelectResultFiel
 export async function lockedRow<Fields extends SelectedFields>(tx: Db, row: RowRef, fields: Fields) {
   const rows = await tx.select(fields).from(row.table).where(eq(row.id, row.value)).for('update')
   return (rows as Rows<Fields>)[0]
+}
+
+/** Sets `values` on the row and reads it back with `fields`; a row that is not there is a 404. */
+export async function updatedRow<Fields extends SelectedFieldsFlat>(
+  tx: Db,
+  row: RowRef,
+  values: Record<string, unknown>,
+  fields: Fields,
+) {
+  const rows = await tx
+    .update(row.table)
+    .set(values as PgUpdateSetSource<PgTable>)
+    .where(eq(row.id, row.value))
+    .returning(fields)
+  const [updated] = rows as Rows<Fields>
+  if (!updated) throw new NotFoundError(row.notFound)
+  return updated
+}
+
+type Snapshot = Change['after'] & object
+
+/** Inserts a row and writes its audit row in the same transaction; `kept` is what the log keeps of it. */
+export function createRecorded<Fields extends SelectedFieldsFlat & { id: PgColumn }>(
+  db: Db,
+  actor: Actor,
+  into: { entity: AuditEntity; table: PgTable },
+  values: Record<string, unknown>,
+  fields: Fields,
+  kept: (created: SelectResultFields<Fields>) => Snapshot,
+): Promise<SelectResultFields<Fields>> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(into.table)
+      .values(values as never)
+      .returning(fields)
+    const [created] = rows as Rows<Fields>
+    if (!created) throw new Error('insert returned no row')
+    const entityId = (created as { id: string | number }).id
+    await recordChange(tx, actor, {
+      action: 'create',
+      entity: into.entity,
+      entityId,
+      before: null,
+      after: kept(created),
+    })
+    return created
+  })
+}
+
+/**
+ * Updates the row, locked while it is read and changed, and logs the fields that changed as
+ * `kept` shows them; a row that is not there is a 404. `cleanUp` runs in the same transaction
+ * with both versions (to remove a file the change replaced).
+ */
+export function updateRecorded<Fields extends SelectedFieldsFlat>(
+  db: Db,
+  actor: Actor,
+  row: RowRef,
+  values: Record<string, unknown>,
+  fields: Fields,
+  kept: (version: SelectResultFields<Fields>) => Snapshot,
+  cleanUp?: (tx: Db, before: SelectResultFields<Fields>, after: SelectResultFields<Fields>) => Promise<void>,
+): Promise<SelectResultFields<Fields>> {
+  return db.transaction(async (tx) => {
+    const before = await lockedRow(tx, row, fields)
+    if (!before) throw new NotFoundError(row.notFound)
+    const after = await updatedRow(tx, row, values, fields)
+    await cleanUp?.(tx, before, after)
+    await recordChange(tx, actor, {
+      action: 'update',
+      entity: row.entity,
+      entityId: row.value,
+      ...changedFields(kept(before), kept(after)),
+    })
+    return after
+  })
 }
 
 /**

@@ -9,7 +9,7 @@ import { type Actor, recordStatusChange } from './audit'
 import { toCsv } from './csv'
 import { type AdminListSource, adminPage, descending, matchesSearch } from './list-query'
 import { cancelQueuedConfirmations } from './mail-outbox'
-import { deleteVisitorRow, lockedRow, rowsOf } from './rows'
+import { deleteVisitorRow, lockedRow, rowsOf, updatedRow } from './rows'
 import { subscriptionLinks } from './subscription-tokens'
 
 const subscriberColumns = {
@@ -98,12 +98,7 @@ export async function setSubscriberActive(db: Db, actor: Actor, id: string, isAc
       if (!row) throw new NotFoundError(subscriberRow(id).notFound)
       return typed(row)
     }
-    const [row] = await tx
-      .update(newsletterSubscribers)
-      .set({ status, statusChangedAt: new Date() })
-      .where(eq(newsletterSubscribers.id, id))
-      .returning(subscriberColumns)
-    if (!row) throw new NotFoundError(subscriberRow(id).notFound)
+    const row = await updatedRow(tx, subscriberRow(id), { status, statusChangedAt: new Date() }, subscriberColumns)
     await cancelQueuedConfirmations(tx, id)
     await recordStatusChange(tx, actor, { entity: 'subscriber', id }, before.status, status)
     return typed(row)

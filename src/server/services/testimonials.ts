@@ -11,7 +11,7 @@ import type {
 import { ConflictError, NotFoundError } from '../errors'
 import { type Actor, recordChange } from './audit'
 import { type AdminListSource, adminPage, ascending, descending } from './list-query'
-import { deleteVisitorRow, lockedRow, rowsOf } from './rows'
+import { deleteVisitorRow, lockedRow, rowsOf, updatedRow } from './rows'
 
 const publicTestimonialColumns = {
   id: testimonials.id,
@@ -124,12 +124,7 @@ export async function updateTestimonial(db: Db, actor: Actor, id: number, patch:
     ) {
       throw new ConflictError(VISITOR_WORDS_LOCKED)
     }
-    const [row] = await tx
-      .update(testimonials)
-      .set(patch)
-      .where(eq(testimonials.id, id))
-      .returning(adminTestimonialColumns)
-    if (!row) throw new NotFoundError(testimonialRow(id).notFound)
+    const row = await updatedRow(tx, testimonialRow(id), patch, adminTestimonialColumns)
     const edited = AUTHOR_FIELDS.filter((field) => before[field] !== row[field])
     const was: Edited = {}
     const now: Edited = {}
