@@ -125,13 +125,20 @@ export type RecordEditor<Row extends { id: number }, Values extends Record<strin
   typeof useRecordEditor<Row, Values>
 >
 
+/** A record's delete toasts, in the words of its add and update: 'Research study deleted successfully'. */
+export const deleteTexts = (noun: string) => ({
+  success: `${noun} deleted successfully`,
+  failure: `Failed to delete ${noun.toLowerCase()}`,
+})
+
 type SaveConfig<Values, Data> = {
   /** The procedures' `mutationOptions()`: create takes the record (Data), update `{ id, data }`. */
   create: object
   update: object
   /** The values and the file id as the shared schema's output, which both procedures take. */
   toData: (values: Values, fileId: string | null) => Data
-  texts: { added: string; updated: string; addFailed: string; updateFailed: string }
+  /** What the toasts call the record: 'Research study' added successfully, Failed to add research study. */
+  noun: string
   /** The lists the record shows in (the activity log is refreshed anyway). */
   refresh: QueryKey[]
 }
@@ -154,12 +161,16 @@ export function useRecordSave<Row extends { id: number }, Values extends Record<
   // output, satisfies; the success and failure texts need nothing of their answers.
   const create = useAdminMutation(config.create as UseMutationOptions<unknown, unknown, Data, unknown>, {
     ...saved,
-    success: config.texts.added,
-    failure: config.texts.addFailed,
+    success: `${config.noun} added successfully`,
+    failure: `Failed to add ${config.noun.toLowerCase()}`,
   })
   const update = useAdminMutation(
     config.update as UseMutationOptions<unknown, unknown, { id: number; data: Data }, unknown>,
-    { ...saved, success: config.texts.updated, failure: config.texts.updateFailed },
+    {
+      ...saved,
+      success: `${config.noun} updated successfully`,
+      failure: `Failed to update ${config.noun.toLowerCase()}`,
+    },
   )
   const submit = editor.submit((values, fileId, editing) => {
     const data = config.toData(values, fileId)
