@@ -43,9 +43,7 @@ export function ResourcesScreen() {
   const headingRef = useRef<HTMLHeadingElement>(null)
 
   const refresh = [trpc.resources.pathKey()]
-  const save = useRecordSave(editor, {
-    create: trpc.resources.create.mutationOptions(),
-    update: trpc.resources.update.mutationOptions(),
+  const save = useRecordSave(editor, trpc.resources, {
     // Only the file's id travels with the resource; the server reads its link and type from the stored file.
     toData: (values, fileId) => ResourceInputSchema.parse({ ...values, fileId }),
     noun: 'Resource',

@@ -54,9 +54,7 @@ export function StudiesScreen() {
   })
   // The library's lists too: a visit to /research afterwards must not show the cached ones.
   const refresh = [trpc.researchStudies.pathKey()]
-  const save = useRecordSave(editor, {
-    create: trpc.researchStudies.create.mutationOptions(),
-    update: trpc.researchStudies.update.mutationOptions(),
+  const save = useRecordSave(editor, trpc.researchStudies, {
     // Only the file's id travels with the study; the server makes the link.
     toData: (values, attachmentFileId) => ResearchStudyInputSchema.parse({ ...values, attachmentFileId }),
     noun: 'Research study',
