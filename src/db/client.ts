@@ -36,6 +36,18 @@ export type DbHandle = {
 
 const STARTUP_LOCK_KEY = 724_151_001
 
+type MigrationConfig = { migrationsFolder: string }
+
+/** The handle's parts that both drivers make alike: the schema-aware database and its migrations. */
+function handleOf<D extends Db>(
+  kind: DbTarget['kind'],
+  db: D,
+  migrate: (db: D, config: MigrationConfig) => Promise<void>,
+  driver: Omit<DbHandle, 'db' | 'kind' | 'migrate'>,
+): DbHandle {
+  return { db, kind, migrate: (migrationsFolder) => migrate(db, { migrationsFolder }), ...driver }
+}
+
 /**
  * One code path, two drivers: postgres-js when a URL is given, PGlite (embedded Postgres) otherwise.
  * Both get the same schema, migrations and services. `dataDir: null` keeps PGlite in memory.
@@ -47,12 +59,8 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
     // A database that does not answer within 3 s is treated as away (a 503 to the client), so no
     // request waits on it for long.
     const client = postgres(target.url, { max: 10, onnotice: () => {}, connect_timeout: 3 })
-    const db = drizzle(client, { schema })
     const { migrate } = await import('drizzle-orm/postgres-js/migrator')
-    return {
-      db,
-      kind: 'postgres',
-      migrate: (migrationsFolder) => migrate(db, { migrationsFolder }),
+    return handleOf('postgres', drizzle(client, { schema }), migrate, {
       async withStartupLock(work) {
         // A session-level advisory lock on one reserved connection: other processes wait here.
         const reserved = await client.reserve()
@@ -79,7 +87,7 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
       async close() {
         await client.end({ timeout: 5 })
       },
-    }
+    })
   }
 
   const { PGlite } = await import('@electric-sql/pglite')
@@ -89,12 +97,8 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
   const client = dataDir ? new PGlite(dataDir) : new PGlite()
   await client.waitReady
   if (dataDir) await keepToOwner(dataDir)
-  const db = drizzle(client, { schema })
   const { migrate } = await import('drizzle-orm/pglite/migrator')
-  return {
-    db,
-    kind: 'pglite',
-    migrate: (migrationsFolder) => migrate(db, { migrationsFolder }),
+  return handleOf('pglite', drizzle(client, { schema }), migrate, {
     // PGlite is single-process by construction: its data folder cannot be opened twice.
     withStartupLock: (work) => work(),
     async ping() {
@@ -113,5 +117,5 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
       await client.close()
       if (dataDir) await keepToOwner(dataDir)
     },
-  }
+  })
 }

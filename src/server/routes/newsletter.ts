@@ -1,8 +1,9 @@
 import fastifyFormbody from '@fastify/formbody'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import type { SubscriberStatus } from '../../shared/constants'
 import { BadInputError } from '../errors'
-import { plainPage } from '../plain-page'
+import { plainPage, sendPlainPage } from '../plain-page'
 import {
   confirmWithToken,
   type LinkOutcome,
@@ -40,15 +41,7 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
   const privacy = { text: 'How we handle your data:', href: '/privacy', label: 'Privacy' }
 
   const page = (reply: FastifyReply, status: number, content: Parameters<typeof plainPage>[0]) =>
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      // The token is in the address: no other site learns it from a Referer. Not 'no-referrer':
-      // with it, browsers send "Origin: null" on the page's own form post, which is refused as cross-site.
-      .header('referrer-policy', 'same-origin')
-      .header('x-robots-tag', 'noindex, nofollow')
-      .send(plainPage({ ...content, brand: app.site.name, footer: privacy }))
+    sendPlainPage(reply, status, plainPage({ ...content, brand: app.site.name, footer: privacy }))
 
   const wantsJson = (request: FastifyRequest) => /^application\/json/i.test(request.headers['content-type'] ?? '')
 
@@ -94,69 +87,67 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  const showLink = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    lookUp: (token: string) => Promise<LinkSubject>,
-    render: (subject: Extract<LinkSubject, { invalid: false }>, token: string) => Parameters<typeof plainPage>[0],
+  /**
+   * A link's page (GET): what the link is about, with a button that acts on it; the outcome's
+   * `gone` text for an address deleted meanwhile, and `refused` for a token that is not ours.
+   */
+  const linkPage = (
+    path: string,
+    lookUp: (db: typeof app.db, secret: string, token: string) => Promise<LinkSubject>,
+    gone: { title: string; message: string },
+    render: (email: string, status: SubscriberStatus | null, token: string) => Parameters<typeof plainPage>[0],
     refused: { title: string; message: string },
-  ) => {
-    const parsed = TokenSchema.safeParse(request.query ?? {})
-    if (!parsed.success) return page(reply, 400, refused)
-    const subject = await lookUp(parsed.data.token)
-    if (subject.invalid) return page(reply, 400, refused)
-    return page(reply, 200, render(subject, parsed.data.token))
-  }
+  ) =>
+    app.get(path, async (request, reply) => {
+      const parsed = TokenSchema.safeParse(request.query ?? {})
+      if (!parsed.success) return page(reply, 400, refused)
+      const subject = await lookUp(app.db, app.sessionSecret, parsed.data.token)
+      if (subject.invalid) return page(reply, 400, refused)
+      if (subject.email === null) return page(reply, 200, gone)
+      return page(reply, 200, render(subject.email, subject.status, parsed.data.token))
+    })
 
-  app.get('/newsletter/unsubscribe', (request, reply) =>
-    showLink(
-      request,
-      reply,
-      (token) => lookUpUnsubscribeLink(app.db, app.sessionSecret, token),
-      (subject, token) =>
-        subject.email === null
-          ? unsubscribeText.gone
-          : subject.status === 'unsubscribed'
-            ? { title: 'You are unsubscribed', message: `${subject.email} does not receive the newsletter.` }
-            : {
-                title: 'Unsubscribe from the newsletter',
-                message: `Press the button to stop the newsletter going to ${subject.email}.`,
-                form: { action: '/api/newsletter/unsubscribe', fields: { token }, button: 'Unsubscribe' },
-              },
-      {
-        title: 'This unsubscribe link is not valid',
-        message:
-          'Nothing was changed. Use the link from the newest e-mail you received, or write to the council to be removed.',
-      },
-    ),
+  linkPage(
+    '/newsletter/unsubscribe',
+    lookUpUnsubscribeLink,
+    unsubscribeText.gone,
+    (email, status, token) =>
+      status === 'unsubscribed'
+        ? { title: 'You are unsubscribed', message: `${email} does not receive the newsletter.` }
+        : {
+            title: 'Unsubscribe from the newsletter',
+            message: `Press the button to stop the newsletter going to ${email}.`,
+            form: { action: '/api/newsletter/unsubscribe', fields: { token }, button: 'Unsubscribe' },
+          },
+    {
+      title: 'This unsubscribe link is not valid',
+      message:
+        'Nothing was changed. Use the link from the newest e-mail you received, or write to the council to be removed.',
+    },
   )
 
-  app.get('/newsletter/confirm', (request, reply) =>
-    showLink(
-      request,
-      reply,
-      (token) => lookUpConfirmLink(app.db, app.sessionSecret, token),
-      (subject, token) =>
-        subject.email === null
-          ? confirmText.gone
-          : subject.status === 'active'
-            ? { title: 'Subscription confirmed', message: `${subject.email} already receives the newsletter.` }
-            : subject.status === 'unsubscribed'
-              ? {
-                  title: 'Not subscribed',
-                  message: `${subject.email} was unsubscribed since this link was sent. Subscribe again on the home page if you wish.`,
-                }
-              : {
-                  title: 'Confirm your subscription',
-                  message: `Press the button to receive the newsletter at ${subject.email}.`,
-                  form: { action: '/api/newsletter/confirm', fields: { token }, button: 'Confirm subscription' },
-                },
-      {
-        title: 'This confirmation link is not valid',
-        message:
-          'Nothing was changed. The link may have expired or been replaced by a newer one: subscribe again to receive a new one.',
-      },
-    ),
+  linkPage(
+    '/newsletter/confirm',
+    lookUpConfirmLink,
+    confirmText.gone,
+    (email, status, token) =>
+      status === 'active'
+        ? { title: 'Subscription confirmed', message: `${email} already receives the newsletter.` }
+        : status === 'unsubscribed'
+          ? {
+              title: 'Not subscribed',
+              message: `${email} was unsubscribed since this link was sent. Subscribe again on the home page if you wish.`,
+            }
+          : {
+              title: 'Confirm your subscription',
+              message: `Press the button to receive the newsletter at ${email}.`,
+              form: { action: '/api/newsletter/confirm', fields: { token }, button: 'Confirm subscription' },
+            },
+    {
+      title: 'This confirmation link is not valid',
+      message:
+        'Nothing was changed. The link may have expired or been replaced by a newer one: subscribe again to receive a new one.',
+    },
   )
 
   // RFC 8058: a mail provider posts "List-Unsubscribe=One-Click" to the List-Unsubscribe address itself.

@@ -51,6 +51,11 @@ export async function deleteAttachmentIfUnused(db: Db, id: string): Promise<void
  * Uploads that no study or resource ever claimed (the admin uploaded, then the save failed or was abandoned)
  * are removed after a grace period long enough for any save in progress.
  */
+/** A record's file that a save replaced or removed goes when nothing else uses it. */
+export async function deleteReplacedAttachment(db: Db, was: string | null, now: string | null): Promise<void> {
+  if (was && was !== now) await deleteAttachmentIfUnused(db, was)
+}
+
 export async function pruneOrphanAttachments(db: Db, olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
   const removed = await db
     .delete(attachments)

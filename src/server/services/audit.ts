@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
 import {
   attachments,
@@ -41,6 +42,26 @@ export async function recordChange(tx: Db, actor: Actor, change: Change): Promis
     entityId: String(change.entityId),
     before: change.before,
     after: change.after,
+  })
+}
+
+/**
+ * A visitor's row (a message, an address) moving to another state: the log keeps the state only,
+ * never the visitor's data, so deleting the row leaves nothing of them (docs/decisions/014-audit-log.md).
+ */
+export function recordStatusChange(
+  tx: Db,
+  actor: Actor,
+  target: { entity: AuditEntity; id: string | number },
+  from: string,
+  to: string,
+): Promise<void> {
+  return recordChange(tx, actor, {
+    action: 'update',
+    entity: target.entity,
+    entityId: target.id,
+    before: { status: from },
+    after: { status: to },
   })
 }
 
@@ -119,73 +140,52 @@ const MAX_SERIAL_ID = 2_147_483_647
 const serialIds = (ids: string[]) =>
   ids.filter((id) => /^\d{1,10}$/.test(id) && Number(id) <= MAX_SERIAL_ID).map(Number)
 
-/** What each kind of thing is called now, by id: a title, the author's name, a subject, an address. */
-async function currentLabels(db: Db, entity: AuditEntity, ids: string[]): Promise<Map<string, string>> {
-  const labelled = (rows: { id: number | string; label: string }[]) =>
-    new Map(rows.map((row) => [String(row.id), row.label]))
-  const numeric = serialIds(ids)
-  switch (entity) {
-    case 'research_study':
-      return numeric.length === 0
-        ? new Map()
-        : labelled(
-            await db
-              .select({ id: researchStudies.id, label: researchStudies.title })
-              .from(researchStudies)
-              .where(inArray(researchStudies.id, numeric)),
-          )
-    case 'resource':
-      return numeric.length === 0
-        ? new Map()
-        : labelled(
-            await db
-              .select({ id: educationalResources.id, label: educationalResources.title })
-              .from(educationalResources)
-              .where(inArray(educationalResources.id, numeric)),
-          )
-    case 'testimonial':
-      return numeric.length === 0
-        ? new Map()
-        : labelled(
-            await db
-              .select({ id: testimonials.id, label: testimonials.name })
-              .from(testimonials)
-              .where(inArray(testimonials.id, numeric)),
-          )
-    case 'message':
-      return numeric.length === 0
-        ? new Map()
-        : labelled(
-            await db
-              .select({ id: contactSubmissions.id, label: contactSubmissions.subject })
-              .from(contactSubmissions)
-              .where(inArray(contactSubmissions.id, numeric)),
-          )
-    case 'subscriber':
-      return labelled(
-        await db
-          .select({ id: newsletterSubscribers.id, label: newsletterSubscribers.email })
-          .from(newsletterSubscribers)
-          .where(inArray(newsletterSubscribers.id, ids)),
-      )
-    case 'member':
-      // A member is named by the address the row already holds: the log is about a person's access.
-      return new Map(ids.map((id) => [id, id]))
-    case 'file': {
-      const uuids = ids.filter((id) => UUID.test(id))
-      return uuids.length === 0
-        ? new Map()
-        : labelled(
-            await db
-              .select({ id: attachments.id, label: attachments.filename })
-              .from(attachments)
-              .where(inArray(attachments.id, uuids)),
-          )
-    }
-  }
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+type LabelSource = { table: PgTable; id: PgColumn; label: PgColumn; ids: (ids: string[]) => (string | number)[] }
+
+const anyText = (ids: string[]) => ids
+const uuids = (ids: string[]) => ids.filter((id) => UUID.test(id))
+
+/**
+ * Where each kind of thing keeps what it is called: a title, the author's name, a subject, an
+ * address, a file name. `ids` keeps only the log's ids the table's id column can hold, since the
+ * log stores them all as text and Postgres refuses to compare a serial or UUID with other text.
+ */
+const LABELS: Record<AuditEntity, LabelSource> = {
+  research_study: { table: researchStudies, id: researchStudies.id, label: researchStudies.title, ids: serialIds },
+  resource: {
+    table: educationalResources,
+    id: educationalResources.id,
+    label: educationalResources.title,
+    ids: serialIds,
+  },
+  testimonial: { table: testimonials, id: testimonials.id, label: testimonials.name, ids: serialIds },
+  message: { table: contactSubmissions, id: contactSubmissions.id, label: contactSubmissions.subject, ids: serialIds },
+  subscriber: {
+    table: newsletterSubscribers,
+    id: newsletterSubscribers.id,
+    label: newsletterSubscribers.email,
+    ids: anyText,
+  },
+  file: { table: attachments, id: attachments.id, label: attachments.filename, ids: uuids },
+  // Unused: a member is named by the address its rows hold (below).
+  member: { table: users, id: users.email, label: users.email, ids: anyText },
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** What each kind of thing is called now, by id. */
+async function currentLabels(db: Db, entity: AuditEntity, ids: string[]): Promise<Map<string, string>> {
+  // A member's rows name the address itself, invited or not: the log is about a person's access.
+  if (entity === 'member') return new Map(ids.map((id) => [id, id]))
+  const source = LABELS[entity]
+  const wanted = source.ids(ids)
+  if (wanted.length === 0) return new Map()
+  const rows = await db
+    .select({ id: source.id, label: source.label })
+    .from(source.table)
+    .where(inArray(source.id, wanted))
+  return new Map(rows.map((row) => [String(row.id), String(row.label)]))
+}
 
 /**
  * A study's or resource's title, or an upload's file name, as its own row kept it, for one that is

@@ -1,5 +1,5 @@
 import { and, type Column, or, type SQL, sql } from 'drizzle-orm'
-import type { PgTable } from 'drizzle-orm/pg-core'
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core'
 
 /**
  * The admin lists' one paging model (shared/schemas/admin.ts): each list keeps its own order, and
@@ -18,6 +18,9 @@ export function matchesSearch(q: string | undefined, columns: Column[]): SQL | u
 }
 
 export type SortKey = { column: Column; direction: 'asc' | 'desc' }
+
+export const ascending = (column: Column): SortKey => ({ column, direction: 'asc' })
+export const descending = (column: Column): SortKey => ({ column, direction: 'desc' })
 
 /** Sort keys as Drizzle's orderBy takes them. */
 export const orderOf = (keys: SortKey[]) =>
@@ -46,4 +49,37 @@ export function afterRow(
     return and(...equalBefore, beyond)
   })
   return or(...branches)
+}
+
+/**
+ * An admin list: its table, its order, and the columns its search reads. The order ends with the
+ * table's id, which is unique (so the order is total) and is what `before` names.
+ */
+export type AdminListSource = { table: PgTable; order: [...SortKey[], SortKey]; search: Column[] }
+
+/** A list's rows in its order, on a `$dynamic()` select: whole, as the public pages show them. */
+export const inOrder = <Select extends PgSelect>(select: Select, list: AdminListSource) =>
+  select.orderBy(...orderOf(list.order))
+
+// The type says the order is never empty.
+const lastKey = (order: [...SortKey[], SortKey]) => order[order.length - 1] as SortKey
+
+/**
+ * A page of an admin list, on a `$dynamic()` select of its rows (which keeps their type): those
+ * whose search columns contain `q`, after the row `before`, in the list's order, at most `limit`.
+ */
+export function adminPage<Select extends PgSelect>(
+  select: Select,
+  list: AdminListSource,
+  query: { q?: string; before?: number | string; limit: number },
+) {
+  return select
+    .where(
+      and(
+        matchesSearch(query.q, list.search),
+        afterRow(list.table, lastKey(list.order).column, list.order, query.before),
+      ),
+    )
+    .orderBy(...orderOf(list.order))
+    .limit(query.limit)
 }

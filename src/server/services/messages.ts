@@ -5,8 +5,9 @@ import { contactSubmissions, mailOutbox } from '../../db/schema'
 import type { MailState, MessageStatus } from '../../shared/constants'
 import type { MessageListQuerySchema } from '../../shared/schemas/admin'
 import { NotFoundError } from '../errors'
-import { type Actor, recordChange } from './audit'
+import { type Actor, recordStatusChange } from './audit'
 import { matchesSearch } from './list-query'
+import { deleteVisitorRow, lockedRow, rowsOf, updatedRow } from './rows'
 
 const messageColumns = {
   id: contactSubmissions.id,
@@ -44,7 +45,8 @@ const typed = <T extends { status: string; notice: { state: MailState; attempts:
   notice: noticeState(row.notice),
 })
 
-const notFound = (id: number) => `Message ${id} not found`
+/** A message as queries, the activity log and a 404 name it. */
+const messageRow = rowsOf<number>('message', contactSubmissions, contactSubmissions.id, 'Message')
 
 /**
  * Contact messages, newest first, a page at a time (`before` is the id of the last one shown); with
@@ -82,27 +84,10 @@ export async function countNewMessages(db: Db): Promise<number> {
  */
 export async function setMessageStatus(db: Db, actor: Actor, id: number, status: MessageStatus) {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ status: contactSubmissions.status })
-      .from(contactSubmissions)
-      .where(eq(contactSubmissions.id, id))
-      .for('update')
-    if (!before) throw new NotFoundError(notFound(id))
-    const [row] = await tx
-      .update(contactSubmissions)
-      .set({ status })
-      .where(eq(contactSubmissions.id, id))
-      .returning(messageColumns)
-    if (!row) throw new NotFoundError(notFound(id))
-    if (before.status !== status) {
-      await recordChange(tx, actor, {
-        action: 'update',
-        entity: 'message',
-        entityId: id,
-        before: { status: before.status },
-        after: { status },
-      })
-    }
+    const before = await lockedRow(tx, messageRow(id), { status: contactSubmissions.status })
+    if (!before) throw new NotFoundError(messageRow(id).notFound)
+    const row = await updatedRow(tx, messageRow(id), { status }, messageColumns)
+    await recordStatusChange(tx, actor, { entity: 'message', id }, before.status, status)
     return typed(row)
   })
 }
@@ -110,26 +95,12 @@ export async function setMessageStatus(db: Db, actor: Actor, id: number, status:
 /** Opening a new message marks it read; an already read or archived one keeps its state. */
 export async function openMessage(db: Db, actor: Actor, id: number) {
   const [row] = await db.select(messageColumns).from(contactSubmissions).where(eq(contactSubmissions.id, id))
-  if (!row) throw new NotFoundError(notFound(id))
+  if (!row) throw new NotFoundError(messageRow(id).notFound)
   if (row.status === 'new') return setMessageStatus(db, actor, id, 'read')
   return typed(row)
 }
 
 /** Deletes a message for good (a visitor's request to be forgotten); the log keeps no personal data. */
-export async function deleteMessage(db: Db, actor: Actor, id: number): Promise<{ id: number }> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(contactSubmissions)
-      .where(eq(contactSubmissions.id, id))
-      .returning({ id: contactSubmissions.id, status: contactSubmissions.status })
-    if (!row) throw new NotFoundError(notFound(id))
-    await recordChange(tx, actor, {
-      action: 'delete',
-      entity: 'message',
-      entityId: id,
-      before: { status: row.status },
-      after: null,
-    })
-    return { id: row.id }
-  })
+export function deleteMessage(db: Db, actor: Actor, id: number): Promise<{ id: number }> {
+  return deleteVisitorRow(db, actor, messageRow(id), { status: contactSubmissions.status })
 }

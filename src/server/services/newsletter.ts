@@ -4,6 +4,8 @@ import { newsletterSubscribers } from '../../db/schema'
 import { CONFIRMATION_MAIL_INTERVAL_MS, type ConsentSource, type SubscriberStatus } from '../../shared/constants'
 import { BadInputError } from '../errors'
 import { cancelQueuedConfirmations, queueMail } from './mail-outbox'
+import { lockedRow } from './rows'
+import { subscriberRow } from './subscribers'
 import { readConfirmToken, readUnsubscribeToken } from './subscription-tokens'
 
 /*
@@ -144,11 +146,7 @@ export async function unsubscribeWithToken(db: Db, secret: string, token: string
   const id = readUnsubscribeToken(secret, token)
   if (!id) throw new BadInputError(INVALID_UNSUBSCRIBE, { token: INVALID_UNSUBSCRIBE })
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ status: newsletterSubscribers.status })
-      .from(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.id, id))
-      .for('update')
+    const row = await lockedRow(tx, subscriberRow(id), { status: newsletterSubscribers.status })
     if (!row) return 'gone'
     if (row.status === 'unsubscribed') return 'already'
     await tx
@@ -165,11 +163,10 @@ export async function confirmWithToken(db: Db, secret: string, token: string): P
   const claim = readConfirmToken(secret, token)
   if (!claim) throw new BadInputError(INVALID_CONFIRM, { token: INVALID_CONFIRM })
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ status: newsletterSubscribers.status, statusChangedAt: newsletterSubscribers.statusChangedAt })
-      .from(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.id, claim.subscriberId))
-      .for('update')
+    const row = await lockedRow(tx, subscriberRow(claim.subscriberId), {
+      status: newsletterSubscribers.status,
+      statusChangedAt: newsletterSubscribers.statusChangedAt,
+    })
     if (!row) return 'gone'
     if (row.status === 'active') return 'already'
     // Unsubscribed since, or a newer link was sent: this one no longer speaks for the address.

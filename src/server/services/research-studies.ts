@@ -1,12 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { attachments, researchStudies } from '../../db/schema'
 import type { AdminListQuery } from '../../shared/schemas/admin'
 import type { ResearchStudyData } from '../../shared/schemas/research-study'
-import { BadInputError, NotFoundError } from '../errors'
-import { attachmentUrl, deleteAttachmentIfUnused } from './attachments'
-import { type Actor, changedFields, recordChange } from './audit'
-import { afterRow, matchesSearch, orderOf, type SortKey } from './list-query'
+import { BadInputError } from '../errors'
+import { attachmentUrl, deleteReplacedAttachment } from './attachments'
+import type { Actor } from './audit'
+import { type AdminListSource, adminPage, descending, inOrder, orderOf } from './list-query'
+import { createRecorded, deleteRecorded, rowsOf, updateRecorded } from './rows'
 
 const studyColumns = {
   id: researchStudies.id,
@@ -22,19 +23,18 @@ const studyColumns = {
   createdAt: researchStudies.createdAt,
 }
 
-const notFound = (id: number) => `Research study ${id} not found`
+/** A study as queries, the activity log and a 404 name it. */
+const studyRow = rowsOf<number>('research_study', researchStudies, researchStudies.id, 'Research study')
 
 /** Newest first, ties broken by id so the order is stable. */
-const STUDY_ORDER: SortKey[] = [
-  { column: researchStudies.createdAt, direction: 'desc' },
-  { column: researchStudies.id, direction: 'desc' },
-]
+const STUDY_LIST: AdminListSource = {
+  table: researchStudies,
+  order: [descending(researchStudies.createdAt), descending(researchStudies.id)],
+  search: [researchStudies.title, researchStudies.authors, researchStudies.journal],
+}
 
 export function listResearchStudies(db: Db) {
-  return db
-    .select(studyColumns)
-    .from(researchStudies)
-    .orderBy(...orderOf(STUDY_ORDER))
+  return inOrder(db.select(studyColumns).from(researchStudies).$dynamic(), STUDY_LIST)
 }
 
 /**
@@ -42,17 +42,7 @@ export function listResearchStudies(db: Db) {
  * or journal contain `q` when it is given (a part of a word is enough, unlike the library's search).
  */
 export function listStudiesForAdmin(db: Db, query: AdminListQuery) {
-  return db
-    .select(studyColumns)
-    .from(researchStudies)
-    .where(
-      and(
-        matchesSearch(query.q, [researchStudies.title, researchStudies.authors, researchStudies.journal]),
-        afterRow(researchStudies, researchStudies.id, STUDY_ORDER, query.before),
-      ),
-    )
-    .orderBy(...orderOf(STUDY_ORDER))
-    .limit(query.limit)
+  return adminPage(db.select(studyColumns).from(researchStudies).$dynamic(), STUDY_LIST, query)
 }
 
 /**
@@ -68,7 +58,7 @@ export async function searchResearchStudies(db: Db, q: string): Promise<number[]
     .select({ id: researchStudies.id })
     .from(researchStudies)
     .where(sql`${document} @@ ${query}`)
-    .orderBy(sql`ts_rank(${document}, ${query}) desc`, ...orderOf(STUDY_ORDER))
+    .orderBy(sql`ts_rank(${document}, ${query}) desc`, ...orderOf(STUDY_LIST.order))
   return rows.map((row) => row.id)
 }
 
@@ -90,54 +80,21 @@ const snapshot = ({ createdAt: _createdAt, ...fields }: typeof researchStudies.$
 
 export async function createResearchStudy(db: Db, actor: Actor, data: ResearchStudyData) {
   const values = await withAttachmentLink(db, data)
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(researchStudies).values(values).returning(studyColumns)
-    if (!row) throw new Error('insert returned no row')
-    await recordChange(tx, actor, {
-      action: 'create',
-      entity: 'research_study',
-      entityId: row.id,
-      before: null,
-      after: snapshot(row),
-    })
-    return row
-  })
+  return createRecorded(db, actor, { entity: 'research_study', table: researchStudies }, values, studyColumns, snapshot)
 }
 
 /** Replacing a study's attachment removes the old file when nothing else uses it. */
 export async function updateResearchStudy(db: Db, actor: Actor, id: number, data: ResearchStudyData) {
   const values = await withAttachmentLink(db, data)
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select(studyColumns).from(researchStudies).where(eq(researchStudies.id, id)).for('update')
-    if (!before) throw new NotFoundError(notFound(id))
-    const [row] = await tx.update(researchStudies).set(values).where(eq(researchStudies.id, id)).returning(studyColumns)
-    if (!row) throw new NotFoundError(notFound(id))
-    if (before.attachmentFileId && before.attachmentFileId !== row.attachmentFileId) {
-      await deleteAttachmentIfUnused(tx, before.attachmentFileId)
-    }
-    await recordChange(tx, actor, {
-      action: 'update',
-      entity: 'research_study',
-      entityId: id,
-      ...changedFields(snapshot(before), snapshot(row)),
-    })
-    return row
-  })
+  return updateRecorded(db, actor, studyRow(id), values, studyColumns, snapshot, (tx, before, after) =>
+    deleteReplacedAttachment(tx, before.attachmentFileId, after.attachmentFileId),
+  )
 }
 
-export async function deleteResearchStudy(db: Db, actor: Actor, id: number) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.delete(researchStudies).where(eq(researchStudies.id, id)).returning(studyColumns)
-    if (!row) throw new NotFoundError(notFound(id))
-    // The file stays for the housekeeping to remove (src/server/plugins/maintenance.ts), so the
-    // screen's Undo can save the study again with it; a replaced file still goes at once.
-    await recordChange(tx, actor, {
-      action: 'delete',
-      entity: 'research_study',
-      entityId: id,
-      before: snapshot(row),
-      after: null,
-    })
-    return row
-  })
+/**
+ * The file stays for the housekeeping to remove (src/server/plugins/maintenance.ts), so the screen's
+ * Undo can save the study again with it; a replaced file still goes at once.
+ */
+export function deleteResearchStudy(db: Db, actor: Actor, id: number) {
+  return deleteRecorded(db, actor, studyRow(id), studyColumns, snapshot)
 }

@@ -1,12 +1,13 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { fileUrl } from '../../db/files'
 import { attachments, educationalResources } from '../../db/schema'
 import type { AdminListQuery, ResourceData } from '../../shared/schemas/admin'
-import { BadInputError, NotFoundError } from '../errors'
-import { deleteAttachmentIfUnused } from './attachments'
-import { type Actor, changedFields, recordChange } from './audit'
-import { afterRow, matchesSearch, orderOf, type SortKey } from './list-query'
+import { BadInputError } from '../errors'
+import { deleteReplacedAttachment } from './attachments'
+import type { Actor } from './audit'
+import { type AdminListSource, adminPage, ascending, inOrder } from './list-query'
+import { createRecorded, deleteRecorded, rowsOf, updateRecorded } from './rows'
 
 const resourceColumns = {
   id: educationalResources.id,
@@ -19,7 +20,8 @@ const resourceColumns = {
   createdAt: educationalResources.createdAt,
 }
 
-const notFound = (id: number) => `Resource ${id} not found`
+/** A resource as queries, the activity log and a 404 name it. */
+const resourceRow = rowsOf<number>('resource', educationalResources, educationalResources.id, 'Resource')
 
 /** The label visitors see beside the download, from the stored file's checked type. */
 const FILE_TYPES: Record<string, string> = {
@@ -29,31 +31,19 @@ const FILE_TYPES: Record<string, string> = {
 }
 
 /** By category, then in the order they were added. */
-const RESOURCE_ORDER: SortKey[] = [
-  { column: educationalResources.category, direction: 'asc' },
-  { column: educationalResources.id, direction: 'asc' },
-]
+const RESOURCE_LIST: AdminListSource = {
+  table: educationalResources,
+  order: [ascending(educationalResources.category), ascending(educationalResources.id)],
+  search: [educationalResources.title, educationalResources.description],
+}
 
 export function listResources(db: Db) {
-  return db
-    .select(resourceColumns)
-    .from(educationalResources)
-    .orderBy(...orderOf(RESOURCE_ORDER))
+  return inOrder(db.select(resourceColumns).from(educationalResources).$dynamic(), RESOURCE_LIST)
 }
 
 /** The admin's list: the public order, a page at a time, only titles or descriptions containing `q` when given. */
 export function listResourcesForAdmin(db: Db, query: AdminListQuery) {
-  return db
-    .select(resourceColumns)
-    .from(educationalResources)
-    .where(
-      and(
-        matchesSearch(query.q, [educationalResources.title, educationalResources.description]),
-        afterRow(educationalResources, educationalResources.id, RESOURCE_ORDER, query.before),
-      ),
-    )
-    .orderBy(...orderOf(RESOURCE_ORDER))
-    .limit(query.limit)
+  return adminPage(db.select(resourceColumns).from(educationalResources).$dynamic(), RESOURCE_LIST, query)
 }
 
 /** The stored row's link and type come from the file itself, never from the request. */
@@ -74,62 +64,26 @@ const snapshot = ({ createdAt: _createdAt, ...fields }: Awaited<ReturnType<typeo
 
 export async function createResource(db: Db, actor: Actor, data: ResourceData) {
   const values = await withFile(db, data)
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(educationalResources).values(values).returning(resourceColumns)
-    if (!row) throw new Error('insert returned no row')
-    await recordChange(tx, actor, {
-      action: 'create',
-      entity: 'resource',
-      entityId: row.id,
-      before: null,
-      after: snapshot(row),
-    })
-    return row
-  })
+  return createRecorded(
+    db,
+    actor,
+    { entity: 'resource', table: educationalResources },
+    values,
+    resourceColumns,
+    snapshot,
+  )
 }
 
 /** Replacing a resource's file removes the old one when nothing else uses it. */
 export async function updateResource(db: Db, actor: Actor, id: number, data: ResourceData) {
   const values = await withFile(db, data)
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select(resourceColumns)
-      .from(educationalResources)
-      .where(eq(educationalResources.id, id))
-      .for('update')
-    if (!before) throw new NotFoundError(notFound(id))
-    const [row] = await tx
-      .update(educationalResources)
-      .set(values)
-      .where(eq(educationalResources.id, id))
-      .returning(resourceColumns)
-    if (!row) throw new NotFoundError(notFound(id))
-    if (before.fileId && before.fileId !== row.fileId) await deleteAttachmentIfUnused(tx, before.fileId)
-    await recordChange(tx, actor, {
-      action: 'update',
-      entity: 'resource',
-      entityId: id,
-      ...changedFields(snapshot(before), snapshot(row)),
-    })
-    return row
-  })
+  return updateRecorded(db, actor, resourceRow(id), values, resourceColumns, snapshot, (tx, before, after) =>
+    deleteReplacedAttachment(tx, before.fileId, after.fileId),
+  )
 }
 
-export async function deleteResource(db: Db, actor: Actor, id: number) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(educationalResources)
-      .where(eq(educationalResources.id, id))
-      .returning(resourceColumns)
-    if (!row) throw new NotFoundError(notFound(id))
-    if (row.fileId) await deleteAttachmentIfUnused(tx, row.fileId)
-    await recordChange(tx, actor, {
-      action: 'delete',
-      entity: 'resource',
-      entityId: id,
-      before: snapshot(row),
-      after: null,
-    })
-    return row
-  })
+export function deleteResource(db: Db, actor: Actor, id: number) {
+  return deleteRecorded(db, actor, resourceRow(id), resourceColumns, snapshot, (tx, row) =>
+    deleteReplacedAttachment(tx, row.fileId, null),
+  )
 }

@@ -1,14 +1,15 @@
-import { and, asc, count, eq } from 'drizzle-orm'
+import { asc, count, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client'
 import { newsletterSubscribers } from '../../db/schema'
 import type { ConsentSource, SubscriberStatus } from '../../shared/constants'
 import type { SubscriberListQuerySchema } from '../../shared/schemas/admin'
 import { ConflictError, NotFoundError } from '../errors'
-import { type Actor, recordChange } from './audit'
+import { type Actor, recordStatusChange } from './audit'
 import { toCsv } from './csv'
-import { afterRow, matchesSearch, orderOf, type SortKey } from './list-query'
+import { type AdminListSource, adminPage, descending, matchesSearch } from './list-query'
 import { cancelQueuedConfirmations } from './mail-outbox'
+import { deleteVisitorRow, lockedRow, rowsOf, updatedRow } from './rows'
 import { subscriptionLinks } from './subscription-tokens'
 
 const subscriberColumns = {
@@ -36,30 +37,26 @@ const typed = <T extends SubscriberRow>(row: T) => ({
   consentSource: row.consentSource as ConsentSource | null,
 })
 
-const notFound = (id: string) => `Subscriber ${id.slice(0, 64)} not found`
+/** An address as queries, the activity log and a 404 name it. */
+export const subscriberRow = rowsOf<string>('subscriber', newsletterSubscribers, newsletterSubscribers.id, 'Subscriber')
 
 /** Newest first; the id (text, unique) orders addresses that subscribed in the same instant. */
-const SUBSCRIBER_ORDER: SortKey[] = [
-  { column: newsletterSubscribers.subscribedAt, direction: 'desc' },
-  { column: newsletterSubscribers.id, direction: 'desc' },
-]
+const SUBSCRIBER_LIST: AdminListSource = {
+  table: newsletterSubscribers,
+  order: [descending(newsletterSubscribers.subscribedAt), descending(newsletterSubscribers.id)],
+  search: [newsletterSubscribers.email],
+}
 
 /**
  * Subscribers for the council, newest first, a page at a time (`before` is the id of the last one
  * shown), optionally only the addresses containing `q`.
  */
 export async function listSubscribers(db: Db, query: z.output<typeof SubscriberListQuerySchema>) {
-  const items = await db
-    .select(subscriberColumns)
-    .from(newsletterSubscribers)
-    .where(
-      and(
-        matchesSearch(query.q, [newsletterSubscribers.email]),
-        afterRow(newsletterSubscribers, newsletterSubscribers.id, SUBSCRIBER_ORDER, query.before),
-      ),
-    )
-    .orderBy(...orderOf(SUBSCRIBER_ORDER))
-    .limit(query.limit)
+  const items = await adminPage(
+    db.select(subscriberColumns).from(newsletterSubscribers).$dynamic(),
+    SUBSCRIBER_LIST,
+    query,
+  )
   return items.map(typed)
 }
 
@@ -87,12 +84,8 @@ const ONLY_THE_SUBSCRIBER: Record<Exclude<SubscriberStatus, 'active'>, string> =
  */
 export async function setSubscriberActive(db: Db, actor: Actor, id: string, isActive: boolean) {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ status: newsletterSubscribers.status })
-      .from(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.id, id))
-      .for('update')
-    if (!before) throw new NotFoundError(notFound(id))
+    const before = await lockedRow(tx, subscriberRow(id), { status: newsletterSubscribers.status })
+    if (!before) throw new NotFoundError(subscriberRow(id).notFound)
     const status: SubscriberStatus = isActive ? 'active' : 'unsubscribed'
     if (isActive && before.status !== 'active') {
       throw new ConflictError(ONLY_THE_SUBSCRIBER[before.status as Exclude<SubscriberStatus, 'active'>])
@@ -102,44 +95,19 @@ export async function setSubscriberActive(db: Db, actor: Actor, id: string, isAc
         .select(subscriberColumns)
         .from(newsletterSubscribers)
         .where(eq(newsletterSubscribers.id, id))
-      if (!row) throw new NotFoundError(notFound(id))
+      if (!row) throw new NotFoundError(subscriberRow(id).notFound)
       return typed(row)
     }
-    const [row] = await tx
-      .update(newsletterSubscribers)
-      .set({ status, statusChangedAt: new Date() })
-      .where(eq(newsletterSubscribers.id, id))
-      .returning(subscriberColumns)
-    if (!row) throw new NotFoundError(notFound(id))
+    const row = await updatedRow(tx, subscriberRow(id), { status, statusChangedAt: new Date() }, subscriberColumns)
     await cancelQueuedConfirmations(tx, id)
-    await recordChange(tx, actor, {
-      action: 'update',
-      entity: 'subscriber',
-      entityId: id,
-      before: { status: before.status },
-      after: { status },
-    })
+    await recordStatusChange(tx, actor, { entity: 'subscriber', id }, before.status, status)
     return typed(row)
   })
 }
 
 /** Deletes an address for good (a request to be forgotten); the log keeps no address. */
-export async function deleteSubscriber(db: Db, actor: Actor, id: string): Promise<{ id: string }> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.id, id))
-      .returning({ id: newsletterSubscribers.id, status: newsletterSubscribers.status })
-    if (!row) throw new NotFoundError(notFound(id))
-    await recordChange(tx, actor, {
-      action: 'delete',
-      entity: 'subscriber',
-      entityId: id,
-      before: { status: row.status },
-      after: null,
-    })
-    return { id: row.id }
-  })
+export function deleteSubscriber(db: Db, actor: Actor, id: string): Promise<{ id: string }> {
+  return deleteVisitorRow(db, actor, subscriberRow(id), { status: newsletterSubscribers.status })
 }
 
 /** Every active subscriber, oldest first (a mailing tool's import order is stable that way). */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { count, desc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client'
 import { testimonials } from '../../db/schema'
@@ -10,7 +10,8 @@ import type {
 } from '../../shared/schemas/testimonial'
 import { ConflictError, NotFoundError } from '../errors'
 import { type Actor, recordChange } from './audit'
-import { afterRow, matchesSearch, orderOf, type SortKey } from './list-query'
+import { type AdminListSource, adminPage, ascending, descending } from './list-query'
+import { deleteVisitorRow, lockedRow, rowsOf, updatedRow } from './rows'
 
 const publicTestimonialColumns = {
   id: testimonials.id,
@@ -27,7 +28,8 @@ const adminTestimonialColumns = {
   createdAt: testimonials.createdAt,
 }
 
-const notFound = (id: number) => `Testimonial ${id} not found`
+/** A testimonial as queries, the activity log and a 404 name it. */
+const testimonialRow = rowsOf<number>('testimonial', testimonials, testimonials.id, 'Testimonial')
 
 /**
  * What the activity log keeps of a testimonial: its approval, and which of the author's fields
@@ -45,28 +47,18 @@ export function listApprovedTestimonials(db: Db) {
 }
 
 /** Those waiting for review first, then newest first. */
-const ADMIN_ORDER: SortKey[] = [
-  { column: testimonials.isApproved, direction: 'asc' },
-  { column: testimonials.createdAt, direction: 'desc' },
-  { column: testimonials.id, direction: 'desc' },
-]
+const ADMIN_LIST: AdminListSource = {
+  table: testimonials,
+  order: [ascending(testimonials.isApproved), descending(testimonials.createdAt), descending(testimonials.id)],
+  search: [testimonials.name, testimonials.location, testimonials.testimonial],
+}
 
 /**
  * Testimonials for the council, those waiting for review first, a page at a time; with `q`, only
  * those whose name, location or words contain it.
  */
 export function listAllTestimonials(db: Db, query: AdminListQuery) {
-  return db
-    .select(adminTestimonialColumns)
-    .from(testimonials)
-    .where(
-      and(
-        matchesSearch(query.q, [testimonials.name, testimonials.location, testimonials.testimonial]),
-        afterRow(testimonials, testimonials.id, ADMIN_ORDER, query.before),
-      ),
-    )
-    .orderBy(...orderOf(ADMIN_ORDER))
-    .limit(query.limit)
+  return adminPage(db.select(adminTestimonialColumns).from(testimonials).$dynamic(), ADMIN_LIST, query)
 }
 
 /** How many wait for review: the count beside "Testimonials" in the admin's navigation. */
@@ -123,12 +115,8 @@ export async function createTestimonial(db: Db, actor: Actor, input: z.output<ty
 
 export async function updateTestimonial(db: Db, actor: Actor, id: number, patch: TestimonialPatch) {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select(adminTestimonialColumns)
-      .from(testimonials)
-      .where(eq(testimonials.id, id))
-      .for('update')
-    if (!before) throw new NotFoundError(notFound(id))
+    const before = await lockedRow(tx, testimonialRow(id), adminTestimonialColumns)
+    if (!before) throw new NotFoundError(testimonialRow(id).notFound)
     // An endorsement the council edited would no longer be the visitor's (README, "The admin").
     if (
       before.source === 'visitor' &&
@@ -136,12 +124,7 @@ export async function updateTestimonial(db: Db, actor: Actor, id: number, patch:
     ) {
       throw new ConflictError(VISITOR_WORDS_LOCKED)
     }
-    const [row] = await tx
-      .update(testimonials)
-      .set(patch)
-      .where(eq(testimonials.id, id))
-      .returning(adminTestimonialColumns)
-    if (!row) throw new NotFoundError(notFound(id))
+    const row = await updatedRow(tx, testimonialRow(id), patch, adminTestimonialColumns)
     const edited = AUTHOR_FIELDS.filter((field) => before[field] !== row[field])
     const was: Edited = {}
     const now: Edited = {}
@@ -157,15 +140,7 @@ export async function updateTestimonial(db: Db, actor: Actor, id: number, patch:
   })
 }
 
-export async function deleteTestimonial(db: Db, actor: Actor, id: number): Promise<{ id: number }> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(testimonials)
-      .where(eq(testimonials.id, id))
-      .returning({ id: testimonials.id, isApproved: testimonials.isApproved })
-    if (!row) throw new NotFoundError(notFound(id))
-    const before: Edited = { isApproved: row.isApproved }
-    await recordChange(tx, actor, { action: 'delete', entity: 'testimonial', entityId: id, before, after: null })
-    return { id: row.id }
-  })
+export function deleteTestimonial(db: Db, actor: Actor, id: number): Promise<{ id: number }> {
+  // Its approval is what the log keeps (Edited), as for its other changes.
+  return deleteVisitorRow(db, actor, testimonialRow(id), { isApproved: testimonials.isApproved })
 }

@@ -95,7 +95,7 @@ export function MessagesScreen() {
             style={{ alignSelf: 'flex-end', maxWidth: '100%', flex: '0 1 auto' }}
           />
         }
-        search={{ label: 'Search messages', description: 'Sender, address, subject or words' }}
+        search={{ description: 'Sender, address, subject or words' }}
         list={messages}
         noun="messages"
         empty={shown.empty}

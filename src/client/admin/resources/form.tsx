@@ -1,28 +1,19 @@
 import { Textarea } from '@mantine/core'
-import type { FormEvent } from 'react'
 import { RESOURCE_CATEGORIES } from '../../../shared/constants'
 import { AttachmentField } from '../ui/attachment'
-import { EditorCard } from '../ui/editor-card'
+import { EditorCard, type RecordSave } from '../ui/editor-card'
 import fieldClasses from '../ui/fields.module.css'
 import type { RecordEditor } from '../ui/record-editor'
 import { CategoryField, TitleField } from '../ui/record-fields'
 import type { Resource, ResourceValues } from './screen'
 
-type Props = {
-  editor: RecordEditor<Resource, ResourceValues>
-  save: { busy: boolean; submit: (event?: FormEvent<HTMLFormElement>) => void }
-}
+type Props = { editor: RecordEditor<Resource, ResourceValues>; save: RecordSave }
 
 /** 'Add New Resource', or 'Edit Resource' with a cancel button while editing. */
 export function ResourceFormCard({ editor, save }: Props) {
   const { form } = editor
   return (
-    <EditorCard
-      editor={editor}
-      save={save}
-      title={{ add: 'Add New Resource', edit: 'Edit Resource' }}
-      submit={{ add: 'Add Resource', edit: 'Update Resource' }}
-    >
+    <EditorCard editor={editor} save={save} noun="Resource">
       <TitleField editor={editor} />
       <Textarea
         label="Description"

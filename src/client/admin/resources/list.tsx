@@ -3,14 +3,11 @@ import type { RefObject } from 'react'
 import { StateBadge } from '../ui/badges'
 import { AdminList, type ListQuery } from '../ui/list'
 import classes from '../ui/lists.module.css'
-import { RowActions } from '../ui/row-actions'
+import { type RecordActions, RecordRowActions } from '../ui/row-actions'
 import type { Resource } from './screen'
 
-type Props = {
+type Props = RecordActions<Resource> & {
   list: ListQuery<Resource>
-  deletingId: number | null
-  onEdit: (resource: Resource) => void
-  onDelete: (resource: Resource) => void
   /** Focus lands here after a delete, since the button that had it is gone. */
   headingRef: RefObject<HTMLHeadingElement | null>
 }
@@ -18,16 +15,15 @@ type Props = {
 const rowId = (resource: Resource) => `resource-${resource.id}`
 
 /** 'Existing Resources': cards, each with its file's link and edit and delete buttons. */
-export function ResourceList({ list, deletingId, onEdit, onDelete, headingRef }: Props) {
+export function ResourceList({ list, headingRef, ...actions }: Props) {
   return (
     <AdminList
       title="Existing Resources"
       headingId="existing-resources-heading"
       headingRef={headingRef}
-      search={{ label: 'Search resources', description: 'Title or description' }}
+      search={{ description: 'Title or description' }}
       list={list}
       noun="resources"
-      empty="No resources yet."
       focusId={rowId}
       scroll="wide"
     >
@@ -66,12 +62,7 @@ export function ResourceList({ list, deletingId, onEdit, onDelete, headingRef }:
               >
                 Open {resource.fileType}
               </Anchor>
-              <RowActions
-                name={resource.title}
-                deleting={deletingId === resource.id}
-                onEdit={() => onEdit(resource)}
-                onDelete={() => onDelete(resource)}
-              />
+              <RecordRowActions row={resource} name={resource.title} {...actions} />
             </Group>
           </Stack>
         </li>

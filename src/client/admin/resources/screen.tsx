@@ -7,7 +7,7 @@ import { fileName } from '../ui/attachment'
 import { useConfirmedDelete } from '../ui/confirm'
 import { BesideList } from '../ui/editor-card'
 import { PAGED } from '../ui/list'
-import { useRecordEditor, useRecordSave } from '../ui/record-editor'
+import { deleteTexts, useRecordEditor, useRecordSave } from '../ui/record-editor'
 import { useListSearch } from '../ui/search'
 import { ResourceFormCard } from './form'
 import { ResourceList } from './list'
@@ -43,24 +43,16 @@ export function ResourcesScreen() {
   const headingRef = useRef<HTMLHeadingElement>(null)
 
   const refresh = [trpc.resources.pathKey()]
-  const save = useRecordSave(editor, {
-    create: trpc.resources.create.mutationOptions(),
-    update: trpc.resources.update.mutationOptions(),
+  const save = useRecordSave(editor, trpc.resources, {
     // Only the file's id travels with the resource; the server reads its link and type from the stored file.
     toData: (values, fileId) => ResourceInputSchema.parse({ ...values, fileId }),
-    texts: {
-      added: 'Resource added successfully',
-      updated: 'Resource updated successfully',
-      addFailed: 'Failed to add resource',
-      updateFailed: 'Failed to update resource',
-    },
+    noun: 'Resource',
     refresh,
   })
   // Deleting a resource deletes its stored file too, so it is never one click away.
   const remove = useConfirmedDelete<Resource>(trpc.resources.remove.mutationOptions(), {
     refresh,
-    success: 'Resource deleted successfully',
-    failure: 'Failed to delete resource',
+    ...deleteTexts('Resource'),
     onDeleted: (id) => {
       if (editor.editing?.id === id) editor.toAddMode()
     },

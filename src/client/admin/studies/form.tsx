@@ -1,11 +1,10 @@
 import { Text, Textarea, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
-import type { FormEvent } from 'react'
 import { STUDY_CATEGORIES } from '../../../shared/constants'
 import { useTRPC } from '../../lib/trpc'
 import { AttachmentField } from '../ui/attachment'
-import { EditorCard } from '../ui/editor-card'
+import { EditorCard, type RecordSave } from '../ui/editor-card'
 import fieldClasses from '../ui/fields.module.css'
 import type { RecordEditor } from '../ui/record-editor'
 import { CategoryField, TitleField } from '../ui/record-fields'
@@ -25,22 +24,14 @@ function useSameTitle(title: string, editingId: number | null): Study | null {
   return found.data?.items.find(same) ?? null
 }
 
-type Props = {
-  editor: RecordEditor<Study, StudyValues>
-  save: { busy: boolean; submit: (event?: FormEvent<HTMLFormElement>) => void }
-}
+type Props = { editor: RecordEditor<Study, StudyValues>; save: RecordSave }
 
 /** 'Add New Study', or 'Edit Study' with a cancel button while editing. */
 export function StudyFormCard({ editor, save }: Props) {
   const { form, editing } = editor
   const sameTitle = useSameTitle(form.getValues().title, editing?.id ?? null)
   return (
-    <EditorCard
-      editor={editor}
-      save={save}
-      title={{ add: 'Add New Study', edit: 'Edit Study' }}
-      submit={{ add: 'Add Study', edit: 'Update Study' }}
-    >
+    <EditorCard editor={editor} save={save} noun="Study">
       <TitleField
         editor={editor}
         // A warning, not a refusal: two studies may share a title (a study and its follow-up).

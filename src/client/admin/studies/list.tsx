@@ -1,26 +1,20 @@
 import { Group, Stack, Text } from '@mantine/core'
 import { AdminList, type ListQuery } from '../ui/list'
 import classes from '../ui/lists.module.css'
-import { RowActions } from '../ui/row-actions'
+import { type RecordActions, RecordRowActions } from '../ui/row-actions'
 import type { Study } from './screen'
 
-type Props = {
-  list: ListQuery<Study>
-  /** The study whose delete is in flight, to show its spinner. */
-  deletingId: number | null
-  onEdit: (study: Study) => void
-  onDelete: (study: Study) => void
-}
+type Props = RecordActions<Study> & { list: ListQuery<Study> }
 
 const rowId = (study: Study) => `study-${study.id}`
 
 /** 'Existing Studies': a scrollable list of cards with edit and delete buttons. */
-export function StudyList({ list, deletingId, onEdit, onDelete }: Props) {
+export function StudyList({ list, ...actions }: Props) {
   return (
     <AdminList
       title="Existing Studies"
       headingId="existing-heading"
-      search={{ label: 'Search studies', description: 'Title, authors or journal' }}
+      search={{ description: 'Title, authors or journal' }}
       list={list}
       noun="studies"
       empty="No studies added yet."
@@ -47,12 +41,7 @@ export function StudyList({ list, deletingId, onEdit, onDelete }: Props) {
                 Category: {study.category}
               </Text>
             </Stack>
-            <RowActions
-              name={study.title}
-              deleting={deletingId === study.id}
-              onEdit={() => onEdit(study)}
-              onDelete={() => onDelete(study)}
-            />
+            <RecordRowActions row={study} name={study.title} {...actions} />
           </Group>
         </li>
       )}

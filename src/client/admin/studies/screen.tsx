@@ -4,7 +4,7 @@ import { type RouterOutputs, useTRPC } from '../../lib/trpc'
 import { BesideList } from '../ui/editor-card'
 import { PAGED, pendingId } from '../ui/list'
 import { useAdminMutation } from '../ui/mutation'
-import { useRecordEditor, useRecordSave } from '../ui/record-editor'
+import { deleteTexts, useRecordEditor, useRecordSave } from '../ui/record-editor'
 import { useListSearch } from '../ui/search'
 import { StudyFormCard } from './form'
 import { StudyList } from './list'
@@ -54,17 +54,10 @@ export function StudiesScreen() {
   })
   // The library's lists too: a visit to /research afterwards must not show the cached ones.
   const refresh = [trpc.researchStudies.pathKey()]
-  const save = useRecordSave(editor, {
-    create: trpc.researchStudies.create.mutationOptions(),
-    update: trpc.researchStudies.update.mutationOptions(),
+  const save = useRecordSave(editor, trpc.researchStudies, {
     // Only the file's id travels with the study; the server makes the link.
     toData: (values, attachmentFileId) => ResearchStudyInputSchema.parse({ ...values, attachmentFileId }),
-    texts: {
-      added: 'Research study added successfully',
-      updated: 'Research study updated successfully',
-      addFailed: 'Failed to add research study',
-      updateFailed: 'Failed to update research study',
-    },
+    noun: 'Research study',
     refresh,
   })
   const restore = useAdminMutation(trpc.researchStudies.create.mutationOptions(), {
@@ -75,8 +68,7 @@ export function StudiesScreen() {
   // No confirmation before a delete (the product says so); the success toast offers Undo for its 5 s.
   const remove = useAdminMutation(trpc.researchStudies.remove.mutationOptions(), {
     refresh,
-    success: 'Research study deleted successfully',
-    failure: 'Failed to delete research study',
+    ...deleteTexts('Research study'),
     undo: (deleted) => () => restore.mutate(asInput(deleted)),
     onSuccess: (_deleted, variables) => {
       if (editor.editing?.id === variables.id) editor.toAddMode()

@@ -101,7 +101,6 @@ export function SubscribersScreen() {
         }
         list={subscribers}
         noun="subscribers"
-        empty="No subscribers yet."
         focusId={deleteButtonId}
         data-testid="subscribers-list"
       >

@@ -23,7 +23,7 @@ export function TestimonialList({ list, pending, headingRef, busyId, refocus, ..
       title="All Testimonials"
       headingId="testimonials-heading"
       headingRef={headingRef}
-      search={{ label: 'Search testimonials', description: 'Name, location or words' }}
+      search={{ description: 'Name, location or words' }}
       aside={
         pending === undefined ? null : (
           <Text c="dark.6" mb="md" data-testid="pending-count">
@@ -33,7 +33,6 @@ export function TestimonialList({ list, pending, headingRef, busyId, refocus, ..
       }
       list={list}
       noun="testimonials"
-      empty="No testimonials yet."
       focusId={testimonialRowId}
     >
       {(item) => (

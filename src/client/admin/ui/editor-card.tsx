@@ -1,14 +1,15 @@
 import { Button, Card, CloseButton, Grid, Group, Stack, Title } from '@mantine/core'
 import type { FormEvent, ReactNode } from 'react'
 
+/** A record form's save: its submit, and whether it is under way (useRecordSave). */
+export type RecordSave = { busy: boolean; submit: (event?: FormEvent<HTMLFormElement>) => void }
+
 type Props = {
   /** The form's state (its mode, and the card's id brought into view on a phone) and its save. */
   editor: { formId: string; editing: unknown; toAddMode: () => void }
-  save: { busy: boolean; submit: (event?: FormEvent<HTMLFormElement>) => void }
-  /** 'Add New Study' / 'Edit Study' */
-  title: { add: string; edit: string }
-  /** 'Add Study' / 'Update Study' */
-  submit: { add: string; edit: string }
+  save: RecordSave
+  /** What the record is called, for 'Add New Study' / 'Edit Study' and 'Add Study' / 'Update Study'. */
+  noun: string
   children: ReactNode
 }
 
@@ -16,7 +17,7 @@ type Props = {
  * The add-or-edit form beside an admin list: its heading names the mode, a cancel (X) button while
  * editing, and the submit button disabled while the save (and its upload) is under way.
  */
-export function EditorCard({ editor, save, title, submit, children }: Props) {
+export function EditorCard({ editor, save, noun, children }: Props) {
   const id = editor.formId
   const editing = editor.editing !== null
   const headingId = `${id}-heading`
@@ -32,7 +33,7 @@ export function EditorCard({ editor, save, title, submit, children }: Props) {
     >
       <Group justify="space-between" mb="md" wrap="nowrap">
         <Title order={2} size="h3" id={headingId}>
-          {editing ? title.edit : title.add}
+          {editing ? `Edit ${noun}` : `Add New ${noun}`}
         </Title>
         {editing ? <CloseButton aria-label="Cancel editing" onClick={editor.toAddMode} /> : null}
       </Group>
@@ -40,7 +41,7 @@ export function EditorCard({ editor, save, title, submit, children }: Props) {
         <Stack gap="sm">
           {children}
           <Button type="submit" disabled={save.busy} loading={save.busy} mt="sm">
-            {editing ? submit.edit : submit.add}
+            {editing ? `Update ${noun}` : `Add ${noun}`}
           </Button>
         </Stack>
       </form>

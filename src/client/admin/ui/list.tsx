@@ -32,8 +32,11 @@ type Props<Item> = {
   headingId: string
   /** Focus lands here when the row that had it is gone (deleted, or moved out by a filter). */
   headingRef?: RefObject<HTMLHeadingElement | null>
-  /** The search box (its `q` lives in the address), and what it searches, e.g. "Title, authors or journal". */
-  search?: { label: string; description: string }
+  /**
+   * The search box (its `q` lives in the address), and what it searches, e.g. "Title, authors or
+   * journal"; its label is "Search {noun}" unless given.
+   */
+  search?: { label?: string; description: string }
   /** Other controls beside it. */
   filters?: ReactNode
   /** A line under the heading, such as a count. */
@@ -41,8 +44,8 @@ type Props<Item> = {
   list: ListQuery<Item>
   /** What the rows are, in the plural: "Loading studies...", "The studies could not be loaded". */
   noun: string
-  /** Nothing at all yet. */
-  empty: string
+  /** Nothing at all yet: "No {noun} yet." unless given. */
+  empty?: string
   /** A filter other than the search is on. */
   filtered?: boolean
   /** Nothing matches the filters (the search says so by itself). */
@@ -62,6 +65,7 @@ type Props<Item> = {
  */
 export function AdminList<Item>(props: Props<Item>) {
   const { list, focusId, noun } = props
+  const empty = props.empty ?? `No ${noun} yet.`
   const q = useListSearch()
   const items = list.data?.pages.flatMap((page) => page.items) ?? []
   const focusFrom = useRef<number | null>(null)
@@ -100,7 +104,7 @@ export function AdminList<Item>(props: Props<Item>) {
       {props.search || props.filters ? (
         <div className={classes.toolbar}>
           {props.filters}
-          {props.search ? <SearchBox {...props.search} /> : null}
+          {props.search ? <SearchBox label={`Search ${noun}`} {...props.search} /> : null}
         </div>
       ) : null}
       {props.aside}
@@ -108,7 +112,7 @@ export function AdminList<Item>(props: Props<Item>) {
         query={list}
         loading={`Loading ${noun}...`}
         failed={`The ${noun} could not be loaded`}
-        empty={q ? `No ${noun} match “${q}”.` : props.filtered ? (props.noMatch ?? props.empty) : props.empty}
+        empty={q ? `No ${noun} match “${q}”.` : props.filtered ? (props.noMatch ?? empty) : empty}
         isEmpty={() => items.length === 0}
       >
         {() => (

@@ -125,13 +125,17 @@ export type RecordEditor<Row extends { id: number }, Values extends Record<strin
   typeof useRecordEditor<Row, Values>
 >
 
+/** A record's delete toasts, in the words of its add and update: 'Research study deleted successfully'. */
+export const deleteTexts = (noun: string) => ({
+  success: `${noun} deleted successfully`,
+  failure: `Failed to delete ${noun.toLowerCase()}`,
+})
+
 type SaveConfig<Values, Data> = {
-  /** The procedures' `mutationOptions()`: create takes the record (Data), update `{ id, data }`. */
-  create: object
-  update: object
   /** The values and the file id as the shared schema's output, which both procedures take. */
   toData: (values: Values, fileId: string | null) => Data
-  texts: { added: string; updated: string; addFailed: string; updateFailed: string }
+  /** What the toasts call the record: 'Research study' added successfully, Failed to add research study. */
+  noun: string
   /** The lists the record shows in (the activity log is refreshed anyway). */
   refresh: QueryKey[]
 }
@@ -142,24 +146,27 @@ type SaveConfig<Values, Data> = {
  */
 export function useRecordSave<Row extends { id: number }, Values extends Record<string, unknown>, Data>(
   editor: RecordEditor<Row, Values>,
+  /** The record's router (`trpc.researchStudies`): its create takes the record (Data), its update `{ id, data }`. */
+  procedures: { create: { mutationOptions: () => object }; update: { mutationOptions: () => object } },
   config: SaveConfig<Values, Data>,
 ) {
-  const saved = {
+  const ends = (verb: 'add' | 'update', done: 'added' | 'updated') => ({
     refresh: config.refresh,
     form: editor.form,
     onSuccess: editor.toAddMode,
     onError: editor.keepDraftIfSignedOut,
-  }
+    success: `${config.noun} ${done} successfully`,
+    failure: `Failed to ${verb} ${config.noun.toLowerCase()}`,
+  })
   // The procedures' types come from their zod inputs (ids as `unknown`), which Data, the schema's
   // output, satisfies; the success and failure texts need nothing of their answers.
-  const create = useAdminMutation(config.create as UseMutationOptions<unknown, unknown, Data, unknown>, {
-    ...saved,
-    success: config.texts.added,
-    failure: config.texts.addFailed,
-  })
+  const create = useAdminMutation(
+    procedures.create.mutationOptions() as UseMutationOptions<unknown, unknown, Data, unknown>,
+    ends('add', 'added'),
+  )
   const update = useAdminMutation(
-    config.update as UseMutationOptions<unknown, unknown, { id: number; data: Data }, unknown>,
-    { ...saved, success: config.texts.updated, failure: config.texts.updateFailed },
+    procedures.update.mutationOptions() as UseMutationOptions<unknown, unknown, { id: number; data: Data }, unknown>,
+    ends('update', 'updated'),
   )
   const submit = editor.submit((values, fileId, editing) => {
     const data = config.toData(values, fileId)

@@ -30,3 +30,28 @@ export function RowActions({ name, onEdit, onDelete, deleting = false }: Props) 
     </Group>
   )
 }
+
+/** What a list of records hands each row: its Edit and Delete, and which record's delete is in flight. */
+export type RecordActions<Row> = {
+  deletingId: number | null
+  onEdit: (row: Row) => void
+  onDelete: (row: Row) => void
+}
+
+/** A record's Edit and Delete, named by `name` (its title). */
+export function RecordRowActions<Row extends { id: number }>({
+  row,
+  name,
+  deletingId,
+  onEdit,
+  onDelete,
+}: RecordActions<Row> & { row: Row; name: string }) {
+  return (
+    <RowActions
+      name={name}
+      deleting={deletingId === row.id}
+      onEdit={() => onEdit(row)}
+      onDelete={() => onDelete(row)}
+    />
+  )
+}
