@@ -21,6 +21,7 @@ import {
   MAIL_KINDS,
   MAIL_STATES,
   MESSAGE_STATUSES,
+  POST_STATUSES,
   RESOURCE_CATEGORIES,
   STUDY_CATEGORIES,
   SUBSCRIBER_STATUSES,
@@ -176,6 +177,45 @@ export const contactSubmissions = pgTable(
 )
 
 /**
+ * The council's news: one post is a page on the site and, once sent, a newsletter issue
+ * (docs/decisions/026-news-and-newsletter-issues.md). The body is Markdown, rendered by one
+ * renderer for the page and the mail.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: serial('id').primaryKey(),
+    /** The address (/news/{slug}): unique, and fixed once the post is published. */
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    body: text('body').notNull().default(''),
+    status: text('status', { enum: POST_STATUSES }).notNull().default('draft'),
+    /** When a scheduled post is to be published. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    /** When it was published (set once; the date the page and the feed show). */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the post was sent to the subscribers, and by whom: a post is sent once. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentBy: text('sent_by'),
+  },
+  (table) => [
+    uniqueIndex('posts_slug_idx').on(table.slug),
+    check('posts_status_check', oneOf('status', POST_STATUSES)),
+    index('posts_status_published_idx').on(table.status, table.publishedAt),
+    index('posts_status_publish_at_idx').on(table.status, table.publishAt),
+  ],
+)
+
+/** Slugs of deleted posts: their address answers 410 Gone, and no new post takes them. */
+export const retiredSlugs = pgTable('retired_slugs', {
+  slug: text('slug').primaryKey(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
  * Mail waiting to go out, and what became of it (docs/decisions/016-mail-outbox.md). A row names
  * what the mail is about, never its text: the mail is written when it is sent, so deleting the
  * message or the subscriber deletes everything the outbox knew of them.
@@ -187,6 +227,8 @@ export const mailOutbox = pgTable(
     kind: text('kind').notNull(),
     messageId: integer('message_id').references(() => contactSubmissions.id, { onDelete: 'cascade' }),
     subscriberId: text('subscriber_id').references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
+    /** The post a newsletter issue carries: one row per post and subscriber, ever. */
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     state: text('state').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** Not before this time: the backoff after a failed attempt. */
@@ -203,6 +245,7 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(table.state, table.nextAttemptAt),
     index('mail_outbox_message_id_idx').on(table.messageId),
     index('mail_outbox_subscriber_id_idx').on(table.subscriberId),
+    uniqueIndex('mail_outbox_post_subscriber_idx').on(table.postId, table.subscriberId),
   ],
 )
 

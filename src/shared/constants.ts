@@ -30,11 +30,18 @@ export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number]
 export const CONSENT_SOURCES = ['form', 'resubscribe', 'mail_off'] as const
 export type ConsentSource = (typeof CONSENT_SOURCES)[number]
 
-/** The mail the site sends: the council's notice of a contact message, and a subscriber's confirmation link. */
-export const MAIL_KINDS = ['contact_notice', 'subscription_confirm'] as const
+/**
+ * The mail the site sends through the outbox: the council's notice of a contact message, a
+ * subscriber's confirmation link, the welcome once an address is confirmed, and a news post sent
+ * to each subscriber as a newsletter issue.
+ */
+export const MAIL_KINDS = ['contact_notice', 'subscription_confirm', 'newsletter_welcome', 'newsletter_issue'] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
-/** An outbox row waits (pending, also between retries), is being sent, was sent, or was given up. */
-export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed'] as const
+/**
+ * An outbox row waits (pending, also between retries), is being sent, was sent, was given up, or
+ * was cancelled before it went (a newsletter issue stopped by the council, or its reader gone).
+ */
+export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const
 export type MailState = (typeof MAIL_STATES)[number]
 
 /**
@@ -53,8 +60,20 @@ export const AUDIT_ENTITIES = [
   'subscriber',
   'file',
   'member',
+  'post',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
+
+/**
+ * A news post is a draft, scheduled (published by the server at its time), or published. Deleting
+ * one leaves its slug retired, so its address answers 410 Gone.
+ */
+export const POST_STATUSES = ['draft', 'scheduled', 'published'] as const
+export type PostStatus = (typeof POST_STATUSES)[number]
+export const POST_SUMMARY_MAX = 300
+export const NEWS_PAGE_SIZE = 10
+export const NEWS_FEED_SIZE = 20
+export const NEWS_ON_HOME = 3
 
 /** At most one confirmation mail per address in this time, whoever asks (anyone can type an address). */
 export const CONFIRMATION_MAIL_INTERVAL_MS = 10 * 60 * 1000

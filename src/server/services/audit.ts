@@ -7,6 +7,7 @@ import {
   contactSubmissions,
   educationalResources,
   newsletterSubscribers,
+  posts,
   researchStudies,
   testimonials,
   users,
@@ -169,6 +170,7 @@ const LABELS: Record<AuditEntity, LabelSource> = {
     ids: anyText,
   },
   file: { table: attachments, id: attachments.id, label: attachments.filename, ids: uuids },
+  post: { table: posts, id: posts.id, label: posts.title, ids: serialIds },
   // Unused: a member is named by the address its rows hold (below).
   member: { table: users, id: users.email, label: users.email, ids: anyText },
 }

@@ -27,6 +27,7 @@ const KINDS: Record<AuditEntity, { the: string; a: string; quoted: boolean; scre
     many: 'Subscribers',
   },
   file: { the: 'the file', a: 'a file', quoted: true, screen: '', many: 'Uploaded files' },
+  post: { the: 'the post', a: 'a post', quoted: true, screen: '/admin/news', many: 'News' },
   member: { the: 'the team member', a: 'a team member', quoted: false, screen: '/admin/team', many: 'Team' },
 }
 
