@@ -1,0 +1,133 @@
+import type { Element, ElementContent, Root, RootContent } from 'hast'
+import type { Heading, Root as MdRoot, RootContent as MdContent } from 'mdast'
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize'
+import rehypeStringify from 'rehype-stringify'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import { unified } from 'unified'
+
+/*
+ * The one Markdown renderer, for a post's page, its preview in the admin and the newsletter mail
+ * (docs/decisions/026-news-and-newsletter-issues.md). Safe by construction: the author's raw HTML
+ * never becomes HTML (remark-rehype drops it), and the sanitizer keeps only the elements below,
+ * links only to http(s) and mailto, and no attribute that could run or load anything.
+ */
+
+const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'em',
+  'del',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'code',
+  'pre',
+  'hr',
+]
+
+const SCHEMA: SanitizeSchema = {
+  ...defaultSchema,
+  tagNames: ALLOWED_TAGS,
+  attributes: { a: ['href'], ol: ['start'], th: ['align'], td: ['align'] },
+  protocols: { href: ['http', 'https', 'mailto'] },
+  // No ids: the page's own ids stay unique whatever the author writes.
+  clobber: [],
+  clobberPrefix: '',
+  strip: ['script', 'style'],
+}
+
+/** The page has its own h1 (the title): the author's headings start one level lower. */
+function shiftHeadings() {
+  return (tree: MdRoot) => {
+    const walk = (nodes: MdContent[]) => {
+      for (const node of nodes) {
+        if (node.type === 'heading') (node as Heading).depth = Math.min(node.depth + 1, 6) as Heading['depth']
+        if ('children' in node) walk(node.children as MdContent[])
+      }
+    }
+    walk(tree.children)
+  }
+}
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(shiftHeadings)
+  .use(remarkRehype)
+  .use(rehypeSanitize, SCHEMA)
+
+const toHtml = unified().use(rehypeStringify)
+
+/** Plain text of the rendered tree, for a mail's text part: links keep their address. */
+function toText(nodes: (RootContent | ElementContent)[]): string {
+  let out = ''
+  for (const node of nodes) {
+    if (node.type === 'text') out += node.value
+    else if (node.type === 'element') out += elementText(node)
+  }
+  return out
+}
+
+const BLOCKS = new Set(['p', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'table', 'ul', 'ol', 'hr'])
+
+function elementText(node: Element): string {
+  const inner = toText(node.children)
+  switch (node.tagName) {
+    case 'a': {
+      const href = String(node.properties?.href ?? '')
+      return href && href !== inner ? `${inner} (${href.replace(/^mailto:/, '')})` : inner
+    }
+    case 'br':
+      return '\n'
+    case 'hr':
+      return '\n----\n\n'
+    case 'li':
+      return `- ${inner.trim()}\n`
+    case 'tr':
+      return `${node.children
+        .filter((cell): cell is Element => cell.type === 'element')
+        .map((cell) => toText(cell.children).trim())
+        .join(' | ')}\n`
+    case 'ul':
+    case 'ol':
+    case 'table':
+      // The line breaks between items are the tree's own whitespace: one line per item or row.
+      return `${inner.replace(/\n\s*\n/g, '\n').trim()}\n\n`
+    case 'blockquote':
+      return `${inner
+        .trim()
+        .split('\n')
+        .map((line) => `> ${line}`)
+        .join('\n')}\n\n`
+    default:
+      return BLOCKS.has(node.tagName) ? `${inner.trim()}\n\n` : inner
+  }
+}
+
+export type RenderedMarkdown = { html: string; text: string }
+
+/** Renders an author's Markdown to safe HTML and to plain text, from one sanitized tree. */
+export function renderMarkdown(markdown: string): RenderedMarkdown {
+  const tree = processor.runSync(processor.parse(markdown)) as Root
+  const html = toHtml.stringify(tree)
+  const text = toText(tree.children)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+  return { html, text }
+}
