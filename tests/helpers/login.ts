@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import { sessions, users } from '../../src/db/schema'
-import type { Role } from '../../src/shared/permissions'
 import { SESSION_COOKIE } from '../../src/server/plugins/session'
 import { upsertUser } from '../../src/server/services/users'
+import type { Role } from '../../src/shared/permissions'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
