@@ -10,6 +10,13 @@ export type InvitationPost = {
   publicUrl: string
 }
 
+/** How a server hands an invitation over (its mail, name and address), for both adapters. */
+export const invitationPost = (app: {
+  mail: InvitationPost['mail']
+  site: { name: string }
+  env: { PUBLIC_URL: string }
+}): InvitationPost => ({ mail: app.mail, siteName: app.site.name, publicUrl: app.env.PUBLIC_URL })
+
 export type InvitationSent = {
   email: string
   role: InviteInput['role']

@@ -82,8 +82,8 @@ export function InvitationLink({ shown, onClose }: { shown: ShownLink; onClose: 
     >
       <Stack gap="sm">
         <Text size="sm">
-          The website sends no e-mail, so pass the link on yourself. It works once, for 7 days, and will not be shown
-          again.
+          The invitation was not sent by e-mail, so pass the link on yourself. It works once, for 7 days, and will not
+          be shown again.
         </Text>
         <Text size="sm" ff="monospace" className={`${lists.wrap} ${classes.link}`}>
           {shown.link}

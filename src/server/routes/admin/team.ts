@@ -1,15 +1,8 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { InviteInputSchema, MemberIdParamsSchema, RoleChangeSchema } from '../../../shared/schemas/team'
 import { memberActor } from '../../auth/access'
-import { type InvitationPost, sendInvitation } from '../../services/invitations'
+import { invitationPost, sendInvitation } from '../../services/invitations'
 import { changeMemberRole, endMemberSessions, listTeam, removeMember, revokeInvitation } from '../../services/team'
-
-/** How this server hands an invitation over (its mail, name and address), for both adapters. */
-export const invitationPost = (app: FastifyInstance): InvitationPost => ({
-  mail: app.mail,
-  siteName: app.site.name,
-  publicUrl: app.env.PUBLIC_URL,
-})
 
 /** The team (README, API): owners only, by the permission the admin index states for this group. */
 export const adminTeamRoutes: FastifyPluginAsync = async (app) => {

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { InviteInputSchema, OpaqueIdSchema, RoleSchema } from '../../../shared/schemas/team'
-import { invitationPost } from '../../routes/admin/team'
-import { sendInvitation } from '../../services/invitations'
+import { invitationPost, sendInvitation } from '../../services/invitations'
 import {
   changeMemberRole,
   endMemberSessions,
