@@ -79,11 +79,13 @@ export function AdminNav() {
         aria-controls="admin-screens"
         onClick={() => setOpen((was) => !was)}
       >
-        <span className={classes.current}>
-          <span className="visually-hidden">Admin menu: </span>
-          {current.label}
+        <span className={classes.label}>
+          <span>
+            <span className="visually-hidden">Admin menu: </span>
+            {current.label}
+          </span>
+          {words ? <span className={classes.waiting}>{words}</span> : null}
         </span>
-        {words ? <span className={classes.waiting}>{words}</span> : null}
         <span aria-hidden="true" className={classes.chevron} />
       </button>
       <ul id="admin-screens" className={classes.list} data-open={open || undefined}>

@@ -30,8 +30,8 @@ export function TeamScreen() {
 
   const invite = useAdminMutation(trpc.team.invite.mutationOptions(), {
     refresh,
-    success: (sent) =>
-      sent.mailed ? `Invitation sent to ${sent.email}` : `Invitation for ${sent.email} made: send its link yourself`,
+    // Not mailed: the panel with its link says so, and a toast would cover its Copy button on a phone.
+    success: (sent) => (sent.mailed ? `Invitation sent to ${sent.email}` : ''),
     failure: (_values, error) => because('The invitation could not be sent')(error),
     onSuccess: (sent) => setShown(sent.link ? { email: sent.email, link: sent.link } : null),
   })

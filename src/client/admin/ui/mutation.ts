@@ -6,7 +6,7 @@ import { useAdminFailureToast } from '../session'
 type Said<TData, TVariables> = string | ((data: TData, variables: TVariables) => string)
 
 export type AdminMutationTexts<TData, TVariables> = {
-  /** The success toast's text (title 'Success'); none for a change that shows itself. */
+  /** The success toast's text (title 'Success'); none (or '') for a change that shows itself. */
   success?: Said<TData, TVariables>
   /**
    * The failure toast's text (title 'Error'); an expired session gets its own toast and a new sign-in.
@@ -49,8 +49,8 @@ export function useAdminMutation<TData, TError, TVariables, TContext>(
   return useMutation({
     ...options,
     onSuccess: async (data, variables) => {
-      if (texts.success) {
-        const message = typeof texts.success === 'function' ? texts.success(data, variables) : texts.success
+      const message = typeof texts.success === 'function' ? texts.success(data, variables) : texts.success
+      if (message) {
         const undo = texts.undo?.(data, variables)
         toast({
           title: 'Success',
