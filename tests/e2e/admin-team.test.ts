@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumAndPostgres, openPage } from '../helpers/browser'
 import { linkIn, type SmtpServer, startSmtpServer } from '../helpers/smtp'
 import { type AdminStack, goToAdminScreen, startAdminStack } from './admin-support'
+import { axeViolations } from './axe'
 
 const MODERATOR = 'moderator@example.org'
 
@@ -109,5 +110,45 @@ describe.skipIf(!chromiumAndPostgres())('the team screen in Chromium, with mail 
     await toSignIn
     await moderator.page.context().close()
     await owner.page.context().close()
+  })
+
+  it('the team and sessions screens pass axe, and every control has a name and is reached by Tab', async () => {
+    // Rows with every kind of control: a member, an invitation waiting, one expired.
+    await stack.sql`insert into users (email, first_name, role, invited_by) values ('editor@example.org', 'Eddie', 'editor', ${'admin@example.org'})`
+    await stack.sql`
+      insert into invitations (email, role, token_hash, invited_by, expires_at) values
+        ('soon@example.org', 'moderator', 'hash-soon', 'admin@example.org', now() + interval '6 days'),
+        ('late@example.org', 'editor', 'hash-late', 'admin@example.org', now() - interval '1 day')`
+    for (const [path, ready] of [
+      ['/admin/team', 'The team'],
+      ['/admin/account', 'Where you are signed in'],
+    ] as const) {
+      const { page } = await stack.signIn(path)
+      await page.getByRole('heading', { name: ready }).waitFor()
+      await page
+        .locator('[aria-live="polite"]')
+        .filter({ hasText: /^Loading/ })
+        .waitFor({ state: 'detached' })
+      expect(await axeViolations(page), path).toEqual([])
+      const main = page.locator('main')
+      const controls = await main
+        // A radio group is one stop (its checked radio); a disabled or hidden control is none.
+        .locator('button:not([disabled]), select, input:not([type=hidden]):not([type=radio]), input:checked, a[href]')
+        .evaluateAll((elements) => elements.filter((element) => element.checkVisibility()).length)
+      const reached = new Set<string>()
+      for (let presses = 0; presses < controls + 40; presses += 1) {
+        await page.keyboard.press('Tab')
+        const name = await page.evaluate(() => {
+          const active = document.activeElement
+          if (!active || !document.querySelector('main')?.contains(active)) return null
+          const label = active.getAttribute('aria-label') ?? (active as HTMLInputElement).labels?.[0]?.textContent
+          return `${active.tagName}:${(label ?? active.textContent ?? '').trim()}:${active.id}`
+        })
+        if (name) reached.add(name)
+      }
+      expect([...reached].length, [...reached].join('\n')).toBe(controls)
+      for (const name of reached) expect(name.split(':')[1], name).not.toBe('')
+      await page.context().close()
+    }
   })
 })

@@ -55,7 +55,7 @@ function MemberControls({ member, actions }: { member: TeamMember; actions: RowA
           disabled={role === member.role}
           loading={actions.saving === member.id}
           onClick={() => actions.onChangeRole(member, role)}
-          aria-label={`Save the role of ${who}`}
+          aria-label={`Save role of ${who}`}
         >
           Save role
         </Button>
@@ -83,7 +83,7 @@ function InvitationControls({ member, actions }: { member: TeamMember; actions: 
         variant="default"
         loading={actions.inviting === member.email}
         onClick={() => actions.onInviteAgain(member)}
-        aria-label={`Invite ${member.email} again`}
+        aria-label={`Invite again: ${member.email}`}
       >
         Invite again
       </Button>
