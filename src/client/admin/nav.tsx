@@ -3,48 +3,28 @@ import { Link, useLocation } from '@tanstack/react-router'
 import { type KeyboardEvent, useRef, useState } from 'react'
 import { useTRPC } from '../lib/trpc'
 import classes from './nav.module.css'
-import { ADMIN_SCREENS, screenAt, screensFor } from './screens'
+import { ADMIN_SCREENS, screenAt, screensFor, type Waiting, waitingWords } from './screens'
 import { useAdminPermissions } from './session'
 import { StateBadge } from './ui/badges'
 
 export { ADMIN_SCREENS } from './screens'
 
 const COUNTS = {
-  messages: { testId: 'new-messages-count', words: ' new', one: 'new message', many: 'new messages' },
-  testimonials: {
-    testId: 'pending-testimonials-count',
-    words: ' waiting for review',
-    one: 'testimonial waiting',
-    many: 'testimonials waiting',
-  },
+  messages: { testId: 'new-messages-count', words: ' new' },
+  testimonials: { testId: 'pending-testimonials-count', words: ' waiting for review' },
 } as const
-type Count = keyof typeof COUNTS
 
 /**
  * What waits on each screen; refreshed by the changes that move it (their procedures' path keys) and
  * every minute. Asked only of a member whose role handles what visitors send: anyone else would be
  * refused (403).
  */
-function useWaiting(enabled: boolean): Record<Count, number> {
+function useWaiting(enabled: boolean): Waiting {
   const trpc = useTRPC()
   const every = { refetchInterval: 60_000, enabled } as const
   const messages = useQuery({ ...trpc.messages.countNew.queryOptions(), ...every })
   const testimonials = useQuery({ ...trpc.testimonials.countPending.queryOptions(), ...every })
   return { messages: enabled ? (messages.data ?? 0) : 0, testimonials: enabled ? (testimonials.data ?? 0) : 0 }
-}
-
-/**
- * What the phone's menu button says waits: "1 waiting" when it all waits on the screen the button
- * names ("Messages · 1 waiting"), else in words, so that "Subscribers" never seems to be what waits
- * ("2 new messages, 1 testimonial waiting").
- */
-export function waitingWords(waiting: Record<Count, number>, current: Count | null): string | null {
-  const kinds = (Object.keys(COUNTS) as Count[]).filter((kind) => waiting[kind] > 0)
-  if (kinds.length === 0) return null
-  if (kinds.length === 1 && kinds[0] === current) return `${waiting[current]} waiting`
-  return kinds
-    .map((kind) => `${waiting[kind]} ${waiting[kind] === 1 ? COUNTS[kind].one : COUNTS[kind].many}`)
-    .join(', ')
 }
 
 /**

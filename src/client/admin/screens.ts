@@ -28,3 +28,25 @@ export const screenAt = (pathname: string): AdminScreen | undefined =>
 /** The screens a member's permissions open, in the navigation's order. */
 export const screensFor = (permissions: readonly Permission[]): AdminScreen[] =>
   ADMIN_SCREENS.filter((screen) => permissions.includes(screen.permission))
+
+/** How many wait on the screens that count them. */
+export type Waiting = Record<'messages' | 'testimonials', number>
+
+const WAITING_WORDS = {
+  messages: { one: 'new message', many: 'new messages' },
+  testimonials: { one: 'testimonial waiting', many: 'testimonials waiting' },
+} as const
+
+/**
+ * What the phone's menu button says waits: "1 waiting" when it all waits on the screen the button
+ * names ("Messages · 1 waiting"), else in words, so that "Subscribers" never seems to be what waits
+ * ("2 new messages, 1 testimonial waiting").
+ */
+export function waitingWords(waiting: Waiting, current: keyof Waiting | null): string | null {
+  const kinds = (Object.keys(WAITING_WORDS) as (keyof Waiting)[]).filter((kind) => waiting[kind] > 0)
+  if (kinds.length === 0) return null
+  if (kinds.length === 1 && kinds[0] === current) return `${waiting[current]} waiting`
+  return kinds
+    .map((kind) => `${waiting[kind]} ${waiting[kind] === 1 ? WAITING_WORDS[kind].one : WAITING_WORDS[kind].many}`)
+    .join(', ')
+}
