@@ -151,4 +151,35 @@ describe.skipIf(!chromiumAndPostgres())('the team screen in Chromium, with mail 
       await page.context().close()
     }
   })
+
+  it('a member ends a session of theirs elsewhere, then this browser’s own, which signs in again', async () => {
+    const elsewhere = await stack.signIn('/admin/messages')
+    const here = await stack.signIn('/admin/account')
+    const page = here.page
+    const rows = page.getByTestId('session-row')
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2)
+    const current = rows.filter({ hasText: 'This browser' })
+    expect(await current.count()).toBe(1)
+
+    // Another session of this address (earlier tests' browsers signed in too).
+    const other = rows.filter({ hasNotText: 'This browser' }).first()
+    const before = await rows.count()
+    await other.getByRole('button', { name: /^End the session on / }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText(/is signed out at once/).waitFor()
+    await dialog.getByRole('button', { name: 'End the session' }).click()
+    await page.getByText('Session ended').waitFor()
+    await expect.poll(() => rows.count()).toBe(before - 1)
+
+    // This browser's own: ended like an expired session, so on to a new sign-in.
+    const toSignIn = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/login', {
+      timeout: 15_000,
+    })
+    await current.getByRole('button', { name: 'End the session of this browser' }).click()
+    await dialog.getByText(/This is the browser you are using/).waitFor()
+    await dialog.getByRole('button', { name: 'End the session' }).click()
+    await toSignIn
+    await elsewhere.page.context().close()
+    await page.context().close()
+  })
 })
