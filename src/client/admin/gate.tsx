@@ -1,4 +1,4 @@
-import { Alert, List, Text } from '@mantine/core'
+import { Alert, Anchor, List, Text } from '@mantine/core'
 import { Link, Navigate, useLocation } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { ROLE_LABELS } from '../../shared/permissions'
@@ -33,7 +33,7 @@ export function ScreenGate({ children }: { children: ReactNode }) {
           <List size="sm" mt={4}>
             {open.map((item) => (
               <List.Item key={item.to}>
-                <Link to={item.to}>{item.label}</Link>
+                <Anchor renderRoot={(props) => <Link to={item.to} {...props} />}>{item.label}</Anchor>
               </List.Item>
             ))}
           </List>
