@@ -25,10 +25,12 @@ import { Route as AboutIndexRouteImport } from './routes/about.index'
 import { Route as AboutMissionStatementRouteImport } from './routes/about.mission-statement'
 import { Route as AboutPositionStatementRouteImport } from './routes/about.position-statement'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
+import { Route as AdminAccountRouteImport } from './routes/admin.account'
 import { Route as AdminActivityRouteImport } from './routes/admin.activity'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminResourcesRouteImport } from './routes/admin.resources'
 import { Route as AdminSubscribersRouteImport } from './routes/admin.subscribers'
+import { Route as AdminTeamRouteImport } from './routes/admin.team'
 import { Route as AdminTestimonialsRouteImport } from './routes/admin.testimonials'
 
 const IndexRoute = IndexRouteImport.update({
@@ -111,6 +113,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAccountRoute = AdminAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminActivityRoute = AdminActivityRouteImport.update({
   id: '/activity',
   path: '/activity',
@@ -129,6 +136,11 @@ const AdminResourcesRoute = AdminResourcesRouteImport.update({
 const AdminSubscribersRoute = AdminSubscribersRouteImport.update({
   id: '/subscribers',
   path: '/subscribers',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminTeamRoute = AdminTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminTestimonialsRoute = AdminTestimonialsRouteImport.update({
@@ -152,10 +164,12 @@ export interface FileRoutesByFullPath {
   '/sitemap': typeof SitemapRoute
   '/about/mission-statement': typeof AboutMissionStatementRoute
   '/about/position-statement': typeof AboutPositionStatementRoute
+  '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
+  '/admin/team': typeof AdminTeamRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/about/': typeof AboutIndexRoute
   '/admin/': typeof AdminIndexRoute
@@ -174,10 +188,12 @@ export interface FileRoutesByTo {
   '/sitemap': typeof SitemapRoute
   '/about/mission-statement': typeof AboutMissionStatementRoute
   '/about/position-statement': typeof AboutPositionStatementRoute
+  '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
+  '/admin/team': typeof AdminTeamRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/about': typeof AboutIndexRoute
   '/admin': typeof AdminIndexRoute
@@ -198,10 +214,12 @@ export interface FileRoutesById {
   '/sitemap': typeof SitemapRoute
   '/about/mission-statement': typeof AboutMissionStatementRoute
   '/about/position-statement': typeof AboutPositionStatementRoute
+  '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
+  '/admin/team': typeof AdminTeamRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/about/': typeof AboutIndexRoute
   '/admin/': typeof AdminIndexRoute
@@ -223,10 +241,12 @@ export interface FileRouteTypes {
     | '/sitemap'
     | '/about/mission-statement'
     | '/about/position-statement'
+    | '/admin/account'
     | '/admin/activity'
     | '/admin/messages'
     | '/admin/resources'
     | '/admin/subscribers'
+    | '/admin/team'
     | '/admin/testimonials'
     | '/about/'
     | '/admin/'
@@ -245,10 +265,12 @@ export interface FileRouteTypes {
     | '/sitemap'
     | '/about/mission-statement'
     | '/about/position-statement'
+    | '/admin/account'
     | '/admin/activity'
     | '/admin/messages'
     | '/admin/resources'
     | '/admin/subscribers'
+    | '/admin/team'
     | '/admin/testimonials'
     | '/about'
     | '/admin'
@@ -268,10 +290,12 @@ export interface FileRouteTypes {
     | '/sitemap'
     | '/about/mission-statement'
     | '/about/position-statement'
+    | '/admin/account'
     | '/admin/activity'
     | '/admin/messages'
     | '/admin/resources'
     | '/admin/subscribers'
+    | '/admin/team'
     | '/admin/testimonials'
     | '/about/'
     | '/admin/'
@@ -409,6 +433,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/account': {
+      id: '/admin/account'
+      path: '/account'
+      fullPath: '/admin/account'
+      preLoaderRoute: typeof AdminAccountRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/activity': {
       id: '/admin/activity'
       path: '/activity'
@@ -437,6 +468,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSubscribersRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/team': {
+      id: '/admin/team'
+      path: '/team'
+      fullPath: '/admin/team'
+      preLoaderRoute: typeof AdminTeamRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/testimonials': {
       id: '/admin/testimonials'
       path: '/testimonials'
@@ -448,19 +486,23 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminAccountRoute: typeof AdminAccountRoute
   AdminActivityRoute: typeof AdminActivityRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminResourcesRoute: typeof AdminResourcesRoute
   AdminSubscribersRoute: typeof AdminSubscribersRoute
+  AdminTeamRoute: typeof AdminTeamRoute
   AdminTestimonialsRoute: typeof AdminTestimonialsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAccountRoute: AdminAccountRoute,
   AdminActivityRoute: AdminActivityRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminResourcesRoute: AdminResourcesRoute,
   AdminSubscribersRoute: AdminSubscribersRoute,
+  AdminTeamRoute: AdminTeamRoute,
   AdminTestimonialsRoute: AdminTestimonialsRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

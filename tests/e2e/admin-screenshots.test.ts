@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumAndPostgres } from '../helpers/browser'
+import { chromiumAndPostgres, openPage } from '../helpers/browser'
 import { makePdf } from '../helpers/fixtures'
 import { type AdminStack, startAdminStack } from './admin-support'
 
@@ -20,6 +20,8 @@ const SCREENS = [
   { path: '/admin/subscribers', name: 'subscribers', ready: 'Newsletter subscribers' },
   { path: '/admin/resources', name: 'resources', ready: 'Existing Resources' },
   { path: '/admin/activity', name: 'activity', ready: 'All changes' },
+  { path: '/admin/team', name: 'team', ready: 'The team' },
+  { path: '/admin/account', name: 'account', ready: 'Where you are signed in' },
 ]
 
 describe.skipIf(!chromiumAndPostgres() || !OUT)('screenshots of every admin screen', () => {
@@ -49,6 +51,14 @@ describe.skipIf(!chromiumAndPostgres() || !OUT)('screenshots of every admin scre
         ('reader@example.org', 'active', '2026-02-10T10:00:00Z'),
         ('pending@example.org', 'pending', '2026-03-01T10:00:00Z'),
         ('gone@example.org', 'unsubscribed', '2026-01-05T10:00:00Z')`
+    await sql`
+      insert into users (email, first_name, last_name, role, invited_by, last_sign_in_at) values
+        ('editor.with.a.long.address@clinic-partners.example', 'Erin', 'Editor-Longname', 'editor', 'admin@example.org', '2026-03-01T09:00:00Z'),
+        ('mod@example.org', null, null, 'moderator', 'admin@example.org', null)`
+    await sql`
+      insert into invitations (email, role, token_hash, invited_by, expires_at) values
+        ('new.person@example.org', 'moderator', 'hash-1', 'admin@example.org', now() + interval '5 days'),
+        ('late@example.org', 'editor', 'hash-2', 'admin@example.org', '2026-01-01T00:00:00Z')`
     const [message] = await sql<{ id: number }[]>`select id from contact_submissions where status = 'archived'`
     const [testimonial] = await sql<{ id: number }[]>`select id from testimonials where is_approved`
     await sql`
@@ -127,5 +137,31 @@ describe.skipIf(!chromiumAndPostgres() || !OUT)('screenshots of every admin scre
       .click()
     await page.getByRole('dialog').waitFor()
     await shoot(page, 'state-resource-delete-390', false)
+
+    // The team: an invitation whose link is shown once (this stack sends no mail), and a removal to confirm.
+    await page.goto(`${stack.server.url}/admin/team`)
+    await page.getByRole('textbox', { name: 'E-mail address' }).fill('shown.once@example.org')
+    await page.getByRole('button', { name: 'Send the invitation' }).click()
+    await page.getByTestId('invitation-link').waitFor()
+    await page.getByTestId('invitation-link').scrollIntoViewIfNeeded()
+    await shoot(page, 'state-team-link-390', false)
+    await page.getByRole('button', { name: 'Remove Erin Editor-Longname from the team' }).click()
+    await page.getByRole('dialog').waitFor()
+    await shoot(page, 'state-team-remove-390', false)
+  })
+
+  it('shoots a screen outside a moderator’s role', async () => {
+    stack.issuer.nextClaims({ email: 'mod@example.org', email_verified: true })
+    const { page } = await openPage(stack.browser, { width: 390 })
+    await page.goto(`${stack.server.url}/api/login`)
+    await page.getByText('Signed in as: mod@example.org').waitFor()
+    await page.goto(`${stack.server.url}/admin/resources`)
+    await page.getByTestId('screen-refused').waitFor()
+    await shoot(page, 'state-refused-390')
+    for (const width of [320, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.getByRole('navigation', { name: 'Admin' }).waitFor()
+      await shoot(page, `state-refused-${width}`)
+    }
   })
 })

@@ -13,12 +13,17 @@ export type AdminStack = {
   browser: Browser
   /** A client on the server's own database, to arrange or look at stored rows. */
   sql: postgres.Sql
+  /** The OpenID Connect issuer the server signs in through: `nextClaims` says who signs in next. */
+  issuer: TestIssuer
   /** Opens a page at `width` px, signs in as `email` through the issuer and lands on `path`. */
   signIn: (path: string, options?: { width?: number; email?: string }) => Promise<WatchedPage>
   stop: () => Promise<void>
 }
 
-/** `env` adds to or overrides the server's environment, e.g. a small UPLOAD_MAX_MB to test the size limit. */
+/**
+ * `env` adds to or overrides the server's environment, e.g. a small UPLOAD_MAX_MB to test the size
+ * limit, or SMTP_URL for a test SMTP server.
+ */
 export async function startAdminStack(env: Record<string, string> = {}): Promise<AdminStack> {
   const database: TestDatabase = await createTestDatabase('postgres')
   if (!database.url) throw new Error('the admin browser tests need Postgres')
@@ -37,6 +42,7 @@ export async function startAdminStack(env: Record<string, string> = {}): Promise
     server,
     browser,
     sql,
+    issuer,
     async signIn(path, options = {}) {
       const email = options.email ?? ADMIN_EMAIL
       const watched = await openPage(browser, { width: options.width ?? 1280 })

@@ -3,44 +3,45 @@ import { Link, useLocation } from '@tanstack/react-router'
 import { type KeyboardEvent, useRef, useState } from 'react'
 import { useTRPC } from '../lib/trpc'
 import classes from './nav.module.css'
+import { ADMIN_SCREENS, screenAt, screensFor, type Waiting, waitingWords } from './screens'
+import { useAdminPermissions } from './session'
 import { StateBadge } from './ui/badges'
 
-/** The admin screens, in the order the navigation shows them; `count` names what waits on that screen. */
-export const ADMIN_SCREENS = [
-  { to: '/admin', label: 'Research Studies' },
-  { to: '/admin/messages', label: 'Messages', count: 'messages' },
-  { to: '/admin/testimonials', label: 'Testimonials', count: 'testimonials' },
-  { to: '/admin/subscribers', label: 'Subscribers' },
-  { to: '/admin/resources', label: 'Resources' },
-  { to: '/admin/activity', label: 'Activity' },
-] as const
+export { ADMIN_SCREENS } from './screens'
 
 const COUNTS = {
   messages: { testId: 'new-messages-count', words: ' new' },
   testimonials: { testId: 'pending-testimonials-count', words: ' waiting for review' },
 } as const
 
-/** What waits on each screen; refreshed by the changes that move it (their procedures' path keys) and every minute. */
-function useWaiting() {
+/**
+ * What waits on each screen; refreshed by the changes that move it (their procedures' path keys) and
+ * every minute. Asked only of a member whose role handles what visitors send: anyone else would be
+ * refused (403).
+ */
+function useWaiting(enabled: boolean): Waiting {
   const trpc = useTRPC()
-  const messages = useQuery({ ...trpc.messages.countNew.queryOptions(), refetchInterval: 60_000 })
-  const testimonials = useQuery({ ...trpc.testimonials.countPending.queryOptions(), refetchInterval: 60_000 })
-  return { messages: messages.data ?? 0, testimonials: testimonials.data ?? 0 }
+  const every = { refetchInterval: 60_000, enabled } as const
+  const messages = useQuery({ ...trpc.messages.countNew.queryOptions(), ...every })
+  const testimonials = useQuery({ ...trpc.testimonials.countPending.queryOptions(), ...every })
+  return { messages: enabled ? (messages.data ?? 0) : 0, testimonials: enabled ? (testimonials.data ?? 0) : 0 }
 }
 
 /**
- * The admin's own navigation, on every admin screen: a row of links, with what waits beside
- * "Messages" and "Testimonials". On a phone the row would take 440 px before any content, so there
- * it folds into one button that names the current screen and opens the same links (a disclosure:
- * Tab reaches them, Escape closes it and returns to the button).
+ * The admin's own navigation, on every admin screen: a row of links to the screens the member's
+ * role opens, with what waits beside "Messages" and "Testimonials". On a phone the row would take
+ * 440 px before any content, so there it folds into one button that names the current screen and
+ * opens the same links (a disclosure: Tab reaches them, Escape closes it and returns to the button).
  */
 export function AdminNav() {
-  const waiting = useWaiting()
-  const pathname = useLocation({ select: (location) => location.pathname.replace(/\/$/, '') || '/' })
-  const current = ADMIN_SCREENS.find((screen) => screen.to === pathname) ?? ADMIN_SCREENS[0]
+  const { permissions } = useAdminPermissions()
+  const screens = screensFor(permissions)
+  const waiting = useWaiting(permissions.includes('visitors'))
+  const pathname = useLocation({ select: (location) => location.pathname })
+  const current = screenAt(pathname) ?? ADMIN_SCREENS[0]
   const [open, setOpen] = useState(false)
   const toggle = useRef<HTMLButtonElement>(null)
-  const total = waiting.messages + waiting.testimonials
+  const words = waitingWords(waiting, 'count' in current ? current.count : null)
 
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !open) return
@@ -58,19 +59,17 @@ export function AdminNav() {
         aria-controls="admin-screens"
         onClick={() => setOpen((was) => !was)}
       >
-        <span>
-          <span className="visually-hidden">Admin menu: </span>
-          {current.label}
+        <span className={classes.label}>
+          <span>
+            <span className="visually-hidden">Admin menu: </span>
+            {current.label}
+          </span>
+          {words ? <span className={classes.waiting}>{words}</span> : null}
         </span>
-        {total > 0 ? (
-          <StateBadge tone="count" className={classes.waiting}>
-            {total} waiting
-          </StateBadge>
-        ) : null}
         <span aria-hidden="true" className={classes.chevron} />
       </button>
       <ul id="admin-screens" className={classes.list} data-open={open || undefined}>
-        {ADMIN_SCREENS.map((screen) => {
+        {screens.map((screen) => {
           const count = 'count' in screen ? waiting[screen.count] : 0
           return (
             <li key={screen.to}>

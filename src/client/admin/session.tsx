@@ -1,6 +1,8 @@
+import { partialMatchKey, type QueryKey, useQueryClient } from '@tanstack/react-query'
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef } from 'react'
 import { SESSION_EXPIRED_REDIRECT_MS } from '../../shared/constants'
 import { isUnauthorizedError } from '../../shared/http-error'
+import type { Permission, Role } from '../../shared/permissions'
 import { toHttpError } from '../lib/api'
 import { toast } from '../lib/toast'
 
@@ -19,7 +21,12 @@ export function useRedirectToLogin(): (delayMs: number) => void {
   }, [])
 }
 
-type AdminSession = { redirectToLogin: (delayMs: number) => void }
+export type AdminSession = {
+  redirectToLogin: (delayMs: number) => void
+  /** The member's role and what it permits, from `auth.me`: the navigation and the screens read them. */
+  role: Role
+  permissions: readonly Permission[]
+}
 
 const AdminSessionContext = createContext<AdminSession | null>(null)
 
@@ -28,24 +35,72 @@ export function AdminSessionProvider({ value, children }: { value: AdminSession;
   return <AdminSessionContext.Provider value={value}>{children}</AdminSessionContext.Provider>
 }
 
+function useAdminSession(): AdminSession {
+  const session = useContext(AdminSessionContext)
+  if (!session) throw new Error('admin hooks must be used inside the admin layout')
+  return session
+}
+
+/** Leaves for a new sign-in, as an expired session does (a member who ended this browser's own session). */
+export function useSignInAgain(): () => void {
+  return useSessionExpired(useAdminSession().redirectToLogin)
+}
+
+/** What the signed-in member may do: their role and its permissions. */
+export function useAdminPermissions(): Pick<AdminSession, 'role' | 'permissions'> {
+  const { role, permissions } = useAdminSession()
+  return { role, permissions }
+}
+
+/** The session is over (it expired, or an owner removed the member): say so once, and sign in again. */
+function useSessionExpired(redirectToLogin: (delayMs: number) => void): () => void {
+  const said = useRef(false)
+  return useCallback(() => {
+    if (!said.current) {
+      said.current = true
+      toast({ title: 'Unauthorized', message: 'Your session expired. Logging in again...', variant: 'destructive' })
+    }
+    redirectToLogin(SESSION_EXPIRED_REDIRECT_MS)
+  }, [redirectToLogin])
+}
+
+/**
+ * A screen's data refused with 401 (the session ended since the screen opened: expired, or the
+ * member was removed or given another role) ends like a refused save: the toast and a new sign-in,
+ * rather than a list that "could not be loaded". `except`: the sign-in check's own query, which the
+ * layout answers itself.
+ */
+export function useSignInAgainOnUnauthorized(
+  redirectToLogin: (delayMs: number) => void,
+  { active, except }: { active: boolean; except: QueryKey },
+) {
+  const queryClient = useQueryClient()
+  const expired = useSessionExpired(redirectToLogin)
+  useEffect(() => {
+    if (!active) return
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'error') return
+      if (partialMatchKey(event.query.queryKey, except)) return
+      if (isUnauthorizedError(toHttpError(event.action.error))) expired()
+    })
+  }, [queryClient, expired, active, except])
+}
+
 /**
  * How every admin save, upload or delete reports a failure: an expired session gets the
  * 'Unauthorized' toast and a new sign-in after 500 ms; anything else gets the screen's own message
  * (docs/product.md#errors-the-user-sees).
  */
 export function useAdminFailureToast(): (error: unknown, message: string) => void {
-  const session = useContext(AdminSessionContext)
-  if (!session) throw new Error('useAdminFailureToast must be used inside the admin layout')
-  const { redirectToLogin } = session
+  const expired = useSessionExpired(useAdminSession().redirectToLogin)
   return useCallback(
     (error: unknown, message: string) => {
       if (isUnauthorizedError(toHttpError(error))) {
-        toast({ title: 'Unauthorized', message: 'Your session expired. Logging in again...', variant: 'destructive' })
-        redirectToLogin(SESSION_EXPIRED_REDIRECT_MS)
+        expired()
         return
       }
       toast({ title: 'Error', message, variant: 'destructive' })
     },
-    [redirectToLogin],
+    [expired],
   )
 }

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Outlet, useMatches } from '@tanstack/react-router'
 import { useEffect, useMemo } from 'react'
 import { UNAUTHENTICATED_REDIRECT_MS } from '../../shared/constants'
+import { ScreenGate } from '../admin/gate'
 import { AdminNav } from '../admin/nav'
-import { AdminSessionProvider, useRedirectToLogin } from '../admin/session'
+import { AdminSessionProvider, useRedirectToLogin, useSignInAgainOnUnauthorized } from '../admin/session'
 import { HEADER_HEIGHT_PX } from '../layout'
 import { pageHead } from '../lib/seo'
 import { toast } from '../lib/toast'
@@ -13,7 +14,8 @@ import { useTRPC } from '../lib/trpc'
 /**
  * The admin area's layout: every admin screen is rendered inside it, so the sign-in check, its
  * toast and redirect, and the signed-in bar are written once (docs/product.md#errors-the-user-sees).
- * Screens never render for a visitor who is not an admin.
+ * Screens never render for a visitor who is not an admin, nor for a member whose role does not
+ * include them (admin/gate.tsx).
  */
 export const Route = createFileRoute('/admin')({
   staticData: { private: true },
@@ -29,7 +31,14 @@ function AdminLayout() {
   // Only ever asked in the browser: the server's HTML for the admin carries no private data.
   const me = useQuery({ ...trpc.auth.me.queryOptions(), retry: false, staleTime: 0 })
   const unauthenticated = me.isError
-  const session = useMemo(() => ({ redirectToLogin }), [redirectToLogin])
+  const role = me.data?.role ?? null
+  const permissions = me.data?.permissions
+  const session = useMemo(
+    () => (role && permissions ? { redirectToLogin, role, permissions } : null),
+    [redirectToLogin, role, permissions],
+  )
+  const meKey = useMemo(() => trpc.auth.me.pathKey(), [trpc])
+  useSignInAgainOnUnauthorized(redirectToLogin, { active: session !== null, except: meKey })
 
   useEffect(() => {
     if (!unauthenticated) return
@@ -52,10 +61,12 @@ function AdminLayout() {
               Sign Out
             </Button>
           </Group>
-          {me.data.isAdmin ? (
+          {me.data.isAdmin && session ? (
             <AdminSessionProvider value={session}>
               <AdminNav />
-              <Outlet />
+              <ScreenGate>
+                <Outlet />
+              </ScreenGate>
             </AdminSessionProvider>
           ) : (
             <Alert color="red" variant="light" title="No access" data-testid="no-access">

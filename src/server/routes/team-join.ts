@@ -112,7 +112,13 @@ export const teamJoinRoutes: FastifyPluginAsync = async (app) => {
         title: 'Join the council’s team',
         brand: app.site.name,
         message: `${invitation.invitedBy} invited ${invitation.email} to the admin of ${app.site.name} as ${invitation.role}. ${how}`,
-        form: { action: INVITATION_PATH, fields: { token: query.data.token }, button: 'Accept the invitation' },
+        // Through a provider the callback accepts it, so the way on is a link: a form posted here
+        // could not follow the redirect to the provider's origin (the CSP's form-action is 'self').
+        ...(viaProvider
+          ? { action: { href: '/api/login', label: 'Accept the invitation' } }
+          : {
+              form: { action: INVITATION_PATH, fields: { token: query.data.token }, button: 'Accept the invitation' },
+            }),
       }),
     )
   })

@@ -13,7 +13,7 @@ const TONES = {
   /** Waiting on someone: pending review (filled: it is the reason to look). */
   waiting: { color: '#9a3412' },
   /** Waiting on something outside: an unconfirmed address, a mail being retried. */
-  pending: { variant: 'outline', color: 'orange.9', c: 'orange.9' },
+  pending: { variant: 'outline', color: '#9a3412', c: '#9a3412' },
   /** Seen, nothing more to do. */
   seen: { variant: 'outline', color: 'gray.7', c: 'dark.7' },
   /** Put away: archived, unsubscribed. */

@@ -124,9 +124,9 @@ export function ConfirmPanel({ title, children, ...choice }: Choice & { title: s
 }
 
 type DeleteConfig<Item extends { id: number | string }> = Pick<AdminMutationTexts<unknown, unknown>, 'refresh'> & {
-  /** The toasts: 'Resource deleted successfully' / 'Failed to delete resource'. */
+  /** The toasts: 'Resource deleted successfully' / 'Failed to delete resource' (or words from the error: `refusalOf`). */
   success: string
-  failure: string
+  failure: string | ((error: unknown) => string)
   /** After the delete, before the lists are fetched again (a form editing that row goes back to add). */
   onDeleted?: (id: Item['id']) => void
   title: string
@@ -148,7 +148,7 @@ export function useConfirmedDelete<Item extends { id: number | string }>(options
   const remove = useAdminMutation(options as UseMutationOptions<unknown, unknown, { id: Item['id'] }, unknown>, {
     refresh: config.refresh,
     success: config.success,
-    failure: config.failure,
+    failure: (_variables, error) => (typeof config.failure === 'function' ? config.failure(error) : config.failure),
     onSuccess: (_deleted, variables) => config.onDeleted?.(variables.id),
     afterRefresh: confirm.close,
     onError: confirm.close,

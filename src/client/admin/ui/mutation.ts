@@ -6,10 +6,13 @@ import { useAdminFailureToast } from '../session'
 type Said<TData, TVariables> = string | ((data: TData, variables: TVariables) => string)
 
 export type AdminMutationTexts<TData, TVariables> = {
-  /** The success toast's text (title 'Success'); none for a change that shows itself. */
+  /** The success toast's text (title 'Success'); none (or '') for a change that shows itself. */
   success?: Said<TData, TVariables>
-  /** The failure toast's text (title 'Error'); an expired session gets its own toast and a new sign-in. */
-  failure: string | ((variables: TVariables) => string)
+  /**
+   * The failure toast's text (title 'Error'); an expired session gets its own toast and a new sign-in.
+   * A function also gets the error, so that a refusal the server explains (409) can say why (`refusalOf`).
+   */
+  failure: string | ((variables: TVariables, error: unknown) => string)
   /** The queries this change shows in; the activity log is refreshed after every change. */
   refresh?: QueryKey[]
   /** An Undo button in the success toast, for its 5 s. */
@@ -21,6 +24,12 @@ export type AdminMutationTexts<TData, TVariables> = {
   /** Once they are (a dialog that closes onto a row that exists). */
   afterRefresh?: (data: TData, variables: TVariables) => void
   onError?: (error: unknown, variables: TVariables) => void
+}
+
+/** The server's reason when it refused a change that cannot be made (409 Conflict), else null. */
+export function refusalOf(error: unknown): string | null {
+  const status = (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus
+  return status === 409 && error instanceof Error && error.message ? error.message : null
 }
 
 const fieldsOf = (error: unknown) => (error as { data?: { fields?: Record<string, string> } } | null)?.data?.fields
@@ -40,8 +49,8 @@ export function useAdminMutation<TData, TError, TVariables, TContext>(
   return useMutation({
     ...options,
     onSuccess: async (data, variables) => {
-      if (texts.success) {
-        const message = typeof texts.success === 'function' ? texts.success(data, variables) : texts.success
+      const message = typeof texts.success === 'function' ? texts.success(data, variables) : texts.success
+      if (message) {
         const undo = texts.undo?.(data, variables)
         toast({
           title: 'Success',
@@ -59,7 +68,7 @@ export function useAdminMutation<TData, TError, TVariables, TContext>(
       const fields = fieldsOf(error)
       if (fields && texts.form) texts.form.setErrors(fields)
       texts.onError?.(error, variables)
-      failed(error, typeof texts.failure === 'function' ? texts.failure(variables) : texts.failure)
+      failed(error, typeof texts.failure === 'function' ? texts.failure(variables, error) : texts.failure)
     },
   })
 }
