@@ -13,9 +13,11 @@ import { recordRoutes } from './records'
 export const adminResearchStudyRoutes: FastifyPluginAsync = async (app) => {
   recordRoutes(app, {
     // The admin's list (search and pages); the public list stays GET /api/research-studies.
-    list: { path: '/api/admin/research-studies', query: StudyListQuerySchema, run: listStudiesForAdmin },
-    create: { path: '/api/research-studies', body: ResearchStudyInputSchema, run: createResearchStudy },
-    update: { path: '/api/research-studies/:id', body: ResearchStudyInputSchema, run: updateResearchStudy },
-    remove: { path: '/api/research-studies/:id', run: deleteResearchStudy },
+    base: '/api/admin/research-studies',
+    writes: '/api/research-studies',
+    list: { query: StudyListQuerySchema, run: listStudiesForAdmin },
+    create: { body: ResearchStudyInputSchema, run: createResearchStudy },
+    update: { body: ResearchStudyInputSchema, run: updateResearchStudy },
+    remove: deleteResearchStudy,
   })
 }

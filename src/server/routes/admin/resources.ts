@@ -7,9 +7,10 @@ import { recordRoutes } from './records'
 export const adminResourceRoutes: FastifyPluginAsync = async (app) => {
   recordRoutes(app, {
     // The admin's list (search and pages); the public list stays GET /api/resources.
-    list: { path: '/api/admin/resources', query: ResourceListQuerySchema, run: listResourcesForAdmin },
-    create: { path: '/api/admin/resources', body: ResourceInputSchema, run: createResource },
-    update: { path: '/api/admin/resources/:id', body: ResourceInputSchema, run: updateResource },
-    remove: { path: '/api/admin/resources/:id', run: deleteResource },
+    base: '/api/admin/resources',
+    list: { query: ResourceListQuerySchema, run: listResourcesForAdmin },
+    create: { body: ResourceInputSchema, run: createResource },
+    update: { body: ResourceInputSchema, run: updateResource },
+    remove: deleteResource,
   })
 }

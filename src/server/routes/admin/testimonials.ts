@@ -12,9 +12,10 @@ import { recordRoutes } from './records'
 /** Moderation of testimonials (README, API); the public submission is in routes/forms.ts. */
 export const adminTestimonialRoutes: FastifyPluginAsync = async (app) => {
   recordRoutes(app, {
-    list: { path: '/api/admin/testimonials', query: TestimonialListQuerySchema, run: listAllTestimonials },
-    create: { path: '/api/admin/testimonials', body: AdminTestimonialInputSchema, run: createTestimonial },
-    update: { path: '/api/admin/testimonials/:id', body: TestimonialPatchSchema, run: updateTestimonial },
-    remove: { path: '/api/admin/testimonials/:id', run: deleteTestimonial },
+    base: '/api/admin/testimonials',
+    list: { query: TestimonialListQuerySchema, run: listAllTestimonials },
+    create: { body: AdminTestimonialInputSchema, run: createTestimonial },
+    update: { body: TestimonialPatchSchema, run: updateTestimonial },
+    remove: deleteTestimonial,
   })
 }
