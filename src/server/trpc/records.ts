@@ -12,7 +12,8 @@ type ListShape = z.ZodRawShape & { before: z.ZodOptional<z.ZodType<number | stri
  * The procedures of an admin list of records, all for members whose role allows `permission`: its
  * page (`adminList`), and create, update and remove by row id, each read by the shared schema and
  * done by the service. An update's input is `{ id, [patchKey]: patch }`. The tRPC side of
- * `recordRoutes` (routes/admin/records.ts); a router spreads these beside its own.
+ * `recordRoutes` (routes/admin/records.ts), fed the same record set from the service (e.g.
+ * `resourceRecords`); a router spreads these beside its own.
  */
 export function recordProcedures<
   Shape extends ListShape,

@@ -1,13 +1,5 @@
-import { StudyListQuerySchema } from '../../../shared/schemas/admin'
-import { ResearchStudyInputSchema, StudySearchSchema } from '../../../shared/schemas/research-study'
-import {
-  createResearchStudy,
-  deleteResearchStudy,
-  listResearchStudies,
-  listStudiesForAdmin,
-  searchResearchStudies,
-  updateResearchStudy,
-} from '../../services/research-studies'
+import { StudySearchSchema } from '../../../shared/schemas/research-study'
+import { listResearchStudies, researchStudyRecords, searchResearchStudies } from '../../services/research-studies'
 import { publicProcedure, router } from '../init'
 import { recordProcedures } from '../records'
 
@@ -18,10 +10,5 @@ export const researchStudiesRouter = router({
   search: publicProcedure.input(StudySearchSchema).query(({ ctx, input }) => searchResearchStudies(ctx.db, input.q)),
 
   /** The admin's list (searched by title, authors or journal, a page at a time) and its changes. */
-  ...recordProcedures('content', {
-    list: { query: StudyListQuerySchema, run: listStudiesForAdmin },
-    create: { body: ResearchStudyInputSchema, run: createResearchStudy },
-    update: { body: ResearchStudyInputSchema, run: updateResearchStudy },
-    remove: deleteResearchStudy,
-  }),
+  ...recordProcedures('content', researchStudyRecords),
 })

@@ -1,11 +1,4 @@
-import { ResourceInputSchema, ResourceListQuerySchema } from '../../../shared/schemas/admin'
-import {
-  createResource,
-  deleteResource,
-  listResources,
-  listResourcesForAdmin,
-  updateResource,
-} from '../../services/resources'
+import { listResources, resourceRecords } from '../../services/resources'
 import { publicProcedure, router } from '../init'
 import { recordProcedures } from '../records'
 
@@ -13,10 +6,5 @@ export const resourcesRouter = router({
   list: publicProcedure.query(({ ctx }) => listResources(ctx.db)),
 
   /** The admin's list (searched by title or description, a page at a time) and its changes. */
-  ...recordProcedures('content', {
-    list: { query: ResourceListQuerySchema, run: listResourcesForAdmin },
-    create: { body: ResourceInputSchema, run: createResource },
-    update: { body: ResourceInputSchema, run: updateResource },
-    remove: deleteResource,
-  }),
+  ...recordProcedures('content', resourceRecords),
 })

@@ -1,32 +1,15 @@
-import { TestimonialListQuerySchema } from '../../../shared/schemas/admin'
-import {
-  AdminTestimonialInputSchema,
-  TestimonialPatchSchema,
-  TestimonialSubmissionSchema,
-} from '../../../shared/schemas/testimonial'
+import { TestimonialSubmissionSchema } from '../../../shared/schemas/testimonial'
 import {
   countPendingTestimonials,
-  createTestimonial,
-  deleteTestimonial,
-  listAllTestimonials,
   listApprovedTestimonials,
   submitTestimonial,
-  updateTestimonial,
+  testimonialRecords,
 } from '../../services/testimonials'
 import { permitted, publicProcedure, router } from '../init'
 import { recordProcedures } from '../records'
 
 /** Pending first, searched by name, location or words, a page at a time; and the moderator's changes. */
-const { adminList: all, ...changes } = recordProcedures(
-  'visitors',
-  {
-    list: { query: TestimonialListQuerySchema, run: listAllTestimonials },
-    create: { body: AdminTestimonialInputSchema, run: createTestimonial },
-    update: { body: TestimonialPatchSchema, run: updateTestimonial },
-    remove: deleteTestimonial,
-  },
-  'patch',
-)
+const { adminList: all, ...changes } = recordProcedures('visitors', testimonialRecords, 'patch')
 
 export const testimonialsRouter = router({
   /** Approved only: what visitors see. */
