@@ -93,10 +93,7 @@ function AboutPage() {
           </Anchor>{' '}
           for the principles behind our work.
         </Text>
-        <PageLinks
-          primary={{ to: '/safety', label: 'Safety Standards' }}
-          secondary={{ to: '/education', label: 'Learn About mHBOT' }}
-        />
+        <PageLinks from="/about" />
       </PageSection>
 
       <ContactInquiryBlock />

@@ -97,10 +97,7 @@ function MissionStatementPage() {
             </Box>
           ))}
         </Stack>
-        <PageLinks
-          primary={{ to: '/about/position-statement', label: 'Read the Position Statement' }}
-          secondary={{ to: '/about', label: 'About the Council' }}
-        />
+        <PageLinks from="/about/mission-statement" />
       </PageSection>
 
       <DisclaimerBox />

@@ -94,10 +94,7 @@ function BenefitsPage() {
         <Paper mt="lg" p="lg" radius="md" bg="ocean.0" maw={860} withBorder>
           <BulletList items={IMPORTANT_NOTES} spacing="sm" size="md" c="dark.8" />
         </Paper>
-        <PageLinks
-          primary={{ to: '/safety', label: 'Safety & Standards' }}
-          secondary={{ to: '/research', label: 'Browse the Research Library' }}
-        />
+        <PageLinks from="/benefits" />
       </PageSection>
 
       <DisclaimerBox />

@@ -134,11 +134,7 @@ function EducationPage() {
           Learn what people report from mild hyperbaric sessions, how to fit them into a wellness routine, and what to
           keep in mind.
         </Text>
-        <PageLinks
-          primary={{ to: '/benefits', label: 'Explore Wellness Benefits' }}
-          secondary={{ to: '/safety', label: 'Safety & Standards' }}
-          mt="lg"
-        />
+        <PageLinks from="/education" mt="lg" />
       </PageSection>
 
       <DisclaimerBox />

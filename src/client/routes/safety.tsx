@@ -162,10 +162,7 @@ function SafetyPage() {
           ))}
         </SimpleGrid>
         <RegulatoryNote mt="xl" />
-        <PageLinks
-          primary={{ to: '/resources', label: 'Download Safety Resources' }}
-          secondary={{ to: '/faq', label: 'Read the FAQ' }}
-        />
+        <PageLinks from="/safety" />
       </PageSection>
 
       <DisclaimerBox />

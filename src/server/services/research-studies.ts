@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { attachments, researchStudies } from '../../db/schema'
-import type { AdminListQuery } from '../../shared/schemas/admin'
-import type { ResearchStudyData } from '../../shared/schemas/research-study'
+import { type AdminListQuery, StudyListQuerySchema } from '../../shared/schemas/admin'
+import { type ResearchStudyData, ResearchStudyInputSchema } from '../../shared/schemas/research-study'
 import { BadInputError } from '../errors'
 import { attachmentUrl, deleteReplacedAttachment } from './attachments'
 import type { Actor } from './audit'
@@ -97,4 +97,16 @@ export async function updateResearchStudy(db: Db, actor: Actor, id: number, data
  */
 export function deleteResearchStudy(db: Db, actor: Actor, id: number) {
   return deleteRecorded(db, actor, studyRow(id), studyColumns, snapshot)
+}
+
+/**
+ * The admin's list of research studies and its changes, each with the shared schema that reads its
+ * input: the REST routes (`recordRoutes`) and the tRPC procedures (`recordProcedures`) both serve
+ * this.
+ */
+export const researchStudyRecords = {
+  list: { query: StudyListQuerySchema, run: listStudiesForAdmin },
+  create: { body: ResearchStudyInputSchema, run: createResearchStudy },
+  update: { body: ResearchStudyInputSchema, run: updateResearchStudy },
+  remove: deleteResearchStudy,
 }

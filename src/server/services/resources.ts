@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { fileUrl } from '../../db/files'
 import { attachments, educationalResources } from '../../db/schema'
-import type { AdminListQuery, ResourceData } from '../../shared/schemas/admin'
+import {
+  type AdminListQuery,
+  type ResourceData,
+  ResourceInputSchema,
+  ResourceListQuerySchema,
+} from '../../shared/schemas/admin'
 import { BadInputError } from '../errors'
 import { deleteReplacedAttachment } from './attachments'
 import type { Actor } from './audit'
@@ -86,4 +91,16 @@ export function deleteResource(db: Db, actor: Actor, id: number) {
   return deleteRecorded(db, actor, resourceRow(id), resourceColumns, snapshot, (tx, row) =>
     deleteReplacedAttachment(tx, row.fileId, null),
   )
+}
+
+/**
+ * The admin's list of educational resources and its changes, each with the shared schema that reads
+ * its input: the REST routes (`recordRoutes`) and the tRPC procedures (`recordProcedures`) both
+ * serve this.
+ */
+export const resourceRecords = {
+  list: { query: ResourceListQuerySchema, run: listResourcesForAdmin },
+  create: { body: ResourceInputSchema, run: createResource },
+  update: { body: ResourceInputSchema, run: updateResource },
+  remove: deleteResource,
 }

@@ -2,11 +2,12 @@ import { count, desc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client'
 import { testimonials } from '../../db/schema'
-import type { AdminListQuery } from '../../shared/schemas/admin'
-import type {
+import { type AdminListQuery, TestimonialListQuerySchema } from '../../shared/schemas/admin'
+import {
   AdminTestimonialInputSchema,
-  TestimonialPatch,
-  TestimonialSubmissionSchema,
+  type TestimonialPatch,
+  TestimonialPatchSchema,
+  type TestimonialSubmissionSchema,
 } from '../../shared/schemas/testimonial'
 import { ConflictError, NotFoundError } from '../errors'
 import { type Actor, recordChange } from './audit'
@@ -143,4 +144,16 @@ export async function updateTestimonial(db: Db, actor: Actor, id: number, patch:
 export function deleteTestimonial(db: Db, actor: Actor, id: number): Promise<{ id: number }> {
   // Its approval is what the log keeps (Edited), as for its other changes.
   return deleteVisitorRow(db, actor, testimonialRow(id), { isApproved: testimonials.isApproved })
+}
+
+/**
+ * The admin's list of testimonials (pending first) and its changes, each with the shared schema
+ * that reads its input: the REST routes (`recordRoutes`) and the tRPC procedures
+ * (`recordProcedures`) both serve this.
+ */
+export const testimonialRecords = {
+  list: { query: TestimonialListQuerySchema, run: listAllTestimonials },
+  create: { body: AdminTestimonialInputSchema, run: createTestimonial },
+  update: { body: TestimonialPatchSchema, run: updateTestimonial },
+  remove: deleteTestimonial,
 }

@@ -6,12 +6,9 @@ import { recordRoutes } from './records'
 /** The council's inbox of contact messages (README, API). */
 export const adminContactSubmissionRoutes: FastifyPluginAsync = async (app) => {
   recordRoutes(app, {
-    list: { path: '/api/admin/contact-submissions', query: MessageListQuerySchema, run: listMessages },
-    update: {
-      path: '/api/admin/contact-submissions/:id',
-      body: MessagePatchSchema,
-      run: (db, actor, id, { status }) => setMessageStatus(db, actor, id, status),
-    },
-    remove: { path: '/api/admin/contact-submissions/:id', run: deleteMessage },
+    base: '/api/admin/contact-submissions',
+    list: { query: MessageListQuerySchema, run: listMessages },
+    update: { body: MessagePatchSchema, run: (db, actor, id, { status }) => setMessageStatus(db, actor, id, status) },
+    remove: deleteMessage,
   })
 }

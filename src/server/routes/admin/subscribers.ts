@@ -11,15 +11,15 @@ import { recordRoutes } from './records'
 /** The newsletter's subscribers (README, API). */
 export const adminSubscriberRoutes: FastifyPluginAsync = async (app) => {
   recordRoutes(app, {
+    base: '/api/admin/subscribers',
     id: SubscriberIdSchema,
     // A page (100 by default) as a plain array; a Link header names the next one while more may follow.
-    list: { path: '/api/admin/subscribers', query: SubscriberListQuerySchema, run: listSubscribers },
+    list: { query: SubscriberListQuerySchema, run: listSubscribers },
     update: {
-      path: '/api/admin/subscribers/:id',
       body: SubscriberPatchSchema,
       run: (db, actor, id, { isActive }) => setSubscriberActive(db, actor, id, isActive),
     },
-    remove: { path: '/api/admin/subscribers/:id', run: deleteSubscriber },
+    remove: deleteSubscriber,
   })
 
   app.get('/api/admin/subscribers.csv', async (_request, reply) => {

@@ -1,16 +1,7 @@
-import { z } from 'zod'
-import { RowIdSchema, StudyListQuerySchema } from '../../../shared/schemas/admin'
-import { ResearchStudyInputSchema, StudySearchSchema } from '../../../shared/schemas/research-study'
-import {
-  createResearchStudy,
-  deleteResearchStudy,
-  listResearchStudies,
-  listStudiesForAdmin,
-  searchResearchStudies,
-  updateResearchStudy,
-} from '../../services/research-studies'
-import { change, publicProcedure, router } from '../init'
-import { listProcedure } from '../paging'
+import { StudySearchSchema } from '../../../shared/schemas/research-study'
+import { listResearchStudies, researchStudyRecords, searchResearchStudies } from '../../services/research-studies'
+import { publicProcedure, router } from '../init'
+import { recordProcedures } from '../records'
 
 export const researchStudiesRouter = router({
   list: publicProcedure.query(({ ctx }) => listResearchStudies(ctx.db)),
@@ -18,12 +9,6 @@ export const researchStudiesRouter = router({
   /** The ids of the studies a search finds, best first; the page filters its loaded list with them. */
   search: publicProcedure.input(StudySearchSchema).query(({ ctx, input }) => searchResearchStudies(ctx.db, input.q)),
 
-  /** The admin's list: searched by title, authors or journal, a page at a time. */
-  adminList: listProcedure('content', StudyListQuerySchema, listStudiesForAdmin),
-
-  create: change('content', ResearchStudyInputSchema, createResearchStudy),
-  update: change('content', z.object({ id: RowIdSchema, data: ResearchStudyInputSchema }), (db, actor, { id, data }) =>
-    updateResearchStudy(db, actor, id, data),
-  ),
-  remove: change('content', z.object({ id: RowIdSchema }), (db, actor, { id }) => deleteResearchStudy(db, actor, id)),
+  /** The admin's list (searched by title, authors or journal, a page at a time) and its changes. */
+  ...recordProcedures('content', researchStudyRecords),
 })

@@ -1,21 +1,15 @@
-import { z } from 'zod'
-import { RowIdSchema, TestimonialListQuerySchema } from '../../../shared/schemas/admin'
-import {
-  AdminTestimonialInputSchema,
-  TestimonialPatchSchema,
-  TestimonialSubmissionSchema,
-} from '../../../shared/schemas/testimonial'
+import { TestimonialSubmissionSchema } from '../../../shared/schemas/testimonial'
 import {
   countPendingTestimonials,
-  createTestimonial,
-  deleteTestimonial,
-  listAllTestimonials,
   listApprovedTestimonials,
   submitTestimonial,
-  updateTestimonial,
+  testimonialRecords,
 } from '../../services/testimonials'
-import { change, permitted, publicProcedure, router } from '../init'
-import { listProcedure } from '../paging'
+import { permitted, publicProcedure, router } from '../init'
+import { recordProcedures } from '../records'
+
+/** Pending first, searched by name, location or words, a page at a time; and the moderator's changes. */
+const { adminList: all, ...changes } = recordProcedures('visitors', testimonialRecords, 'patch')
 
 export const testimonialsRouter = router({
   /** Approved only: what visitors see. */
@@ -26,14 +20,7 @@ export const testimonialsRouter = router({
     .input(TestimonialSubmissionSchema)
     .mutation(({ ctx, input }) => submitTestimonial(ctx.db, input)),
 
-  /** Pending first, searched by name, location or words, a page at a time. */
-  all: listProcedure('visitors', TestimonialListQuerySchema, listAllTestimonials),
-
+  all,
   countPending: permitted('visitors').query(({ ctx }) => countPendingTestimonials(ctx.db)),
-
-  create: change('visitors', AdminTestimonialInputSchema, createTestimonial),
-  update: change('visitors', z.object({ id: RowIdSchema, patch: TestimonialPatchSchema }), (db, actor, input) =>
-    updateTestimonial(db, actor, input.id, input.patch),
-  ),
-  remove: change('visitors', z.object({ id: RowIdSchema }), (db, actor, { id }) => deleteTestimonial(db, actor, id)),
+  ...changes,
 })
