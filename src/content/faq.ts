@@ -1,14 +1,5 @@
-import {
-  CHAMBER_STANDARD,
-  MEDICAL_ATA,
-  MEDICAL_TYPICAL_ATA,
-  MILD_COMMON_ATA,
-  MILD_MAX_ATA,
-  NO_ALCOHOL_BEFORE,
-  QUALITY_STANDARD,
-  SEA_LEVEL_ATA,
-  SESSION_LENGTH,
-} from './facts'
+// The figures every answer states, from the one place the pages and documents share.
+import * as facts from './facts'
 
 /**
  * The FAQ, written once here: the /faq page renders it, and the server can emit the same questions
@@ -26,11 +17,11 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
     items: [
       {
         question: 'What is mild hyperbaric oxygen therapy (mHBOT)?',
-        answer: `Mild hyperbaric oxygen, often shortened to mHBOT, means resting in a chamber pressurised slightly above the air around us: up to ${MILD_MAX_ATA}, commonly ${MILD_COMMON_ATA}, where sea level is ${SEA_LEVEL_ATA}. Some chambers also supply oxygen-enriched air from an oxygen concentrator. The council treats mHBOT as a wellness practice, not as a medical treatment.`,
+        answer: `Mild hyperbaric oxygen, often shortened to mHBOT, means resting in a chamber pressurised slightly above the air around us: up to ${facts.MILD_MAX_ATA}, commonly ${facts.MILD_COMMON_ATA}, where sea level is ${facts.SEA_LEVEL_ATA}. Some chambers also supply oxygen-enriched air from an oxygen concentrator. The council treats mHBOT as a wellness practice, not as a medical treatment.`,
       },
       {
         question: 'How is mHBOT different from medical hyperbaric oxygen therapy?',
-        answer: `Medical hyperbaric oxygen therapy (HBOT) is stated as ${MEDICAL_ATA} with 100% oxygen; in the council’s comparison table it is described as above ${MILD_MAX_ATA}, typically ${MEDICAL_TYPICAL_ATA}. It is prescribed and supervised by physicians in hospitals and licensed clinical facilities. Mild sessions stay at or below ${MILD_MAX_ATA}, take place in wellness settings and are not a substitute for medical care.`,
+        answer: `Medical hyperbaric oxygen therapy (HBOT) is stated as ${facts.MEDICAL_ATA} with 100% oxygen; in the council’s comparison table it is described as above ${facts.MILD_MAX_ATA}, typically ${facts.MEDICAL_TYPICAL_ATA}. It is prescribed and supervised by physicians in hospitals and licensed clinical facilities. Mild sessions stay at or below ${facts.MILD_MAX_ATA}, take place in wellness settings and are not a substitute for medical care.`,
       },
       {
         question: 'Who uses mild hyperbaric sessions?',
@@ -50,7 +41,7 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
     items: [
       {
         question: 'Are mild hyperbaric sessions safe?',
-        answer: `No wellness practice is free of risk, which is why the council’s standards start with screening. When sessions stay at or below ${MILD_MAX_ATA}, clients are screened, a trained operator is present and the chamber is built to recognised standards, the most common complaint is temporary pressure in the ears, similar to a descending aeroplane. Stop and tell the operator if anything feels wrong.`,
+        answer: `No wellness practice is free of risk, which is why the council’s standards start with screening. When sessions stay at or below ${facts.MILD_MAX_ATA}, clients are screened, a trained operator is present and the chamber is built to recognised standards, the most common complaint is temporary pressure in the ears, similar to a descending aeroplane. Stop and tell the operator if anything feels wrong.`,
       },
       {
         question: 'Who should not use a chamber without medical advice?',
@@ -59,11 +50,11 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
       },
       {
         question: 'What should I avoid before a session?',
-        answer: `Avoid alcohol for ${NO_ALCOHOL_BEFORE} before a session. Leave electronics, lighters, hand warmers and other heat sources outside the chamber, and avoid lotions, oils and oil-based hair or skin products on the day. If you have a cold or congestion, reschedule.`,
+        answer: `Avoid alcohol for ${facts.NO_ALCOHOL_BEFORE} before a session. Leave electronics, lighters, hand warmers and other heat sources outside the chamber, and avoid lotions, oils and oil-based hair or skin products on the day. If you have a cold or congestion, reschedule.`,
       },
       {
         question: 'What equipment standards should a chamber meet?',
-        answer: `The council expects chambers to be designed and built to ${CHAMBER_STANDARD}, the American safety standard for pressure vessels for human occupancy, by a manufacturer whose quality management system is certified to ${QUALITY_STANDARD}. ${QUALITY_STANDARD} certifies the manufacturer’s quality processes; it is not an approval of a particular product.`,
+        answer: `The council expects chambers to be designed and built to ${facts.CHAMBER_STANDARD}, the American safety standard for pressure vessels for human occupancy, by a manufacturer whose quality management system is certified to ${facts.QUALITY_STANDARD}. ${facts.QUALITY_STANDARD} certifies the manufacturer’s quality processes; it is not an approval of a particular product.`,
       },
     ],
   },
@@ -73,11 +64,11 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
     items: [
       {
         question: 'How long does a session last?',
-        answer: `Sessions last ${SESSION_LENGTH}, including gradual pressurisation at the start and gradual depressurisation at the end.`,
+        answer: `Sessions last ${facts.SESSION_LENGTH}, including gradual pressurisation at the start and gradual depressurisation at the end.`,
       },
       {
         question: 'What pressure is used in a mild hyperbaric session?',
-        answer: `Mild sessions run at up to ${MILD_MAX_ATA}, commonly ${MILD_COMMON_ATA}. Sea level is ${SEA_LEVEL_ATA}, so 1.3 ATA is about 4.4 psi above normal air pressure, roughly what you would feel about 3 metres (10 feet) under water.`,
+        answer: `Mild sessions run at up to ${facts.MILD_MAX_ATA}, commonly ${facts.MILD_COMMON_ATA}. Sea level is ${facts.SEA_LEVEL_ATA}, so 1.3 ATA is about 4.4 psi above normal air pressure, roughly what you would feel about 3 metres (10 feet) under water.`,
       },
       {
         question: 'What does a session feel like?',
@@ -128,7 +119,7 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
       },
       {
         question: 'How do I choose a facility?',
-        answer: `Ask whether clients are screened before a first session, whether a trained operator stays present throughout, whether the chamber is built to ${CHAMBER_STANDARD} by an ${QUALITY_STANDARD}-certified manufacturer, and whether the facility keeps maintenance and session records. A facility that follows the council’s standards will answer these questions readily.`,
+        answer: `Ask whether clients are screened before a first session, whether a trained operator stays present throughout, whether the chamber is built to ${facts.CHAMBER_STANDARD} by an ${facts.QUALITY_STANDARD}-certified manufacturer, and whether the facility keeps maintenance and session records. A facility that follows the council’s standards will answer these questions readily.`,
       },
       {
         question: 'Can I use a mild hyperbaric chamber at home?',

@@ -8,25 +8,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
-import {
-  argumentPath,
-  dataDir,
-  errorText,
-  fail,
-  IN_USE_MESSAGE,
-  inUse,
-  keepToOwner,
-  refuseWithPostgres,
-  SECRET_FILE,
-  tarEntryNames,
-} from './shared.mjs'
+import * as shared from './shared.mjs'
 
 const USAGE =
   'Usage: npm run db:restore -- [--force] <file.tar.gz>   (or: node src/tools/db/restore.mjs [--force] - < file.tar.gz)'
 
 /** @param {string} name a file, or - for stdin */
 async function readInput(name) {
-  if (name !== '-') return readFileSync(argumentPath(name))
+  if (name !== '-') return readFileSync(shared.argumentPath(name))
   const chunks = []
   for await (const chunk of process.stdin) chunks.push(chunk)
   return Buffer.concat(chunks)
@@ -37,10 +26,10 @@ async function main() {
   const force = args.includes('--force')
   const files = args.filter((arg) => arg !== '--force')
   const [file] = files
-  if (files.length !== 1 || file === undefined || file.startsWith('--')) fail(USAGE)
-  refuseWithPostgres('restore it with pg_restore')
-  const source = file === '-' ? 'stdin' : argumentPath(file)
-  const dir = dataDir()
+  if (files.length !== 1 || file === undefined || file.startsWith('--')) shared.fail(USAGE)
+  shared.refuseWithPostgres('restore it with pg_restore')
+  const source = file === '-' ? 'stdin' : shared.argumentPath(file)
+  const dir = shared.dataDir()
 
   // Read and checked before DATA_DIR is touched: a wrong or damaged file changes nothing.
   let tar
@@ -48,22 +37,25 @@ async function main() {
     const bytes = await readInput(file)
     const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b
     tar = gzip ? gunzipSync(bytes) : bytes
-    if (!tarEntryNames(tar).includes('PG_VERSION')) throw new Error('it holds no PG_VERSION')
+    if (!shared.tarEntryNames(tar).includes('PG_VERSION')) throw new Error('it holds no PG_VERSION')
   } catch (error) {
-    fail(`Restore failed: ${source} is not a backup written by db:backup (${errorText(error)})`)
+    shared.fail(`Restore failed: ${source} is not a backup written by db:backup (${shared.errorText(error)})`)
   }
 
   const existed = existsSync(dir)
   let aside = null
   if (existed && readdirSync(dir).length > 0) {
-    if (inUse(dir)) fail(IN_USE_MESSAGE(dir))
-    if (!force) fail(`${dir} is not empty: restore into an empty DATA_DIR, or add --force to move this one aside`)
+    if (shared.inUse(dir)) shared.fail(shared.IN_USE_MESSAGE(dir))
+    if (!force)
+      shared.fail(`${dir} is not empty: restore into an empty DATA_DIR, or add --force to move this one aside`)
     aside = `${dir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`
     try {
       renameSync(dir, aside)
     } catch (error) {
       // E.g. DATA_DIR is a mount point (a Docker volume): restore into a new, empty volume instead.
-      fail(`Could not move ${dir} aside to ${aside} (${errorText(error)}): restore into an empty folder instead`)
+      shared.fail(
+        `Could not move ${dir} aside to ${aside} (${shared.errorText(error)}): restore into an empty folder instead`,
+      )
     }
   }
 
@@ -88,12 +80,12 @@ async function main() {
       for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true })
     else rmSync(dir, { recursive: true, force: true })
     if (aside) renameSync(aside, dir)
-    fail(`Restore failed: ${source} did not open as a database: ${errorText(error)}`)
+    shared.fail(`Restore failed: ${source} did not open as a database: ${shared.errorText(error)}`)
   }
 
   // The restored messages, addresses, sessions and secret are the owner's alone, as the server keeps them.
-  keepToOwner(dir)
-  const hasSecret = existsSync(join(dir, SECRET_FILE))
+  shared.keepToOwner(dir)
+  const hasSecret = existsSync(join(dir, shared.SECRET_FILE))
   const notes = [
     `${tables} table${tables === 1 ? '' : 's'}`,
     hasSecret ? 'session secret restored' : 'no session-secret file: use the same SESSION_SECRET as before',
@@ -103,4 +95,4 @@ async function main() {
 }
 
 // Anything unforeseen still ends in one line, not a stack trace.
-main().catch((error) => fail(`Restore failed: ${errorText(error)}`))
+main().catch((error) => shared.fail(`Restore failed: ${shared.errorText(error)}`))

@@ -57,7 +57,6 @@ export function AccountScreen() {
         loading="Loading your sessions..."
         failed="Your sessions could not be loaded"
         empty="No sessions."
-        isEmpty={(rows) => rows.length === 0}
       >
         {(rows) => (
           <ul className={lists.list} data-testid="sessions-list">

@@ -35,6 +35,29 @@ export type RowActions = {
   onInviteAgain: (member: TeamMember) => void
 }
 
+/**
+ * The red button that takes someone's access away (a removal, a withdrawn invitation). Its id is
+ * where the focus comes back when its confirmation is cancelled.
+ */
+function TakeAwayButton(props: {
+  member: TeamMember
+  onClick: (member: TeamMember) => void
+  label: string
+  children: string
+}) {
+  return (
+    <Button
+      variant="outline"
+      color="red"
+      id={`${rowId(props.member)}-remove`}
+      onClick={() => props.onClick(props.member)}
+      aria-label={props.label}
+    >
+      {props.children}
+    </Button>
+  )
+}
+
 /** A member's controls: a new role, their sessions, removal. */
 function MemberControls({ member, actions }: { member: TeamMember; actions: RowActions }) {
   const [role, setRole] = useState<Role>(member.role)
@@ -63,15 +86,9 @@ function MemberControls({ member, actions }: { member: TeamMember; actions: RowA
       <Button variant="default" onClick={() => actions.onEndSessions(member)} aria-label={`End all sessions of ${who}`}>
         End all sessions
       </Button>
-      <Button
-        variant="outline"
-        color="red"
-        id={`${rowId(member)}-remove`}
-        onClick={() => actions.onRemove(member)}
-        aria-label={`Remove ${who} from the team`}
-      >
+      <TakeAwayButton member={member} onClick={actions.onRemove} label={`Remove ${who} from the team`}>
         Remove
-      </Button>
+      </TakeAwayButton>
     </div>
   )
 }
@@ -87,15 +104,9 @@ function InvitationControls({ member, actions }: { member: TeamMember; actions: 
       >
         Invite again
       </Button>
-      <Button
-        variant="outline"
-        color="red"
-        id={`${rowId(member)}-remove`}
-        onClick={() => actions.onWithdraw(member)}
-        aria-label={`Withdraw the invitation to ${member.email}`}
-      >
+      <TakeAwayButton member={member} onClick={actions.onWithdraw} label={`Withdraw the invitation to ${member.email}`}>
         Withdraw
-      </Button>
+      </TakeAwayButton>
     </div>
   )
 }

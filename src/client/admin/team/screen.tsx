@@ -113,7 +113,6 @@ export function TeamScreen() {
           loading="Loading the team..."
           failed="The team could not be loaded"
           empty="Nobody is on the team yet."
-          isEmpty={(members) => members.length === 0}
         >
           {(members) => (
             <Stack gap="md">

@@ -11,7 +11,8 @@ type Props<T> = {
   failed: string
   /** Shown when `isEmpty` says the loaded data holds nothing. */
   empty: ReactNode
-  isEmpty: (data: T) => boolean
+  /** Whether the loaded data holds nothing; a list is empty when it has no rows. */
+  isEmpty?: (data: T) => boolean
   children: (data: T) => ReactNode
 }
 
@@ -19,7 +20,9 @@ type Props<T> = {
  * Every admin list's states, written once: loading, a failure with "Try again", empty, or the data.
  * A list that loaded once and then failed to refresh keeps what it showed.
  */
-export function QueryState<T>({ query, loading, failed, empty, isEmpty, children }: Props<T>) {
+const noRows = (data: unknown) => Array.isArray(data) && data.length === 0
+
+export function QueryState<T>({ query, loading, failed, empty, isEmpty = noRows, children }: Props<T>) {
   if (query.data === undefined && query.isPending) {
     return (
       <Group gap="xs" aria-live="polite">
