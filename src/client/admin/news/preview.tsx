@@ -33,10 +33,10 @@ export function PostPreview({ body }: { body: string }) {
           <Text c="red.9">The preview could not be shown. It will try again as you type.</Text>
         ) : preview.data ? (
           preview.data.html ? (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML comes from the server's sanitizing renderer
             <div
               className={classes.body}
               style={{ marginTop: 0 }}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML comes from the server's sanitizing renderer
               dangerouslySetInnerHTML={{ __html: preview.data.html }}
             />
           ) : (
