@@ -14,6 +14,7 @@ import { dbPlugin } from './plugins/db'
 import { errorHandlerPlugin } from './plugins/error-handler'
 import { type MailTiming, mailPlugin } from './plugins/mail'
 import { maintenancePlugin } from './plugins/maintenance'
+import { newsSchedulerPlugin } from './plugins/news-scheduler'
 import { rateLimitPlugin } from './plugins/rate-limit'
 import { sameOriginPlugin } from './plugins/same-origin'
 import { applySecurityHeaders, type SecurityOptions, securityPlugin } from './plugins/security'
@@ -27,6 +28,7 @@ import { downloadRoutes } from './routes/downloads'
 import { fileRoutes } from './routes/files'
 import { formRoutes } from './routes/forms'
 import { healthRoutes } from './routes/health'
+import { goneNewsPages, newsRoutes } from './routes/news'
 import { newsletterRoutes } from './routes/newsletter'
 import { publicDataRoutes } from './routes/public-data'
 import { seoFileRoutes } from './routes/seo-files'
@@ -116,11 +118,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionPlugin)
   await app.register(rateLimitPlugin, { enabled: env.RATE_LIMITS === 'on' })
   await app.register(maintenancePlugin)
+  await app.register(newsSchedulerPlugin)
   await app.register(mailPlugin, { timing: options.mailTiming })
   await app.register(trpcPlugin)
 
   await app.register(healthRoutes)
   await app.register(publicDataRoutes)
+  await app.register(newsRoutes)
+  await app.register(goneNewsPages)
   await app.register(formRoutes)
   await app.register(newsletterRoutes)
   await app.register(authRoutes)

@@ -114,6 +114,16 @@ const Settings = z.object({
       .max(300, 'must be between 1 and 300')
       .default(30),
   ),
+  /** How often each process publishes the scheduled posts whose time has come (src/server/plugins/news-scheduler.ts). */
+  NEWS_PUBLISH_INTERVAL_S: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number of seconds')
+      .min(1, 'must be between 1 and 3600')
+      .max(3600, 'must be between 1 and 3600')
+      .default(30),
+  ),
   RATE_LIMITS: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
   /** Budgets per client address, shared by every replica (src/server/plugins/rate-limit.ts). */
   RATE_LIMIT_CONTACT: budget('5/10m'),

@@ -13,6 +13,8 @@ export const ERROR_KINDS = {
   forbidden: { status: 403, trpcCode: 'FORBIDDEN' },
   not_found: { status: 404, trpcCode: 'NOT_FOUND' },
   conflict: { status: 409, trpcCode: 'CONFLICT' },
+  // tRPC has no code for Gone: its nearest is NOT_FOUND (the REST answer is the 410).
+  gone: { status: 410, trpcCode: 'NOT_FOUND' },
   payload_too_large: { status: 413, trpcCode: 'PAYLOAD_TOO_LARGE' },
   unsupported_media_type: { status: 415, trpcCode: 'UNSUPPORTED_MEDIA_TYPE' },
   too_many_requests: { status: 429, trpcCode: 'TOO_MANY_REQUESTS' },
@@ -70,6 +72,13 @@ export class NotFoundError extends AppError {
 export class ConflictError extends AppError {
   constructor(message: string) {
     super('conflict', message)
+  }
+}
+
+/** The thing was here and was removed on purpose (a deleted post's address): 410. */
+export class GoneError extends AppError {
+  constructor(message: string) {
+    super('gone', message)
   }
 }
 

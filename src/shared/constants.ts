@@ -89,6 +89,7 @@ export const ADMIN_PAGE_SIZE = {
   messages: 50,
   activity: 50,
   subscribers: 100,
+  news: 50,
 } as const
 
 export const HEADER_SCROLL_THRESHOLD_PX = 20

@@ -4,6 +4,7 @@ export type NavLink = { to: string; label: string }
 
 const HOME: NavLink = { to: '/', label: 'Home' }
 const ABOUT_US: NavLink = { to: '/about', label: 'About Us' }
+const NEWS: NavLink = { to: '/news', label: 'News' }
 
 export const ABOUT_LINKS: NavLink[] = [
   ABOUT_US,
@@ -28,10 +29,11 @@ export const HEADER_LINKS: NavLink[] = [
   ...GUIDES,
   { to: '/research', label: 'Research' },
   { to: '/resources', label: 'Resources' },
+  NEWS,
   ...LAST,
 ]
 
-export const FOOTER_QUICK_LINKS: NavLink[] = [HOME, ABOUT_US, ...GUIDES, ...LAST]
+export const FOOTER_QUICK_LINKS: NavLink[] = [HOME, ABOUT_US, ...GUIDES, NEWS, ...LAST]
 
 // The sitemap page gives the two libraries their full names.
 export const SITEMAP_MAIN_PAGES: NavLink[] = [
@@ -47,6 +49,7 @@ export const SITEMAP_ABOUT_SECTION: NavLink[] = ABOUT_LINKS
 
 /** Pages added since: listed on the sitemap page below its two groups, and in /sitemap.xml. */
 export const SITEMAP_MORE: NavLink[] = [
+  NEWS,
   { to: '/share-your-experience', label: 'Share Your Experience' },
   { to: '/privacy', label: 'Privacy' },
 ]

@@ -32,6 +32,7 @@ let ids: {
   testimonial: number
   resource: number
   study: number
+  post: number
   fileId: string
   subscriber: string
   member: string
@@ -77,6 +78,12 @@ beforeEach(async () => {
     headers: { ...SAME_ORIGIN, cookie: admin },
     payload: { title: 'A study', category: 'General Wellness', url: 'https://example.org/s' },
   })
+  const post = await app.inject({
+    method: 'POST',
+    url: '/api/admin/news',
+    headers: { ...SAME_ORIGIN, cookie: admin },
+    payload: newsPost(),
+  })
   const [subscriber] = await db.insert(newsletterSubscribers).values({ email: 'reader@example.org' }).returning()
   editor = await memberCookie(app, 'editor@example.org', 'editor')
   moderator = await memberCookie(app, 'moderator@example.org', 'moderator')
@@ -106,6 +113,7 @@ beforeEach(async () => {
     testimonial: testimonial.id,
     resource: resource.json().id,
     study: study.json().id,
+    post: post.json().id,
     fileId,
     subscriber: subscriber.id,
     member: member.id,
@@ -127,6 +135,9 @@ const file = (url: string): Case['request'] => {
 }
 const resource = () => ({ title: 'Renamed', category: 'Education', fileId: ids.fileId })
 const study = () => ({ title: 'Renamed', category: 'General Wellness', url: 'https://example.org/s' })
+function newsPost() {
+  return { title: 'A post', summary: 'What happened.', body: 'Some *news*.', status: 'draft' }
+}
 
 const REST: Case[] = [
   { name: 'GET /api/admin/contact-submissions', request: json('GET', () => '/api/admin/contact-submissions'), ok: 200 },
@@ -182,6 +193,14 @@ const REST: Case[] = [
     request: json('DELETE', () => `/api/admin/resources/${ids.resource}`),
     ok: 200,
   },
+  { name: 'GET /api/admin/news', request: json('GET', () => '/api/admin/news?q=post'), ok: 200 },
+  { name: 'POST /api/admin/news', request: json('POST', () => '/api/admin/news', newsPost), ok: 201 },
+  {
+    name: 'PATCH /api/admin/news/:id',
+    request: json('PATCH', () => `/api/admin/news/${ids.post}`, newsPost),
+    ok: 200,
+  },
+  { name: 'DELETE /api/admin/news/:id', request: json('DELETE', () => `/api/admin/news/${ids.post}`), ok: 204 },
   {
     name: 'GET /api/admin/activity',
     request: json('GET', () => '/api/admin/activity?entity=message&actor=admin%40example.org&from=2020-01-01'),
@@ -290,6 +309,11 @@ const TRPC: Call[] = [
   { path: 'resources.create', input: resource },
   { path: 'resources.update', input: () => ({ id: ids.resource, data: resource() }) },
   { path: 'resources.remove', input: () => ({ id: ids.resource }) },
+  { path: 'news.adminList', input: () => ({ q: 'post' }) },
+  { path: 'news.create', input: newsPost },
+  { path: 'news.update', input: () => ({ id: ids.post, data: newsPost() }) },
+  { path: 'news.remove', input: () => ({ id: ids.post }) },
+  { path: 'news.preview', input: () => ({ body: '# Heading' }) },
   { path: 'activity.list', input: () => ({ entity: 'resource', actor: 'admin@example.org' }) },
   { path: 'activity.people', input: () => undefined },
   { path: 'subscribers.list', input: () => ({}) },
@@ -319,6 +343,10 @@ const PUBLIC_PROCEDURES = [
   'resources.list',
   'researchStudies.list',
   'researchStudies.search',
+  'news.list',
+  'news.latest',
+  'news.get',
+  'news.page',
 ]
 
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>

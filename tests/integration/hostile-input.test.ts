@@ -24,6 +24,7 @@ import {
   SubscriberPatchSchema,
 } from '../../src/shared/schemas/admin'
 import { ContactInputSchema } from '../../src/shared/schemas/contact'
+import { PostInputSchema, PreviewInputSchema } from '../../src/shared/schemas/news'
 import { NewsletterInputSchema } from '../../src/shared/schemas/newsletter'
 import { ResearchStudyInputSchema } from '../../src/shared/schemas/research-study'
 import { InviteInputSchema, OpaqueIdSchema, RoleChangeSchema, RoleSchema } from '../../src/shared/schemas/team'
@@ -323,6 +324,17 @@ const messagePatchLike = fc.record(
   { status: fc.oneof(fc.constantFrom(...MESSAGE_STATUSES), hostileValue) },
   { requiredKeys: [] },
 )
+const postLike = fc.record(
+  {
+    title: fieldOf(fc.constantFrom('A post', 'Board meeting: June')),
+    slug: fc.oneof(fc.constantFrom('a-post', 'board-meeting'), hostileValue),
+    summary: fieldOf(fc.constantFrom('What happened.')),
+    body: optionalTextField('Some *news*.'),
+    status: fc.oneof(fc.constantFrom('draft', 'published', 'scheduled'), hostileValue),
+    publishAt: fc.oneof(fc.constantFrom('2099-01-01T00:00:00Z', ''), hostileValue),
+  },
+  { requiredKeys: [] },
+)
 const resourceLike = fc.record(
   {
     title: fieldOf(fc.constantFrom('A resource', 'Position statement MHBOT-SC/002')),
@@ -551,6 +563,13 @@ const REST_ENDPOINTS: Record<string, string> = {
   'GET /api/callback': 'GET /api/callback with a configured issuer',
   'GET /api/auth/user': 'GET routes with random query strings',
   'GET /files/:id/:name': 'GET routes with random path parameters',
+  'GET /api/news': 'GET routes with random query strings',
+  'GET /news/feed.xml': 'GET routes with random query strings',
+  'GET /api/news/:slug': 'GET routes with random path parameters',
+  'GET /api/admin/news': 'admin lists with random query strings',
+  'POST /api/admin/news': 'admin REST writes with hostile ids and JSON',
+  'PATCH /api/admin/news/:id': 'admin REST writes with hostile ids and JSON',
+  'DELETE /api/admin/news/:id': 'admin REST writes with hostile ids and JSON',
   'GET /downloads/:file': 'GET routes with random path parameters',
   'GET *': 'pages at random paths',
   'POST /api/contact': 'POST /api/contact',
@@ -646,6 +665,19 @@ const MUTATIONS: Record<string, MutationCase> = {
   'messages.remove': {
     schema: z.object({ id: RowIdSchema }),
     input: bodyLike(fc.record({ id: studyIdValue }, { requiredKeys: [] })),
+  },
+  'news.create': { schema: PostInputSchema, input: bodyLike(postLike) },
+  'news.update': {
+    schema: z.object({ id: RowIdSchema, data: PostInputSchema }),
+    input: bodyLike(fc.record({ id: studyIdValue, data: bodyLike(postLike) }, { requiredKeys: [] })),
+  },
+  'news.remove': {
+    schema: z.object({ id: RowIdSchema }),
+    input: bodyLike(fc.record({ id: studyIdValue }, { requiredKeys: [] })),
+  },
+  'news.preview': {
+    schema: PreviewInputSchema,
+    input: bodyLike(fc.record({ body: optionalTextField('# A heading') }, { requiredKeys: [] })),
   },
   'resources.create': { schema: ResourceInputSchema, input: bodyLike(resourceLike) },
   'resources.update': {
@@ -1068,6 +1100,9 @@ describe('the admin API with hostile input', () => {
     { method: 'POST', path: '/api/admin/resources', schema: ResourceInputSchema, body: bodyLike(resourceLike) },
     { method: 'PATCH', path: '/api/admin/resources/:id', schema: ResourceInputSchema, body: bodyLike(resourceLike) },
     { method: 'DELETE', path: '/api/admin/resources/:id', schema: null, body: fc.constant(undefined) },
+    { method: 'POST', path: '/api/admin/news', schema: PostInputSchema, body: bodyLike(postLike) },
+    { method: 'PATCH', path: '/api/admin/news/:id', schema: PostInputSchema, body: bodyLike(postLike) },
+    { method: 'DELETE', path: '/api/admin/news/:id', schema: null, body: fc.constant(undefined) },
     {
       method: 'PATCH',
       path: '/api/admin/subscribers/:id',
@@ -1147,6 +1182,7 @@ describe('the admin API with hostile input', () => {
         '/api/admin/activity',
         '/api/admin/research-studies',
         '/api/admin/resources',
+        '/api/admin/news',
         '/api/admin/subscribers',
         '/api/admin/subscribers.csv',
         '/api/admin/team',
@@ -1349,6 +1385,7 @@ describe('GET routes with hostile input', () => {
           fc.oneof(
             fc.tuple(segment, withSuffix).map(([id, name]) => `/files/${id}/${name}`),
             withSuffix.map((file) => `/downloads/${file}`),
+            segment.map((slug) => `/api/news/${slug}`),
           ),
           fc.option(queryString, { nil: undefined }),
           async (path, query) => {
@@ -1366,7 +1403,7 @@ describe('GET routes with hostile input', () => {
   it(
     'pages at random paths and with random query strings: never a 5xx, no markup from the URL alive in the page',
     async () => {
-      const pages = ['/', '/research', '/resources', '/faq', '/contact', '/about', '/admin', '/sitemap']
+      const pages = ['/', '/research', '/resources', '/faq', '/contact', '/about', '/admin', '/sitemap', '/news']
       await fc.assert(
         fc.asyncProperty(
           fc.oneof(

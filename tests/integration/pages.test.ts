@@ -31,6 +31,7 @@ const ROUTES: [path: string, h1: string, title: string, content: string][] = [
   ['/contact', 'Contact Us', 'Contact Us', 'Available upon request'],
   ['/sitemap', 'Sitemap', 'Sitemap', '/sitemap.xml'],
   ['/privacy', 'Privacy', 'Privacy', 'How to be removed'],
+  ['/news', 'News', 'News', 'No news yet.'],
   [
     '/share-your-experience',
     'Share Your Experience',

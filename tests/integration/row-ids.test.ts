@@ -51,6 +51,7 @@ const PAGED_BY_ID = [
   '/api/admin/research-studies',
   '/api/admin/resources',
   '/api/admin/testimonials',
+  '/api/admin/news',
 ]
 const PAGED_BY_TEXT_ID = ['/api/admin/subscribers']
 const NOT_PAGED_BY_ID = ['/api/admin/subscribers.csv', '/api/admin/team', '/api/admin/sessions']
@@ -71,6 +72,7 @@ const VALID_BODY: Record<string, unknown> = {
   },
   'PATCH /api/research-studies/:id': { title: 'A study', category: 'General Wellness', url: 'https://example.org/s' },
   'PATCH /api/admin/subscribers/:id': { isActive: false },
+  'PATCH /api/admin/news/:id': { title: 'A post', summary: 'What happened.', status: 'draft' },
   'PATCH /api/admin/team/members/:id': { role: 'editor' },
 }
 
@@ -195,6 +197,9 @@ const VALID_REST: Record<string, Record<string, unknown>> = {
     data: { title: 'A study', category: 'General Wellness', url: 'https://example.org/s' },
   },
   'researchStudies.remove': {},
+  'news.adminList': {},
+  'news.update': { data: { title: 'A post', summary: 'What happened.', status: 'draft' } },
+  'news.remove': {},
 }
 /**
  * Subscriber ids are text: a number there, as an id or as the list's cursor, is refused as the wrong

@@ -11,7 +11,7 @@ describe('admin screens by permission', () => {
 
   it('shows each role its screens, in the navigation’s order', () => {
     expect(labels('owner')).toEqual(ADMIN_SCREENS.map((screen) => screen.label))
-    expect(labels('editor')).toEqual(['Research Studies', 'Resources', 'Activity', 'Your sessions'])
+    expect(labels('editor')).toEqual(['Research Studies', 'Resources', 'News', 'Activity', 'Your sessions'])
     expect(labels('moderator')).toEqual(['Messages', 'Testimonials', 'Subscribers', 'Activity', 'Your sessions'])
     expect(screensFor([])).toEqual([])
   })

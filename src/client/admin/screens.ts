@@ -11,6 +11,7 @@ export const ADMIN_SCREENS = [
   { to: '/admin/testimonials', label: 'Testimonials', permission: 'visitors', count: 'testimonials' },
   { to: '/admin/subscribers', label: 'Subscribers', permission: 'visitors' },
   { to: '/admin/resources', label: 'Resources', permission: 'content' },
+  { to: '/admin/news', label: 'News', permission: 'content' },
   { to: '/admin/activity', label: 'Activity', permission: 'activity' },
   { to: '/admin/team', label: 'Team', permission: 'team' },
   { to: '/admin/account', label: 'Your sessions', permission: 'account' },

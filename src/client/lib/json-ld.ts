@@ -31,3 +31,23 @@ export function faqJsonLd(categories: { items: { question: string; answer: strin
     ),
   })
 }
+
+/** A news post as schema.org's Article: headline, dates, publisher, and its address. */
+export function articleJsonLd(
+  site: PublicSite | undefined,
+  post: { title: string; summary: string; publishedAt: Date | string; updatedAt: Date | string; path: string },
+) {
+  const url = site ? `${site.publicUrl}${post.path}` : undefined
+  return jsonLd({
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: post.title,
+    description: post.summary,
+    datePublished: new Date(post.publishedAt).toISOString(),
+    dateModified: new Date(post.updatedAt).toISOString(),
+    url,
+    mainEntityOfPage: url,
+    author: { '@type': 'Organization', name: site?.name },
+    publisher: { '@type': 'Organization', name: site?.name },
+  })
+}

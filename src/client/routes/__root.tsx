@@ -26,7 +26,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         { name: 'viewport', content: 'width=device-width, initial-scale=1' },
         { name: 'theme-color', content: '#00538b' },
       ],
-      links: [{ rel: 'icon', href: '/static/favicon.svg', type: 'image/svg+xml' }],
+      links: [
+        { rel: 'icon', href: '/static/favicon.svg', type: 'image/svg+xml' },
+        {
+          rel: 'alternate',
+          type: 'application/atom+xml',
+          title: `${match.context.site?.shortName ?? 'mHBOT Standards Council'} News`,
+          href: '/news/feed.xml',
+        },
+      ],
       scripts: [organizationJsonLd(match.context.site)],
     }
     if (!notFound) return base

@@ -14,6 +14,7 @@ import { TESTIMONIALS_ON_HOME } from '../../shared/constants'
 import { BulletList } from '../components/bullet-list'
 import { IconCardGrid } from '../components/card-icons'
 import { DisclaimerBox } from '../components/disclaimer-box'
+import { LatestNews } from '../components/latest-news'
 import { NewsletterForm } from '../components/newsletter-form'
 import { PageSection } from '../components/page-section'
 import { TestimonialCard } from '../components/testimonial-card'
@@ -25,7 +26,10 @@ export const Route = createFileRoute('/')({
   loader: async ({ context }) => {
     // A failed load must not break the page: the section then simply shows no cards
     // (docs/product.md#errors-the-user-sees).
-    await context.queryClient.prefetchQuery(context.trpc.testimonials.list.queryOptions())
+    await Promise.all([
+      context.queryClient.prefetchQuery(context.trpc.testimonials.list.queryOptions()),
+      context.queryClient.prefetchQuery(context.trpc.news.latest.queryOptions()),
+    ])
   },
   head: routeHead({
     title: 'Setting Standards for Mild Hyperbaric Wellness',
@@ -119,6 +123,8 @@ function HomePage() {
           Explore All Benefits
         </Button>
       </PageSection>
+
+      <LatestNews />
 
       <PageSection headingId="testimonials-heading" heading="What People Say" bg="gray.0" rhythm="home">
         {/* With nothing approved yet, or a failed load, no empty grid is left to leave a gap. */}

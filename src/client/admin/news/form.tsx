@@ -1,0 +1,105 @@
+import { Button, Card, CloseButton, Grid, Group, Radio, Stack, Textarea, TextInput, Title } from '@mantine/core'
+import { POST_SUMMARY_MAX } from '../../../shared/constants'
+import { POST_BODY_MAX } from '../../../shared/schemas/news'
+import fieldClasses from '../ui/fields.module.css'
+import { PostPreview } from './preview'
+import type { PostEditor } from './use-post-editor'
+
+const count = (text: string, max: number) => `${text.length} / ${max}`
+
+/** The post editor: title, slug, summary, body beside its preview, status, Save and Delete. */
+export function PostForm({ editor, onDelete }: { editor: PostEditor; onDelete: () => void }) {
+  const { form, editing, published } = editor
+  const values = form.getValues()
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="post-form-heading" id="post-form">
+      <Group justify="space-between" mb="md" wrap="nowrap">
+        <Title order={2} size="h3" id="post-form-heading">
+          {editing ? 'Edit Post' : 'New Post'}
+        </Title>
+        {editing ? <CloseButton aria-label="Close the editor" onClick={editor.close} /> : null}
+      </Group>
+      <form onSubmit={editor.submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Title"
+            required
+            ref={editor.titleRef}
+            classNames={fieldClasses}
+            {...form.getInputProps('title')}
+            onChange={(event) => editor.setTitle(event.currentTarget.value)}
+          />
+          <TextInput
+            label="Slug"
+            description={
+              published
+                ? `The post's address, /news/${values.slug}: fixed once published`
+                : `The post's address: /news/${values.slug || '…'}`
+            }
+            readOnly={published}
+            classNames={fieldClasses}
+            {...form.getInputProps('slug')}
+            onChange={(event) => editor.setSlug(event.currentTarget.value)}
+          />
+          <Textarea
+            label="Summary"
+            required
+            autosize
+            minRows={2}
+            maxRows={5}
+            description={count(values.summary, POST_SUMMARY_MAX)}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            classNames={fieldClasses}
+            {...form.getInputProps('summary')}
+          />
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <Textarea
+                label="Body (Markdown)"
+                autosize
+                minRows={10}
+                maxRows={30}
+                description={count(values.body, POST_BODY_MAX)}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                classNames={fieldClasses}
+                {...form.getInputProps('body')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <PostPreview body={values.body} />
+            </Grid.Col>
+          </Grid>
+          <Radio.Group label="Status" {...form.getInputProps('status')}>
+            <Group mt="xs" gap="lg">
+              <Radio value="draft" label="Draft" />
+              <Radio value="scheduled" label="Scheduled" />
+              <Radio value="published" label="Published" />
+            </Group>
+          </Radio.Group>
+          {values.status === 'scheduled' ? (
+            <TextInput
+              type="datetime-local"
+              label="Publish at"
+              description="In your time zone; the post appears on the site at this time"
+              required
+              maw={320}
+              classNames={fieldClasses}
+              {...form.getInputProps('publishAt')}
+            />
+          ) : null}
+          {/* The delivery panel (sending the post to the newsletter's subscribers) goes here. */}
+          <Group mt="sm" gap="sm">
+            <Button type="submit" loading={editor.busy} disabled={editor.busy}>
+              Save
+            </Button>
+            {editing ? (
+              <Button variant="outline" color="red.9" onClick={onDelete}>
+                Delete
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  )
+}

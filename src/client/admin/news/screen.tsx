@@ -1,0 +1,64 @@
+import { Button, Group, Stack, Text } from '@mantine/core'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useRef } from 'react'
+import { type RouterOutputs, useTRPC } from '../../lib/trpc'
+import { useConfirmedDelete } from '../ui/confirm'
+import { PAGED } from '../ui/list'
+import { deleteTexts } from '../ui/record-editor'
+import { useListSearch } from '../ui/search'
+import { PostForm } from './form'
+import { PostList } from './list'
+import { usePostEditor } from './use-post-editor'
+
+export type Post = RouterOutputs['news']['adminList']['items'][number]
+
+/** The news screen (README, "The admin"): the editor above the list of posts; a delete asks first. */
+export function NewsScreen() {
+  const trpc = useTRPC()
+  const q = useListSearch()
+  const posts = useInfiniteQuery(trpc.news.adminList.infiniteQueryOptions({ q }, PAGED))
+  const refresh = [trpc.news.pathKey()]
+  const editor = usePostEditor(refresh)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const remove = useConfirmedDelete<Post>(trpc.news.remove.mutationOptions(), {
+    refresh,
+    ...deleteTexts('Post'),
+    onDeleted: (id) => {
+      if (editor.editing?.id === id) editor.reset()
+    },
+    title: 'Delete this post?',
+    confirmLabel: 'Delete post',
+    body: (post) => (
+      <Text>
+        “{post.title}” will be deleted.
+        {post.publishedAt ? ` Its address, /news/${post.slug}, will answer that the post was removed.` : ''} This cannot
+        be undone.
+      </Text>
+    ),
+    fallbackFocus: headingRef,
+  })
+
+  return (
+    <Stack gap="xl">
+      <Group justify="flex-end">
+        <Button variant="light" onClick={() => editor.open(null)}>
+          New post
+        </Button>
+      </Group>
+      <PostForm
+        editor={editor}
+        onDelete={() => {
+          if (editor.editing) remove.ask(editor.editing)
+        }}
+      />
+      <PostList
+        list={posts}
+        deletingId={remove.deletingId as number | null}
+        onEdit={editor.open}
+        onDelete={remove.ask}
+        headingRef={headingRef}
+      />
+      {remove.dialog}
+    </Stack>
+  )
+}
