@@ -40,7 +40,8 @@ import { cleanUp, cleanups } from './processes.mjs'
 import { PUBLIC_ROUTES } from './public-routes.mjs'
 
 /** Compressed bytes per public route (1 KB = 1000 bytes), gzip as the budget is written. */
-export const BUDGET = { jsGzip: 140_000, cssGzip: 30_000 }
+// The JavaScript budget the council settled on (docs/decisions/021-first-load-budget.md, last update).
+export const BUDGET = { jsGzip: 170_000, cssGzip: 30_000 }
 
 /**
  * @typedef {{ file: string, raw: number, gzip: number, brotli: number }} AssetSize

@@ -15,4 +15,5 @@ export const PUBLIC_ROUTES = [
   '/share-your-experience',
   '/privacy',
   '/sitemap',
+  '/news',
 ]

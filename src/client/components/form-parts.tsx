@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core'
 import type { GetInputPropsReturnType } from '@mantine/form'
-import type { ReactNode } from 'react'
+import { type ReactNode, useId } from 'react'
+import classes from './form-parts.module.css'
 
 /** Honeypot: off-screen and hidden from assistive technology; people never fill it, bots do. */
 export function Honeypot({ inputProps }: { inputProps: GetInputPropsReturnType }) {
@@ -20,5 +21,49 @@ export function SubmitButton({ pending, children }: { pending: boolean; children
     <Button type="submit" disabled={pending} mt="xs" style={{ alignSelf: 'flex-start' }}>
       {pending ? 'Sending...' : children}
     </Button>
+  )
+}
+
+/**
+ * A required box to tick, as the browser draws it: one native checkbox and its label, its message
+ * tied to it (aria-describedby) and the box marked invalid while it has one. Mantine's Checkbox
+ * brought 3 KB gzip of script to the one public page that asks for consent
+ * (docs/decisions/021-first-load-budget.md).
+ */
+export function RequiredCheckbox({
+  label,
+  inputProps,
+}: {
+  label: string
+  inputProps: GetInputPropsReturnType & { checked?: boolean }
+}) {
+  const id = useId()
+  const { error, checked, onChange, onBlur, onFocus } = inputProps
+  const errorId = `${id}-error`
+  return (
+    <div className={classes.consent}>
+      <div className={classes.row}>
+        <input
+          id={id}
+          type="checkbox"
+          className={classes.box}
+          required
+          checked={Boolean(checked)}
+          onChange={onChange}
+          onBlur={onBlur}
+          onFocus={onFocus}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <label htmlFor={id} className={classes.label}>
+          {label}
+        </label>
+      </div>
+      {error ? (
+        <p id={errorId} className={classes.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
   )
 }

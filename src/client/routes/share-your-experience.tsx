@@ -1,11 +1,11 @@
-import { Anchor, Card, Checkbox, Container, Grid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Anchor, Card, Container, Grid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { TEXT_LIMITS } from '../../shared/constants'
 import { checkTestimonial, TESTIMONIAL_CONSENT_STATEMENT, testimonialSubmission } from '../../shared/form-rules'
 import { TESTIMONIAL_SUCCESS } from '../../shared/form-texts'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { Honeypot, SubmitButton } from '../components/form-parts'
+import { Honeypot, RequiredCheckbox, SubmitButton } from '../components/form-parts'
 import { PageHero } from '../components/page-hero'
 import { PrivacyNote } from '../components/privacy-note'
 import { focusFirstError } from '../lib/focus-first-error'
@@ -106,14 +106,9 @@ function ShareExperienceForm() {
             description={`At least 20 characters, at most ${TEXT_LIMITS.testimonial}.`}
             {...form.getInputProps('testimonial')}
           />
-          <Checkbox
+          <RequiredCheckbox
             label={TESTIMONIAL_CONSENT_STATEMENT}
-            size="md"
-            required
-            mt="xs"
-            // Mantine ties the message to the box (aria-describedby) but does not mark the box invalid.
-            aria-invalid={form.errors.consent ? true : undefined}
-            {...form.getInputProps('consent', { type: 'checkbox' })}
+            inputProps={form.getInputProps('consent', { type: 'checkbox' })}
           />
           <Honeypot inputProps={form.getInputProps('website')} />
           <SubmitButton pending={send.isPending}>Submit Testimonial</SubmitButton>
