@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast'
-import type { Heading, Root as MdRoot, RootContent as MdContent } from 'mdast'
+import type { Heading, RootContent as MdContent, Root as MdRoot } from 'mdast'
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
 import remarkGfm from 'remark-gfm'

@@ -3,6 +3,7 @@ import { activityRouter } from './routers/activity'
 import { authRouter } from './routers/auth'
 import { contactRouter, newsletterRouter } from './routers/forms'
 import { messagesRouter } from './routers/messages'
+import { newsDeliveryRouter } from './routers/news-delivery'
 import { researchStudiesRouter } from './routers/research-studies'
 import { resourcesRouter } from './routers/resources'
 import { siteRouter } from './routers/site'
@@ -22,6 +23,7 @@ export const appRouter = router({
   subscribers: subscribersRouter,
   activity: activityRouter,
   team: teamRouter,
+  newsDelivery: newsDeliveryRouter,
 })
 
 export type AppRouter = typeof appRouter

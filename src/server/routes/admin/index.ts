@@ -6,6 +6,7 @@ import { sameSiteOnly } from '../../plugins/same-origin'
 import { adminAccountRoutes } from './account'
 import { adminActivityRoutes } from './activity'
 import { adminContactSubmissionRoutes } from './contact-submissions'
+import { adminNewsDeliveryRoutes } from './news-delivery'
 import { adminResearchStudyRoutes } from './research-studies'
 import { adminResourceRoutes } from './resources'
 import { adminSubscriberRoutes } from './subscribers'
@@ -25,6 +26,7 @@ const GROUPS: [FastifyPluginAsync, Permission][] = [
   [adminResearchStudyRoutes, 'content'],
   [adminResourceRoutes, 'content'],
   [adminUploadRoutes, 'content'],
+  [adminNewsDeliveryRoutes, 'content'],
   [adminContactSubmissionRoutes, 'visitors'],
   [adminTestimonialRoutes, 'visitors'],
   [adminSubscriberRoutes, 'visitors'],
