@@ -21,6 +21,11 @@ export type Mail = {
   html?: string
   /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post on the newsletter's mail. */
   headers?: Record<string, string>
+  /**
+   * The same for every attempt at one outbox row: a mail sent again after a sender died between the
+   * SMTP server's yes and the row's `sent` (docs/decisions/016) is the same message to the mailbox.
+   */
+  messageId?: string
 }
 
 export type MailSettings = {
@@ -113,7 +118,9 @@ export async function composeMail(db: Db, row: OutboxRow, settings: MailSettings
     // Unsubscribed (or deleted) since the row was queued: nothing more goes to the address.
     if (subscriber?.status !== 'active') return null
     const unsubscribe = subscriptionLinks.unsubscribe(site.publicUrl, settings.secret, subscriber.id)
-    if (row.kind === 'newsletter_welcome') return { from, to: subscriber.email, ...welcomeContent(site, unsubscribe) }
+    const messageId = `<${row.kind}.${row.postId ?? 0}.${subscriber.id}@${new URL(site.publicUrl).hostname}>`
+    if (row.kind === 'newsletter_welcome')
+      return { from, to: subscriber.email, messageId, ...welcomeContent(site, unsubscribe) }
     if (row.postId === null) return null
     // Cancelled by the council after this sender claimed it: not sent.
     const [current] = await db.select({ state: mailOutbox.state }).from(mailOutbox).where(eq(mailOutbox.id, row.id))
@@ -121,7 +128,7 @@ export async function composeMail(db: Db, row: OutboxRow, settings: MailSettings
     const [post] = await db.select().from(posts).where(eq(posts.id, row.postId))
     // A post taken back (unpublished) after it was sent is not sent further.
     if (post?.status !== 'published') return null
-    return { from, to: subscriber.email, ...issueContent(site, post, unsubscribe) }
+    return { from, to: subscriber.email, messageId, ...issueContent(site, post, unsubscribe) }
   }
   return null
 }

@@ -45,7 +45,8 @@ export async function cancelQueuedNewsletter(tx: Db, subscriberId: string): Prom
       and(
         eq(mailOutbox.subscriberId, subscriberId),
         eq(mailOutbox.kind, 'newsletter_issue'),
-        eq(mailOutbox.state, 'pending'),
+        // Claimed rows too: the sender checks the row and the address before it sends.
+        inArray(mailOutbox.state, ['pending', 'sending']),
       ),
     )
   await tx

@@ -74,21 +74,15 @@ export async function sendPost(db: Db, mailer: Pick<Mailer, 'enabled'>, actor: A
       .returning({ id: posts.id })
     if (!marked) throw new ConflictError('This post was already sent to the subscribers; a post is sent once')
     // One row per address active at this moment; the unique (post, subscriber) index makes a second row impossible.
-    const inserted = await tx
-      .insert(mailOutbox)
-      .select(
-        tx
-          .select({
-            kind: sql<string>`'newsletter_issue'`.as('kind'),
-            postId: sql<number>`${id}::integer`.as('post_id'),
-            subscriberId: newsletterSubscribers.id,
-          })
-          .from(newsletterSubscribers)
-          .where(eq(newsletterSubscribers.status, 'active')),
-      )
-      .onConflictDoNothing()
-      .returning({ id: mailOutbox.id })
-    const recipients = inserted.length
+    await tx.execute(sql`
+      insert into ${mailOutbox} (kind, post_id, subscriber_id)
+      select 'newsletter_issue', ${id}::integer, ${newsletterSubscribers.id}
+      from ${newsletterSubscribers}
+      where ${newsletterSubscribers.status} = 'active'
+      on conflict do nothing`)
+    // The rows of this post are all this transaction's: the guard above lets one send through, ever.
+    const [row] = await tx.select({ count: count() }).from(mailOutbox).where(eq(mailOutbox.postId, id))
+    const recipients = Number(row?.count ?? 0)
     await recordChange(tx, actor, {
       action: 'update',
       entity: 'post',
