@@ -51,8 +51,8 @@ export async function testSendPost(
   id: number,
   email: string,
 ): Promise<{ sentTo: string }> {
-  if (!mailer.enabled) throw new ConflictError(MAIL_OFF)
   const post = await postById(db, id)
+  if (!mailer.enabled) throw new ConflictError(MAIL_OFF)
   const content = issueContent(site, post, null)
   await mailer.sendNow({ to: email, subject: content.subject, text: content.text, html: content.html })
   return { sentTo: email }
@@ -63,9 +63,9 @@ export async function testSendPost(
  * finds `sent_at` set and is refused with 409.
  */
 export async function sendPost(db: Db, mailer: Pick<Mailer, 'enabled'>, actor: Actor, id: number) {
-  if (!mailer.enabled) throw new ConflictError(MAIL_OFF)
   return db.transaction(async (tx) => {
     const post = await postById(tx, id)
+    if (!mailer.enabled) throw new ConflictError(MAIL_OFF)
     if (post.status !== 'published') throw new ConflictError('Only a published post can be sent to the subscribers')
     const [marked] = await tx
       .update(posts)
