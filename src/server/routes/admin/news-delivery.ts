@@ -7,7 +7,7 @@ import { cancelDelivery, countRecipients, deliveryStatus, sendPost, testSendPost
 type WithId = { Params: { id: string } }
 
 /**
- * Sending a news post to the subscribers (README, API; docs/decisions/027): a test to one address,
+ * Sending a news post to the subscribers (README, API; docs/decisions/027-newsletter-issues-through-the-outbox.md): a test to one address,
  * the send itself (once), its progress, and cancelling what has not gone yet. The posts themselves
  * are the news routes' (content permission, like these).
  */

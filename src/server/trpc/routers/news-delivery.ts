@@ -2,7 +2,7 @@ import { PostRefSchema, TestSendInputSchema } from '../../../shared/schemas/news
 import { cancelDelivery, countRecipients, deliveryStatus, sendPost, testSendPost } from '../../services/news-delivery'
 import { change, permitted, router } from '../init'
 
-/** Sending a news post (docs/decisions/027): the same services as REST /api/admin/news/:id/… */
+/** Sending a news post (docs/decisions/027-newsletter-issues-through-the-outbox.md): the same services as REST /api/admin/news/:id/… */
 export const newsDeliveryRouter = router({
   recipients: permitted('content').query(({ ctx }) => countRecipients(ctx.db)),
   status: permitted('content')
