@@ -169,7 +169,10 @@ export async function markMailSent(db: Db, id: number): Promise<void> {
     .where(eq(mailOutbox.id, id))
 }
 
-/** A failed attempt: tried again after `retryInMs`, or, with null, given up for good. */
+/**
+ * A failed attempt: tried again after `retryInMs`, or, with null, given up for good. A row cancelled
+ * while it was being tried stays cancelled.
+ */
 export async function markMailFailed(db: Db, id: number, error: string, retryInMs: number | null): Promise<void> {
   await db
     .update(mailOutbox)
@@ -183,7 +186,6 @@ export async function markMailFailed(db: Db, id: number, error: string, retryInM
             nextAttemptAt: sql`now() + ${`${Math.ceil(retryInMs)} milliseconds`}::interval`,
           },
     )
-    // A row cancelled while it was being tried stays cancelled.
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'sending')))
 }
 
