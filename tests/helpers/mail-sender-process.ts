@@ -1,7 +1,8 @@
 /*
  * A replica whose only work here is sending mail, as its own process, so a test can SIGKILL it
- * mid-send (tests/integration/news-delivery.test.ts). Reads DATABASE_URL and SMTP_URL from its
- * environment, and the sender's timing as JSON in MAIL_TIMING.
+ * mid-send (tests/integration/news-delivery-crash.test.ts). Run it with `node --import tsx`, not the
+ * tsx CLI, whose second process a SIGKILL of the first would leave running. Reads DATABASE_URL and
+ * SMTP_URL from its environment, and the sender's timing as JSON in MAIL_TIMING.
  */
 import { createDb } from '../../src/db/client'
 import { buildApp } from '../../src/server/app'
