@@ -171,6 +171,20 @@ const Settings = z.object({
   MAIL_FROM: optionalEmail,
   /** Who is told of each new contact message; the council's e-mail when unset. */
   COUNCIL_NOTIFY_EMAIL: optionalEmail,
+  /**
+   * At most this many newsletter mails (issues and welcomes) a minute, across all replicas
+   * (docs/decisions/027-newsletter-issues-through-the-outbox.md); contact notices, confirmations and
+   * sign-in links are not counted.
+   */
+  MAIL_RATE_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 100000')
+      .max(100_000, 'must be between 1 and 100000')
+      .default(60),
+  ),
   COUNCIL_WEBSITE: z.preprocess(emptyToUndefined, httpUrl.optional()),
 })
 

@@ -86,6 +86,30 @@ export async function startSmtpServer(options: { user?: string; password?: strin
       }
       return received.slice(0, count)
     },
+    /**
+     * Resolves once `count` mails that `match` have arrived (others may arrive too, before or
+     * between them), with those mails in order of arrival; fails after `timeoutMs`.
+     */
+    async waitForMatching(
+      match: (mail: ReceivedMail) => boolean,
+      count: number,
+      timeoutMs = 10_000,
+    ): Promise<ReceivedMail[]> {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const found = received.filter(match)
+        if (found.length >= count) return found.slice(0, count)
+        const left = deadline - Date.now()
+        if (left <= 0) throw new Error(`expected ${count} matching mails, received ${found.length}`)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left)
+          waiters.push(() => {
+            clearTimeout(timer)
+            resolve()
+          })
+        })
+      }
+    },
     refuseRecipients(on: boolean) {
       refuse = on
     },

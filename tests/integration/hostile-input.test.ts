@@ -10,6 +10,7 @@ import {
   contactSubmissions,
   educationalResources,
   newsletterSubscribers,
+  posts,
   researchStudies,
   testimonials,
 } from '../../src/db/schema'
@@ -25,6 +26,7 @@ import {
 } from '../../src/shared/schemas/admin'
 import { ContactInputSchema } from '../../src/shared/schemas/contact'
 import { PostInputSchema, PreviewInputSchema } from '../../src/shared/schemas/news'
+import { PostRefSchema, TestSendInputSchema } from '../../src/shared/schemas/news-delivery'
 import { NewsletterInputSchema } from '../../src/shared/schemas/newsletter'
 import { ResearchStudyInputSchema } from '../../src/shared/schemas/research-study'
 import { InviteInputSchema, OpaqueIdSchema, RoleChangeSchema, RoleSchema } from '../../src/shared/schemas/team'
@@ -607,6 +609,11 @@ const REST_ENDPOINTS: Record<string, string> = {
   'POST /api/login/email': 'sign-in posts with hostile bodies',
   'GET /api/admin/team': 'admin lists with random query strings',
   'GET /api/admin/sessions': 'admin lists with random query strings',
+  'GET /api/admin/news/recipients': 'admin lists with random query strings',
+  'GET /api/admin/news/:id/delivery': 'admin REST writes with hostile ids and JSON',
+  'POST /api/admin/news/:id/test-send': 'admin REST writes with hostile ids and JSON',
+  'POST /api/admin/news/:id/send': 'admin REST writes with hostile ids and JSON',
+  'POST /api/admin/news/:id/delivery/cancel': 'admin REST writes with hostile ids and JSON',
   'POST /api/admin/team/invitations': 'team writes with hostile ids and JSON',
   'DELETE /api/admin/team/invitations/:id': 'team writes with hostile ids and JSON',
   'PATCH /api/admin/team/members/:id': 'team writes with hostile ids and JSON',
@@ -707,6 +714,20 @@ const MUTATIONS: Record<string, MutationCase> = {
   'team.remove': { schema: z.object({ id: OpaqueIdSchema }), input: bodyLike(opaqueIdLike) },
   'team.endSessions': { schema: z.object({ id: OpaqueIdSchema }), input: bodyLike(opaqueIdLike) },
   'team.endMySession': { schema: z.object({ id: OpaqueIdSchema }), input: bodyLike(opaqueIdLike) },
+  'newsDelivery.testSend': {
+    schema: PostRefSchema.extend(TestSendInputSchema.shape),
+    input: bodyLike(
+      fc.record({ id: studyIdValue, email: fc.oneof(fc.emailAddress(), hostileValue) }, { requiredKeys: [] }),
+    ),
+  },
+  'newsDelivery.send': {
+    schema: PostRefSchema,
+    input: bodyLike(fc.record({ id: studyIdValue }, { requiredKeys: [] })),
+  },
+  'newsDelivery.cancel': {
+    schema: PostRefSchema,
+    input: bodyLike(fc.record({ id: studyIdValue }, { requiredKeys: [] })),
+  },
 }
 
 const PROCEDURES = Object.entries(
@@ -1110,6 +1131,16 @@ describe('the admin API with hostile input', () => {
       body: bodyLike(fc.record({ isActive: fc.oneof(fc.boolean(), hostileValue) }, { requiredKeys: [] })),
     },
     { method: 'DELETE', path: '/api/admin/subscribers/:id', schema: null, body: fc.constant(undefined) },
+    // Mail is off here: a send or a test send with a good id and body is refused with 409, storing nothing.
+    {
+      method: 'POST',
+      path: '/api/admin/news/:id/test-send',
+      schema: TestSendInputSchema,
+      body: bodyLike(fc.record({ email: fc.oneof(fc.emailAddress(), hostileValue) }, { requiredKeys: [] })),
+    },
+    { method: 'POST', path: '/api/admin/news/:id/send', schema: null, body: fc.constant(undefined) },
+    { method: 'POST', path: '/api/admin/news/:id/delivery/cancel', schema: null, body: fc.constant(undefined) },
+    { method: 'GET', path: '/api/admin/news/:id/delivery', schema: null, body: fc.constant(undefined) },
   ] as const
 
   /** A row of each kind to aim at, made again when a property deleted it. */
@@ -1121,6 +1152,18 @@ describe('the admin API with hostile input', () => {
         .values({ email: `reader-${Math.random().toString(36).slice(2)}@example.org` })
         .returning({ id: newsletterSubscribers.id })
       return row?.id ?? ''
+    }
+    if (path.includes('/news/')) {
+      const [row] = await db
+        .insert(posts)
+        .values({
+          slug: `post-${Math.random().toString(36).slice(2)}`,
+          title: 'A post',
+          summary: 'S',
+          status: 'published',
+        })
+        .returning({ id: posts.id })
+      return row?.id ?? 0
     }
     if (path.includes('contact-submissions')) {
       const [row] = await db
@@ -1184,6 +1227,7 @@ describe('the admin API with hostile input', () => {
         '/api/admin/resources',
         '/api/admin/news',
         '/api/admin/subscribers',
+        '/api/admin/news/recipients',
         '/api/admin/subscribers.csv',
         '/api/admin/team',
         '/api/admin/sessions',

@@ -7,7 +7,7 @@ import { contactSubmissions, mailOutbox, newsletterSubscribers } from '../../src
 import { unsubscribeToken } from '../../src/server/services/subscription-tokens'
 import { buildTestApp, setUpTestApp, TEST_PUBLIC_URL, testEnv } from '../helpers/build-app'
 import { loginCookie, SAME_ORIGIN } from '../helpers/login'
-import { linkIn, type SmtpServer, startSmtpServer } from '../helpers/smtp'
+import { linkIn, type ReceivedMail, type SmtpServer, startSmtpServer } from '../helpers/smtp'
 
 /**
  * Mail, end to end, against a real SMTP server on 127.0.0.1: the council's notice of a contact
@@ -177,6 +177,17 @@ describe('the council hears of each contact message', () => {
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000)
 
+/*
+ * Which mail is which, by its recipient and subject: confirming an address also queues a welcome
+ * (docs/decisions/027-newsletter-issues-through-the-outbox.md), so counting every mail to an
+ * address no longer counts its confirmations.
+ */
+const confirmationTo = (email: string) => (mail: ReceivedMail) =>
+  mail.envelopeTo.includes(email) && (mail.parsed.subject ?? '').startsWith('Confirm your subscription to the ')
+const welcomeTo = (email: string) => (mail: ReceivedMail) =>
+  mail.envelopeTo.includes(email) && (mail.parsed.subject ?? '').startsWith('Welcome to the ')
+const receivedMatching = (match: (mail: ReceivedMail) => boolean) => smtp.received.filter(match)
+
 describe('double opt-in', () => {
   const subscriber = async (email: string) =>
     (await app.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0]
@@ -219,13 +230,19 @@ describe('double opt-in', () => {
     // The same link again: already done, not an error.
     const again = await post('/api/newsletter/confirm', { token })
     expect(again.json()).toMatchObject({ ok: true, outcome: 'already' })
+    // Confirmed once, welcomed once.
+    await smtp.waitForMatching(welcomeTo('reader@example.net'), 1)
+    await app.mail.drain()
+    expect(receivedMatching(welcomeTo('reader@example.net'))).toHaveLength(1)
   })
 
   it('an unsubscribed address that subscribes again must confirm again; the older link stops working', async () => {
     await post('/api/newsletter/subscribe', { email: 'back@example.net' })
-    const [first] = await smtp.waitFor(1)
+    const [first] = await smtp.waitForMatching(confirmationTo('back@example.net'), 1)
     const firstToken = new URL(linkIn(first, `${TEST_PUBLIC_URL}/newsletter/confirm`)).searchParams.get('token')
     await post('/api/newsletter/confirm', { token: firstToken ?? '' })
+    // The confirmation's welcome goes out while the address is still active.
+    await smtp.waitForMatching(welcomeTo('back@example.net'), 1)
     // Unsubscribed, and more than 10 minutes after its first confirmation mail.
     await app.db
       .update(newsletterSubscribers)
@@ -234,7 +251,7 @@ describe('double opt-in', () => {
 
     await post('/api/newsletter/subscribe', { email: 'back@example.net' })
     expect((await subscriber('back@example.net'))?.status).toBe('pending')
-    const [, second] = await smtp.waitFor(2)
+    const [, second] = await smtp.waitForMatching(confirmationTo('back@example.net'), 2)
     expect(second?.envelopeTo).toEqual(['back@example.net'])
     const stale = await post('/api/newsletter/confirm', { token: firstToken ?? '' })
     expect(stale.statusCode).toBe(400)
@@ -242,6 +259,12 @@ describe('double opt-in', () => {
     const fresh = new URL(linkIn(second, `${TEST_PUBLIC_URL}/newsletter/confirm`)).searchParams.get('token')
     expect((await post('/api/newsletter/confirm', { token: fresh ?? '' })).statusCode).toBe(200)
     expect((await subscriber('back@example.net'))?.status).toBe('active')
+    // Each confirmation sent one welcome: two confirmations, two welcomes, nothing else.
+    await smtp.waitForMatching(welcomeTo('back@example.net'), 2)
+    await app.mail.drain()
+    expect(receivedMatching(confirmationTo('back@example.net'))).toHaveLength(2)
+    expect(receivedMatching(welcomeTo('back@example.net'))).toHaveLength(2)
+    expect(receivedMatching((mail) => mail.envelopeTo.includes('back@example.net'))).toHaveLength(4)
   })
 
   it('records when and how consent was given: the moment of the confirmation, the form or a re-subscription (REST, tRPC, CSV)', async () => {
@@ -271,7 +294,7 @@ describe('double opt-in', () => {
 
     await post('/api/newsletter/subscribe', { email: 'consent@example.net' })
     expect(await listed()).toMatchObject({ status: 'pending', confirmedAt: null, consentSource: 'form' })
-    const [first] = await smtp.waitFor(1)
+    const [first] = await smtp.waitForMatching(confirmationTo('consent@example.net'), 1)
     // The confirmation comes later than the request: confirmed_at is its own moment.
     await new Promise((resolve) => setTimeout(resolve, 30))
     const firstWindow = await confirmFrom(first)
@@ -286,6 +309,9 @@ describe('double opt-in', () => {
       consent_source: 'form',
     })
 
+    // Its welcome goes out while it is still active.
+    await smtp.waitForMatching(welcomeTo('consent@example.net'), 1)
+
     // It unsubscribes, and later subscribes again: that consent is a re-subscription, confirmed anew.
     await post('/api/newsletter/unsubscribe', { token: unsubscribeToken(SECRET, confirmed.id) })
     await app.db
@@ -294,13 +320,18 @@ describe('double opt-in', () => {
       .where(eq(newsletterSubscribers.id, confirmed.id))
     await post('/api/newsletter/subscribe', { email: 'consent@example.net' })
     expect(await listed()).toMatchObject({ status: 'pending', confirmedAt: null, consentSource: 'resubscribe' })
-    const [, second] = await smtp.waitFor(2)
+    const [, second] = await smtp.waitForMatching(confirmationTo('consent@example.net'), 2)
     const secondWindow = await confirmFrom(second)
     const again = await listed()
     expect(again).toMatchObject({ status: 'active', consentSource: 'resubscribe' })
     expect(within(again.confirmedAt, secondWindow)).toBe(true)
     expect(await viaTrpc()).toMatchObject({ consentSource: 'resubscribe', confirmedAt: again.confirmedAt })
     expect(await csvRow()).toMatchObject({ confirmed_at: again.confirmedAt, consent_source: 'resubscribe' })
+    // One welcome per confirmation.
+    await smtp.waitForMatching(welcomeTo('consent@example.net'), 2)
+    await app.mail.drain()
+    expect(receivedMatching(confirmationTo('consent@example.net'))).toHaveLength(2)
+    expect(receivedMatching(welcomeTo('consent@example.net'))).toHaveLength(2)
   })
 
   it('an address that is already active gets no mail and the same answer', async () => {
@@ -381,6 +412,11 @@ describe('at most one confirmation mail per address per 10 minutes', () => {
     expect(await outboxOf('reader@example.net')).toHaveLength(1)
     expect(await subscriber('reader@example.net')).toEqual(before)
     expect((await post('/api/newsletter/confirm', { token })).json()).toMatchObject({ ok: true, outcome: 'done' })
+    // The one confirmation is followed by one welcome, and the repeats queued no second one.
+    await smtp.waitForMatching(welcomeTo('reader@example.net'), 1)
+    await Promise.all([app.mail.drain(), replica.mail.drain()])
+    expect(receivedMatching(confirmationTo('reader@example.net'))).toHaveLength(1)
+    expect(receivedMatching(welcomeTo('reader@example.net'))).toHaveLength(1)
   })
 
   it('requests racing for one new address, on two replicas, queue one mail', async () => {
@@ -410,31 +446,40 @@ describe('at most one confirmation mail per address per 10 minutes', () => {
 
   it('after them a new link goes out; an address that unsubscribed and asks again within them stays as it is', async () => {
     await post('/api/newsletter/subscribe', { email: 'slow@example.net' })
-    await smtp.waitFor(1)
+    await smtp.waitForMatching(confirmationTo('slow@example.net'), 1)
     await app.db
       .update(newsletterSubscribers)
       .set({ confirmationQueuedAt: minutesAgo(10.5) })
       .where(eq(newsletterSubscribers.email, 'slow@example.net'))
     await post('/api/newsletter/subscribe', { email: 'slow@example.net' })
-    const [, second] = await smtp.waitFor(2)
+    const [, second] = await smtp.waitForMatching(confirmationTo('slow@example.net'), 2)
     expect(second?.envelopeTo).toEqual(['slow@example.net'])
 
     // Subscribed, confirmed and unsubscribed within minutes: asking again at once changes nothing.
-    smtp.received.length = 0
     await post('/api/newsletter/subscribe', { email: 'quick@example.net' })
-    const [mail] = await smtp.waitFor(1)
+    const [mail] = await smtp.waitForMatching(confirmationTo('quick@example.net'), 1)
     const token = new URL(linkIn(mail, `${TEST_PUBLIC_URL}/newsletter/confirm`)).searchParams.get('token') ?? ''
     await post('/api/newsletter/confirm', { token })
+    // Confirmed: its welcome goes out, once, before it leaves.
+    await smtp.waitForMatching(welcomeTo('quick@example.net'), 1)
     const quick = await subscriber('quick@example.net')
     await post('/api/newsletter/unsubscribe', { token: unsubscribeToken(SECRET, quick?.id ?? '') })
     const unsubscribed = await subscriber('quick@example.net')
     expect(unsubscribed?.status).toBe('unsubscribed')
+    const outboxBefore = await outboxOf('quick@example.net')
     const again = await post('/api/newsletter/subscribe', { email: 'quick@example.net' })
     expect(again.json()).toMatchObject({ ok: true, confirmationSent: true })
     await app.mail.drain()
-    expect(smtp.received).toHaveLength(1)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    // No second confirmation: one confirmation and its one welcome, and no new outbox row.
+    expect(receivedMatching(confirmationTo('quick@example.net'))).toHaveLength(1)
+    expect(receivedMatching(welcomeTo('quick@example.net'))).toHaveLength(1)
+    expect(receivedMatching((received) => received.envelopeTo.includes('quick@example.net'))).toHaveLength(2)
     expect(await subscriber('quick@example.net')).toEqual(unsubscribed)
-    expect(await outboxOf('quick@example.net')).toHaveLength(1)
+    const outboxAfter = await outboxOf('quick@example.net')
+    expect(outboxAfter).toEqual(outboxBefore)
+    expect(outboxAfter.filter((row) => row.kind === 'subscription_confirm')).toHaveLength(1)
+    expect(outboxAfter.filter((row) => row.kind === 'newsletter_welcome')).toMatchObject([{ state: 'sent' }])
   })
 })
 

@@ -54,7 +54,12 @@ const PAGED_BY_ID = [
   '/api/admin/news',
 ]
 const PAGED_BY_TEXT_ID = ['/api/admin/subscribers']
-const NOT_PAGED_BY_ID = ['/api/admin/subscribers.csv', '/api/admin/team', '/api/admin/sessions']
+const NOT_PAGED_BY_ID = [
+  '/api/admin/subscribers.csv',
+  '/api/admin/team',
+  '/api/admin/sessions',
+  '/api/admin/news/recipients',
+]
 
 const adminLists = () =>
   registeredRoutes(setup.app)
@@ -74,6 +79,7 @@ const VALID_BODY: Record<string, unknown> = {
   'PATCH /api/admin/subscribers/:id': { isActive: false },
   'PATCH /api/admin/news/:id': { title: 'A post', summary: 'What happened.', status: 'draft' },
   'PATCH /api/admin/team/members/:id': { role: 'editor' },
+  'POST /api/admin/news/:id/test-send': { email: 'me@example.org' },
 }
 
 /** Routes whose `:id` is a serial row id; the others' ids are text (UUIDs), where digits name no row. */
@@ -200,6 +206,10 @@ const VALID_REST: Record<string, Record<string, unknown>> = {
   'news.adminList': {},
   'news.update': { data: { title: 'A post', summary: 'What happened.', status: 'draft' } },
   'news.remove': {},
+  'newsDelivery.status': {},
+  'newsDelivery.testSend': { email: 'me@example.org' },
+  'newsDelivery.send': {},
+  'newsDelivery.cancel': {},
 }
 /**
  * Subscriber ids are text: a number there, as an id or as the list's cursor, is refused as the wrong

@@ -87,6 +87,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ COUNCIL_NOTIFY_EMAIL: 'x' })).toThrow('COUNCIL_NOTIFY_EMAIL must be an e-mail address')
   })
 
+  it('reads MAIL_RATE_PER_MINUTE: 60 by default, a whole number of at least 1', () => {
+    expect(parseEnv({}).MAIL_RATE_PER_MINUTE).toBe(60)
+    expect(parseEnv({ MAIL_RATE_PER_MINUTE: '600' }).MAIL_RATE_PER_MINUTE).toBe(600)
+    expect(() => parseEnv({ MAIL_RATE_PER_MINUTE: '0' })).toThrow('MAIL_RATE_PER_MINUTE must be between 1 and 100000')
+    expect(() => parseEnv({ MAIL_RATE_PER_MINUTE: 'fast' })).toThrow('MAIL_RATE_PER_MINUTE must be a number')
+  })
+
   it('lower-cases and splits ADMIN_EMAILS', () => {
     expect(parseEnv({ ADMIN_EMAILS: ' Alice@Example.org, bob@example.org ,' }).ADMIN_EMAILS).toEqual([
       'alice@example.org',

@@ -1,7 +1,17 @@
 import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
 import { composeMail, type Mail, type MailSettings, toSendMailOptions } from '../services/mail-content'
-import { claimDueMail, dropMail, markMailFailed, markMailSent, type OutboxRow } from '../services/mail-outbox'
+import {
+  cancelMail,
+  claimDueMail,
+  dropMail,
+  isNewsletterKind,
+  markMailFailed,
+  markMailSent,
+  type OutboxRow,
+  releaseMail,
+  takeNewsletterSlot,
+} from '../services/mail-outbox'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,8 +33,8 @@ declare module 'fastify' {
   }
 }
 
-/** A mail the site writes itself: to one address, from the site, plain text. */
-export type DirectMail = { to: string; subject: string; text: string }
+/** A mail the site writes itself: to one address, from the site, plain text (and HTML for a test issue). */
+export type DirectMail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> }
 
 /** How the sender paces itself; production uses the defaults, tests shorten them. */
 export type MailTiming = {
@@ -37,6 +47,11 @@ export type MailTiming = {
   maxAttempts: number
   /** How long a claim holds a row; a sender that dies mid-send frees it after this. */
   leaseMs: number
+  /**
+   * The window MAIL_RATE_PER_MINUTE counts newsletter mail in: a minute. Tests shorten it, so
+   * that the rate is "MAIL_RATE_PER_MINUTE per this many milliseconds".
+   */
+  rateWindowMs: number
 }
 
 const DEFAULT_TIMING: MailTiming = {
@@ -46,6 +61,7 @@ const DEFAULT_TIMING: MailTiming = {
   // 30 s doubling to an hour, then hourly: about a day of tries before giving up.
   maxAttempts: 30,
   leaseMs: 2 * 60_000,
+  rateWindowMs: 60_000,
 }
 
 const BATCH = 20
@@ -127,7 +143,9 @@ export const mailPlugin = fp<{ timing?: Partial<MailTiming> }>(
         return
       }
       if (!mail) {
-        await dropMail(app.db, row.id)
+        // An issue's row stays, cancelled, so the issue's progress adds up; other kinds have nothing to keep.
+        if (row.kind === 'newsletter_issue') await cancelMail(app.db, row.id)
+        else await dropMail(app.db, row.id)
         return
       }
       try {
@@ -150,14 +168,60 @@ export const mailPlugin = fp<{ timing?: Partial<MailTiming> }>(
     let stopped = false
     let round: Promise<void> | null = null
     let again = false
+    /** Until then this window's newsletter slots are all taken: only other mail is claimed. */
+    let rateFullUntil = 0
+    let rateTimer: NodeJS.Timeout | null = null
+    const rateFull = (retryInMs: number) => {
+      rateFullUntil = Date.now() + retryInMs
+      if (rateTimer) return
+      rateTimer = setTimeout(() => {
+        rateTimer = null
+        void drain()
+      }, retryInMs)
+      rateTimer.unref()
+    }
     const runRound = async () => {
       do {
         again = false
         let claimed: OutboxRow[]
         do {
-          claimed = await claimDueMail(app.db, BATCH, timing.leaseMs)
-          for (const row of claimed) {
-            if (stopped) break
+          claimed = await claimDueMail(app.db, BATCH, timing.leaseMs, {
+            withNewsletter: Date.now() >= rateFullUntil,
+          })
+          const released = new Set<number>()
+          for (const [index, row] of claimed.entries()) {
+            if (stopped) {
+              // Shutting down: what this sender claimed and did not try goes back at once, no attempt spent.
+              await releaseMail(
+                app.db,
+                claimed.slice(index).map((other) => other.id),
+                0,
+              )
+              break
+            }
+            if (released.has(row.id)) continue
+            if (isNewsletterKind(row.kind)) {
+              let full = Date.now() < rateFullUntil
+              if (!full) {
+                const slot = await takeNewsletterSlot(app.db, env.MAIL_RATE_PER_MINUTE, timing.rateWindowMs)
+                if (!slot.ok) {
+                  rateFull(slot.retryInMs)
+                  full = true
+                }
+              }
+              if (full) {
+                // No slot left in this window, on any replica: this row and the batch's other newsletter
+                // rows wait for the next window, which is no attempt. Other mail goes on.
+                const waiting = claimed.slice(index).filter((other) => isNewsletterKind(other.kind))
+                await releaseMail(
+                  app.db,
+                  waiting.map((other) => other.id),
+                  Math.max(0, rateFullUntil - Date.now()),
+                )
+                for (const other of waiting) released.add(other.id)
+                continue
+              }
+            }
             await send(row)
           }
         } while (claimed.length === BATCH && !stopped)
@@ -197,6 +261,7 @@ export const mailPlugin = fp<{ timing?: Partial<MailTiming> }>(
     })
     app.addHook('onClose', async () => {
       clearInterval(timer)
+      if (rateTimer) clearTimeout(rateTimer)
       await unlisten?.().catch(() => {})
       stopped = true
       await round

@@ -186,7 +186,7 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
       request,
       reply,
       'body',
-      (token) => confirmWithToken(app.db, app.sessionSecret, token),
+      (token) => confirmWithToken(app.db, app.sessionSecret, token, { welcome: app.mail.enabled }),
       confirmText,
       'This confirmation link is not valid',
     ),

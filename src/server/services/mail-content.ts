@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm'
 import type { SendMailOptions } from 'nodemailer'
 import { encodeWord } from 'nodemailer/lib/mime-funcs'
 import type { Db } from '../../db/client'
-import { contactSubmissions, newsletterSubscribers } from '../../db/schema'
+import { contactSubmissions, mailOutbox, newsletterSubscribers, posts } from '../../db/schema'
 import type { PublicSite } from '../../shared/site'
 import type { OutboxRow } from './mail-outbox'
+import { issueContent, welcomeContent } from './newsletter-mail'
 import { subscriptionLinks } from './subscription-tokens'
 
 type Address = { name: string; address: string }
@@ -16,7 +17,15 @@ export type Mail = {
   replyTo?: Address
   subject: string
   text: string
+  /** The newsletter's mail only: the same words as a simple page (services/newsletter-mail.ts). */
+  html?: string
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post on the newsletter's mail. */
   headers?: Record<string, string>
+  /**
+   * The same for every attempt at one outbox row: a mail sent again after a sender died between the
+   * SMTP server's yes and the row's `sent` (docs/decisions/016) is the same message to the mailbox.
+   */
+  messageId?: string
 }
 
 export type MailSettings = {
@@ -96,6 +105,30 @@ export async function composeMail(db: Db, row: OutboxRow, settings: MailSettings
         `How we handle your data: ${site.publicUrl}/privacy`,
       ].join('\n'),
     }
+  }
+  if ((row.kind === 'newsletter_issue' || row.kind === 'newsletter_welcome') && row.subscriberId !== null) {
+    const [subscriber] = await db
+      .select({
+        id: newsletterSubscribers.id,
+        email: newsletterSubscribers.email,
+        status: newsletterSubscribers.status,
+      })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, row.subscriberId))
+    // Unsubscribed (or deleted) since the row was queued: nothing more goes to the address.
+    if (subscriber?.status !== 'active') return null
+    const unsubscribe = subscriptionLinks.unsubscribe(site.publicUrl, settings.secret, subscriber.id)
+    const messageId = `<${row.kind}.${row.postId ?? 0}.${subscriber.id}@${new URL(site.publicUrl).hostname}>`
+    if (row.kind === 'newsletter_welcome')
+      return { from, to: subscriber.email, messageId, ...welcomeContent(site, unsubscribe) }
+    if (row.postId === null) return null
+    // Cancelled by the council after this sender claimed it: not sent.
+    const [current] = await db.select({ state: mailOutbox.state }).from(mailOutbox).where(eq(mailOutbox.id, row.id))
+    if (current?.state !== 'sending') return null
+    const [post] = await db.select().from(posts).where(eq(posts.id, row.postId))
+    // A post taken back (unpublished) after it was sent is not sent further.
+    if (post?.status !== 'published') return null
+    return { from, to: subscriber.email, messageId, ...issueContent(site, post, unsubscribe) }
   }
   return null
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { mailOutbox } from '../../db/schema'
+import { mailOutbox, rateLimitCounters } from '../../db/schema'
 import type { MailKind } from '../../shared/constants'
 
 /*
@@ -15,14 +15,104 @@ export type OutboxRow = typeof mailOutbox.$inferSelect
 export type QueuedMail =
   | { kind: 'contact_notice'; messageId: number }
   | { kind: 'subscription_confirm'; subscriberId: string }
+  | { kind: 'newsletter_welcome'; subscriberId: string }
 
 /** Queues a mail; call it with the transaction that makes the change the mail is about. */
 export async function queueMail(tx: Db, mail: QueuedMail): Promise<void> {
   await tx.insert(mailOutbox).values({
     kind: mail.kind satisfies MailKind,
     messageId: mail.kind === 'contact_notice' ? mail.messageId : null,
-    subscriberId: mail.kind === 'subscription_confirm' ? mail.subscriberId : null,
+    subscriberId: mail.kind === 'contact_notice' ? null : mail.subscriberId,
   })
+}
+
+/**
+ * The newsletter's kinds: paced by MAIL_RATE_PER_MINUTE across all replicas, and claimed after
+ * any other due mail, so a notice or a confirmation never waits behind an issue's thousands of rows.
+ */
+export const NEWSLETTER_KINDS = ['newsletter_issue', 'newsletter_welcome'] as const satisfies readonly MailKind[]
+export const isNewsletterKind = (kind: string) => (NEWSLETTER_KINDS as readonly string[]).includes(kind)
+
+/**
+ * Drops a subscriber's newsletter mail that has not gone out yet: they unsubscribed. Issue rows
+ * become `cancelled` (the issue's progress counts them); a welcome still waiting is deleted.
+ */
+export async function cancelQueuedNewsletter(tx: Db, subscriberId: string): Promise<void> {
+  await tx
+    .update(mailOutbox)
+    .set({ state: 'cancelled', lockedUntil: null })
+    .where(
+      and(
+        eq(mailOutbox.subscriberId, subscriberId),
+        eq(mailOutbox.kind, 'newsletter_issue'),
+        // Claimed rows too: the sender checks the row and the address before it sends.
+        inArray(mailOutbox.state, ['pending', 'sending']),
+      ),
+    )
+  await tx
+    .delete(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.subscriberId, subscriberId),
+        eq(mailOutbox.kind, 'newsletter_welcome'),
+        eq(mailOutbox.state, 'pending'),
+      ),
+    )
+}
+
+/**
+ * Takes one slot of the newsletter's rate in the current window, shared by every replica through
+ * the database: the counter of the window (by the database's clock) goes up by one only while it
+ * is under `limit`. Returns false when the window is full; `retryInMs` is then the time to its end.
+ */
+export async function takeNewsletterSlot(
+  db: Db,
+  limit: number,
+  windowMs: number,
+): Promise<{ ok: true } | { ok: false; retryInMs: number }> {
+  // Whole numbers the code chose, never input: written into the statement as they are.
+  const ms = sql.raw(String(Math.max(1, Math.floor(windowMs))))
+  const max = sql.raw(String(Math.max(0, Math.floor(limit))))
+  const window = sql`floor(extract(epoch from clock_timestamp()) * 1000 / ${ms})::bigint`
+  const rows = await db
+    .insert(rateLimitCounters)
+    .values({
+      key: sql`'mail-rate:' || ${ms} || ':' || ${window}`,
+      count: 1,
+      // Kept a day past its window (the rate-limit plugin prunes such rows), so the count can be read.
+      resetAt: sql`to_timestamp(((${window} + 1) * ${ms}) / 1000.0)`,
+    })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: { count: sql`${rateLimitCounters.count} + 1` },
+      setWhere: sql`${rateLimitCounters.count} < ${max}`,
+    })
+    .returning({ count: rateLimitCounters.count })
+  if (rows.length > 0 && limit > 0) return { ok: true }
+  // Until the window ends (by this process's clock, near enough: early, the row is released again).
+  return { ok: false, retryInMs: windowMs - (Date.now() % windowMs) + 50 }
+}
+
+/**
+ * Puts claimed rows back as they were before the claim, due after `retryInMs`: no slot of the rate
+ * was left for them, which is no attempt and no failure.
+ */
+export async function releaseMail(db: Db, ids: number[], retryInMs: number): Promise<void> {
+  if (ids.length === 0) return
+  await db
+    .update(mailOutbox)
+    .set({
+      state: 'pending',
+      lockedUntil: null,
+      attempts: sql`greatest(${mailOutbox.attempts} - 1, 0)`,
+      nextAttemptAt: sql`now() + ${`${Math.ceil(retryInMs)} milliseconds`}::interval`,
+    })
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.state, 'sending')))
+}
+
+/** An issue row whose reader is gone or whose post was taken back: kept, as cancelled, for the count. */
+export async function cancelMail(db: Db, id: number): Promise<void> {
+  await db.update(mailOutbox).set({ state: 'cancelled', lockedUntil: null }).where(eq(mailOutbox.id, id))
 }
 
 /** Drops a subscriber's confirmation mail that has not gone out yet (the state it asked for is over). */
@@ -42,15 +132,23 @@ export async function cancelQueuedConfirmations(tx: Db, subscriberId: string): P
  * Claims up to `limit` rows that are due: waiting ones whose time has come, and ones whose sender's
  * lease ran out. Each claim counts as an attempt.
  */
-export async function claimDueMail(db: Db, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+export async function claimDueMail(
+  db: Db,
+  limit: number,
+  leaseMs: number,
+  options: { withNewsletter?: boolean } = {},
+): Promise<OutboxRow[]> {
+  const isNewsletter = sql`${mailOutbox.kind} in ('newsletter_issue', 'newsletter_welcome')`
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(
-      sql`(${mailOutbox.state} = 'pending' and ${mailOutbox.nextAttemptAt} <= now())
-        or (${mailOutbox.state} = 'sending' and ${mailOutbox.lockedUntil} < now())`,
+      sql`((${mailOutbox.state} = 'pending' and ${mailOutbox.nextAttemptAt} <= now())
+        or (${mailOutbox.state} = 'sending' and ${mailOutbox.lockedUntil} < now()))
+        ${options.withNewsletter === false ? sql`and not ${isNewsletter}` : sql``}`,
     )
-    .orderBy(mailOutbox.id)
+    // Notices and confirmations first: an issue's rows never hold them back.
+    .orderBy(isNewsletter, mailOutbox.id)
     .limit(limit)
     .for('update', { skipLocked: true })
   return db
@@ -71,7 +169,10 @@ export async function markMailSent(db: Db, id: number): Promise<void> {
     .where(eq(mailOutbox.id, id))
 }
 
-/** A failed attempt: tried again after `retryInMs`, or, with null, given up for good. */
+/**
+ * A failed attempt: tried again after `retryInMs`, or, with null, given up for good. A row cancelled
+ * while it was being tried stays cancelled.
+ */
 export async function markMailFailed(db: Db, id: number, error: string, retryInMs: number | null): Promise<void> {
   await db
     .update(mailOutbox)
@@ -85,7 +186,7 @@ export async function markMailFailed(db: Db, id: number, error: string, retryInM
             nextAttemptAt: sql`now() + ${`${Math.ceil(retryInMs)} milliseconds`}::interval`,
           },
     )
-    .where(eq(mailOutbox.id, id))
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'sending')))
 }
 
 /** A row whose mail has nothing left to say (its subject was deleted or already done). */

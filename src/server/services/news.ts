@@ -26,6 +26,7 @@ const postColumns = {
   publishedAt: posts.publishedAt,
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
+  sentAt: posts.sentAt,
 }
 
 export type AdminPost = {
@@ -39,6 +40,8 @@ export type AdminPost = {
   publishedAt: Date | null
   createdAt: Date
   updatedAt: Date
+  /** When the post was sent to the subscribers (once), or null. */
+  sentAt: Date | null
 }
 
 const postRow = rowsOf<number>('post', posts, posts.id, 'Post')

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client'
 import { newsletterSubscribers } from '../../db/schema'
 import { CONFIRMATION_MAIL_INTERVAL_MS, type ConsentSource, type SubscriberStatus } from '../../shared/constants'
 import { BadInputError } from '../errors'
-import { cancelQueuedConfirmations, queueMail } from './mail-outbox'
+import { cancelQueuedConfirmations, cancelQueuedNewsletter, queueMail } from './mail-outbox'
 import { lockedRow } from './rows'
 import { subscriberRow } from './subscribers'
 import { readConfirmToken, readUnsubscribeToken } from './subscription-tokens'
@@ -154,12 +154,22 @@ export async function unsubscribeWithToken(db: Db, secret: string, token: string
       .set({ status: 'unsubscribed', statusChangedAt: new Date() })
       .where(eq(newsletterSubscribers.id, id))
     await cancelQueuedConfirmations(tx, id)
+    // An issue being sent right now sends nothing more to this address (the sender checks again too).
+    await cancelQueuedNewsletter(tx, id)
     return 'done'
   })
 }
 
-/** Confirms a pending subscription through the link mailed to it. */
-export async function confirmWithToken(db: Db, secret: string, token: string): Promise<LinkOutcome> {
+/**
+ * Confirms a pending subscription through the link mailed to it; with mail on, the address is then
+ * sent one welcome (what the newsletter is, how often, how to leave).
+ */
+export async function confirmWithToken(
+  db: Db,
+  secret: string,
+  token: string,
+  options: { welcome: boolean } = { welcome: false },
+): Promise<LinkOutcome> {
   const claim = readConfirmToken(secret, token)
   if (!claim) throw new BadInputError(INVALID_CONFIRM, { token: INVALID_CONFIRM })
   return db.transaction(async (tx) => {
@@ -178,6 +188,7 @@ export async function confirmWithToken(db: Db, secret: string, token: string): P
       .update(newsletterSubscribers)
       .set({ status: 'active', statusChangedAt: now, confirmedAt: now })
       .where(eq(newsletterSubscribers.id, claim.subscriberId))
+    if (options.welcome) await queueMail(tx, { kind: 'newsletter_welcome', subscriberId: claim.subscriberId })
     return 'done'
   })
 }

@@ -4,6 +4,7 @@ import { authRouter } from './routers/auth'
 import { contactRouter, newsletterRouter } from './routers/forms'
 import { messagesRouter } from './routers/messages'
 import { newsRouter } from './routers/news'
+import { newsDeliveryRouter } from './routers/news-delivery'
 import { researchStudiesRouter } from './routers/research-studies'
 import { resourcesRouter } from './routers/resources'
 import { siteRouter } from './routers/site'
@@ -24,6 +25,7 @@ export const appRouter = router({
   activity: activityRouter,
   team: teamRouter,
   news: newsRouter,
+  newsDelivery: newsDeliveryRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -87,7 +87,6 @@ export function PostForm({ editor, onDelete }: { editor: PostEditor; onDelete: (
               {...form.getInputProps('publishAt')}
             />
           ) : null}
-          {/* The delivery panel (sending the post to the newsletter's subscribers) goes here. */}
           <Group mt="sm" gap="sm">
             <Button type="submit" loading={editor.busy} disabled={editor.busy}>
               Save

@@ -6,6 +6,7 @@ import { useConfirmedDelete } from '../ui/confirm'
 import { PAGED } from '../ui/list'
 import { deleteTexts } from '../ui/record-editor'
 import { useListSearch } from '../ui/search'
+import { DeliveryPanel } from './delivery'
 import { PostForm } from './form'
 import { PostList } from './list'
 import { usePostEditor } from './use-post-editor'
@@ -51,6 +52,14 @@ export function NewsScreen() {
           if (editor.editing) remove.ask(editor.editing)
         }}
       />
+      {editor.editing ? (
+        <DeliveryPanel
+          key={editor.editing.id}
+          postId={editor.editing.id}
+          published={editor.editing.status === 'published'}
+          sentAt={editor.editing.sentAt}
+        />
+      ) : null}
       <PostList
         list={posts}
         deletingId={remove.deletingId as number | null}

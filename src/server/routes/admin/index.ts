@@ -7,6 +7,7 @@ import { adminAccountRoutes } from './account'
 import { adminActivityRoutes } from './activity'
 import { adminContactSubmissionRoutes } from './contact-submissions'
 import { adminNewsRoutes } from './news'
+import { adminNewsDeliveryRoutes } from './news-delivery'
 import { adminResearchStudyRoutes } from './research-studies'
 import { adminResourceRoutes } from './resources'
 import { adminSubscriberRoutes } from './subscribers'
@@ -27,6 +28,7 @@ const GROUPS: [FastifyPluginAsync, Permission][] = [
   [adminResourceRoutes, 'content'],
   [adminUploadRoutes, 'content'],
   [adminNewsRoutes, 'content'],
+  [adminNewsDeliveryRoutes, 'content'],
   [adminContactSubmissionRoutes, 'visitors'],
   [adminTestimonialRoutes, 'visitors'],
   [adminSubscriberRoutes, 'visitors'],

@@ -1,0 +1,300 @@
+import { eq, like } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createDb } from '../../src/db/client'
+import { auditLog, mailOutbox, newsletterSubscribers, posts, rateLimitCounters } from '../../src/db/schema'
+import { buildTestApp, setUpTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'
+import { loginCookie, SAME_ORIGIN } from '../helpers/login'
+import { linkIn, type ReceivedMail, type SmtpServer, startSmtpServer } from '../helpers/smtp'
+
+/**
+ * Sending a news post through the outbox (docs/decisions/027-newsletter-issues-through-the-outbox.md),
+ * against a real SMTP server: once to each subscriber across replicas, at the rate, with one-click
+ * unsubscribe headers that work; refused twice; stopped by an unsubscribe or a cancel.
+ */
+
+const ADMIN = 'admin@example.org'
+const FROM = 'newsletter@example.org'
+// A "minute" of 1 s here: MAIL_RATE_PER_MINUTE newsletter mails per second, across all replicas.
+const FAST = { pollMs: 100, retryBaseMs: 100, maxRetryMs: 300, maxAttempts: 1000, leaseMs: 5_000, rateWindowMs: 1000 }
+const RATE = 100
+
+let smtp: SmtpServer
+beforeAll(async () => {
+  smtp = await startSmtpServer()
+})
+afterAll(async () => {
+  await smtp.stop()
+})
+
+const mailEnv = () => ({ ADMIN_EMAILS: ADMIN, SMTP_URL: smtp.url, MAIL_FROM: FROM, MAIL_RATE_PER_MINUTE: String(RATE) })
+const setup = setUpTestApp({ env: mailEnv, mailTiming: FAST })
+let app: FastifyInstance
+let cookie: string
+beforeEach(async () => {
+  app = setup.app
+  smtp.received.length = 0
+  cookie = await loginCookie(app, ADMIN)
+})
+
+const api = (method: 'GET' | 'POST', url: string, payload?: object, on = app) =>
+  on.inject({ method, url, headers: { ...SAME_ORIGIN, cookie }, ...(payload ? { payload } : {}) })
+
+async function insertPost(values: Partial<typeof posts.$inferInsert> = {}) {
+  const [post] = await app.db
+    .insert(posts)
+    .values({
+      slug: `spring-update-${Math.random().toString(36).slice(2, 8)}`,
+      title: 'Spring update: new chamber standard',
+      summary: 'What changed',
+      body: '## The standard\n\nChambers are **checked** yearly. [Read the checklist](https://example.org/list)',
+      status: 'published',
+      publishedAt: new Date(),
+      ...values,
+    })
+    .returning()
+  if (!post) throw new Error('no post')
+  return post
+}
+
+async function insertSubscribers(count: number, prefix = 'reader') {
+  const rows = Array.from({ length: count }, (_, i) => ({ email: `${prefix}${i}@example.net`, status: 'active' }))
+  for (let i = 0; i < rows.length; i += 250) await app.db.insert(newsletterSubscribers).values(rows.slice(i, i + 250))
+}
+
+const header = (mail: ReceivedMail | undefined, key: string) =>
+  mail?.parsed.headerLines
+    .find((line) => line.key === key)
+    ?.line.replace(/^[^:]+:\s*/, '')
+    .replace(/\r\n\s+/g, ' ')
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (done(value) || Date.now() > deadline) return value
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+describe('sending a post to the subscribers', () => {
+  const others: FastifyInstance[] = []
+  const handles: Awaited<ReturnType<typeof createDb>>[] = []
+  afterAll(async () => {
+    for (const other of others) await other.close()
+    for (const handle of handles) await handle.close()
+  })
+
+  it('reaches 500 subscribers exactly once across replicas, at the rate, each with working one-click headers', async (context) => {
+    const url = setup.database.url
+    if (!url) context.skip() // replicas share a Postgres; the embedded database is one process by design
+    for (let i = 0; i < 2; i++) {
+      const handle = await createDb({ kind: 'postgres', url: String(url) })
+      handles.push(handle)
+      others.push(await buildTestApp(handle, { env: mailEnv(), mailTiming: FAST }))
+    }
+    await insertSubscribers(500)
+    await app.db.insert(newsletterSubscribers).values({ email: 'left@example.net', status: 'unsubscribed' })
+    const post = await insertPost()
+
+    const recipients = await api('GET', '/api/admin/news/recipients')
+    expect(recipients.json()).toEqual({ count: 500 })
+    const started = Date.now()
+    const sent = await api('POST', `/api/admin/news/${post.id}/send`)
+    expect(sent.statusCode).toBe(202)
+    expect(sent.json()).toEqual({ recipients: 500 })
+
+    await smtp.waitFor(500, 40_000)
+    const elapsed = Date.now() - started
+    await Promise.all([app.mail.drain(), ...others.map((other) => other.mail.drain())])
+    await new Promise((resolve) => setTimeout(resolve, 300))
+
+    // Exactly once each, by envelope.
+    const perAddress = new Map<string, number>()
+    for (const mail of smtp.received)
+      for (const to of mail.envelopeTo) perAddress.set(to, (perAddress.get(to) ?? 0) + 1)
+    expect(perAddress.size).toBe(500)
+    expect([...perAddress.values()].every((n) => n === 1)).toBe(true)
+    expect(perAddress.has('left@example.net')).toBe(false)
+
+    // The rate: no window took more than RATE slots, every mail took one, and 500 needed 5 windows.
+    const windows = await app.db.select().from(rateLimitCounters).where(like(rateLimitCounters.key, 'mail-rate:%'))
+    expect(windows.every((window) => window.count <= RATE)).toBe(true)
+    expect(windows.reduce((sum, window) => sum + window.count, 0)).toBe(500)
+    expect(elapsed).toBeGreaterThanOrEqual(3000)
+
+    const mail = smtp.received[0]
+    expect(mail?.parsed.subject).toBe('Spring update: new chamber standard')
+    expect(mail?.parsed.text).toContain('Chambers are checked yearly.')
+    expect(mail?.parsed.text).toContain(`${TEST_PUBLIC_URL}/news/${post.slug}`)
+    expect(mail?.parsed.html).toContain('<strong>checked</strong>')
+    expect(mail?.parsed.html).toContain('href="https://example.org/list"')
+    expect(mail?.parsed.html).not.toMatch(/<img/i)
+    expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    const listUnsubscribe = header(mail, 'list-unsubscribe') ?? ''
+    const link = /^<([^>]+)>$/.exec(listUnsubscribe)?.[1] ?? ''
+    expect(link).toBe(linkIn(mail, `${TEST_PUBLIC_URL}/newsletter/unsubscribe`))
+    expect(mail?.parsed.html).toContain(link.replace(/&/g, '&amp;'))
+
+    // Every mail's header is that subscriber's own; the one-click POST unsubscribes.
+    for (const each of smtp.received.slice(0, 5)) {
+      const own = /^<([^>]+)>$/.exec(header(each, 'list-unsubscribe') ?? '')?.[1] ?? ''
+      const oneClick = await app.inject({
+        method: 'POST',
+        url: own.slice(TEST_PUBLIC_URL.length),
+        headers: { origin: 'https://mail.provider.example', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      })
+      expect(oneClick.statusCode).toBe(200)
+      const [row] = await app.db
+        .select({ status: newsletterSubscribers.status })
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, each.envelopeTo[0] ?? ''))
+      expect(row?.status).toBe('unsubscribed')
+    }
+
+    const status = await api('GET', `/api/admin/news/${post.id}/delivery`)
+    expect(status.json()).toEqual({ total: 500, queued: 0, sent: 500, failed: 0, cancelled: 0, failures: [] })
+    const [audit] = await app.db.select().from(auditLog).where(eq(auditLog.entity, 'post'))
+    expect(audit).toMatchObject({ action: 'update', entityId: String(post.id), after: { sentTo: 500 } })
+
+    // Once: a second send, here or on another replica, is refused with its reason.
+    const again = await api('POST', `/api/admin/news/${post.id}/send`, undefined, others[0])
+    expect(again.statusCode).toBe(409)
+    expect(again.json().message).toMatch(/already sent/)
+  }, 60_000)
+
+  it('refuses a post that is not published, and a missing one', async () => {
+    const draft = await insertPost({ status: 'draft', publishedAt: null })
+    const refused = await api('POST', `/api/admin/news/${draft.id}/send`)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().message).toMatch(/published/)
+    expect((await api('POST', '/api/admin/news/999999/send')).statusCode).toBe(404)
+    expect(await app.db.select().from(mailOutbox)).toEqual([])
+  })
+
+  it('an address that unsubscribes mid-send gets nothing more; cancel turns what is left into cancelled', async () => {
+    await insertSubscribers(30, 'mid')
+    const post = await insertPost()
+    // Held: nothing goes out while the rows are queued.
+    await smtp.stop()
+    try {
+      expect((await api('POST', `/api/admin/news/${post.id}/send`)).statusCode).toBe(202)
+      const [first] = await app.db
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, 'mid0@example.net'))
+      if (!first) throw new Error('no subscriber')
+      const { unsubscribeToken } = await import('../../src/server/services/subscription-tokens')
+      const token = unsubscribeToken(String(app.sessionSecret), first.id)
+      const left = await app.inject({
+        method: 'POST',
+        url: '/api/newsletter/unsubscribe',
+        headers: { 'content-type': 'application/json' },
+        payload: { token },
+      })
+      expect(left.statusCode).toBe(200)
+      const [row] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.subscriberId, first.id))
+      expect(row?.state).toBe('cancelled')
+
+      const cancel = await api('POST', `/api/admin/news/${post.id}/delivery/cancel`)
+      expect(cancel.statusCode).toBe(200)
+      expect(cancel.json()).toEqual({ cancelled: 29 })
+      const status = (await api('GET', `/api/admin/news/${post.id}/delivery`)).json()
+      expect(status).toMatchObject({ total: 30, queued: 0, sent: 0, cancelled: 30 })
+    } finally {
+      await smtp.start()
+    }
+    await app.db.update(mailOutbox).set({ nextAttemptAt: new Date() })
+    await app.mail.drain()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(smtp.received).toHaveLength(0)
+  })
+
+  it('a test send reaches only the typed address, marked as a test, with no subscriber’s link', async () => {
+    await insertSubscribers(3, 'quiet')
+    const post = await insertPost({ status: 'draft', publishedAt: null })
+    const response = await api('POST', `/api/admin/news/${post.id}/test-send`, { email: 'Editor@Example.org' })
+    expect(response.statusCode).toBe(202)
+    const [mail] = await smtp.waitFor(1)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(smtp.received).toHaveLength(1)
+    expect(mail?.envelopeTo).toEqual(['editor@example.org'])
+    expect(mail?.parsed.subject).toBe('[Test] Spring update: new chamber standard')
+    expect(mail?.parsed.text).toContain('This is a test')
+    expect(mail?.parsed.text).not.toContain('/newsletter/unsubscribe')
+    expect(header(mail, 'list-unsubscribe')).toBeUndefined()
+    expect(await app.db.select().from(mailOutbox)).toEqual([])
+    const [row] = await app.db.select({ sentAt: posts.sentAt }).from(posts).where(eq(posts.id, post.id))
+    expect(row?.sentAt).toBeNull()
+    const bad = await api('POST', `/api/admin/news/${post.id}/test-send`, { email: 'not an address' })
+    expect(bad.statusCode).toBe(400)
+  })
+
+  it('tRPC sends, reports and cancels through the same services', async () => {
+    await insertSubscribers(2, 'trpc')
+    const post = await insertPost()
+    const call = (path: string, input: object, method: 'GET' | 'POST' = 'POST') =>
+      method === 'GET'
+        ? app.inject({
+            method,
+            url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+            headers: { ...SAME_ORIGIN, cookie },
+          })
+        : app.inject({
+            method,
+            url: `/trpc/${path}`,
+            headers: { ...SAME_ORIGIN, cookie, 'content-type': 'application/json' },
+            payload: JSON.stringify({ json: input }),
+          })
+    const sent = await call('newsDelivery.send', { id: post.id })
+    expect(sent.json().result.data.json).toEqual({ recipients: 2 })
+    const again = await call('newsDelivery.send', { id: post.id })
+    expect(again.statusCode).toBe(409)
+    await smtp.waitFor(2)
+    const status = await until(
+      async () => (await call('newsDelivery.status', { id: post.id }, 'GET')).json().result.data.json,
+      (value: { sent: number }) => value.sent === 2,
+    )
+    expect(status).toMatchObject({ total: 2, sent: 2, queued: 0 })
+  })
+})
+
+describe('the welcome', () => {
+  it('goes once an address is confirmed, with the unsubscribe link and the one-click headers', async () => {
+    const subscribe = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter/subscribe',
+      headers: SAME_ORIGIN,
+      payload: { email: 'new@example.net' },
+    })
+    expect(subscribe.statusCode).toBeLessThan(300)
+    const [confirmation] = await smtp.waitFor(1)
+    const link = linkIn(confirmation, `${TEST_PUBLIC_URL}/newsletter/confirm`)
+    const token = new URL(link).searchParams.get('token')
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter/confirm',
+      headers: { ...SAME_ORIGIN, 'content-type': 'application/json' },
+      payload: { token },
+    })
+    expect(confirmed.statusCode).toBe(200)
+    const [, welcome] = await smtp.waitFor(2)
+    expect(welcome?.envelopeTo).toEqual(['new@example.net'])
+    expect(welcome?.parsed.subject).toMatch(/^Welcome to the /)
+    expect(welcome?.parsed.text).toContain('New standards, safety guidance and research summaries')
+    expect(welcome?.parsed.text).toContain('a few times a year')
+    const unsubscribe = linkIn(welcome, `${TEST_PUBLIC_URL}/newsletter/unsubscribe`)
+    expect(header(welcome, 'list-unsubscribe')).toBe(`<${unsubscribe}>`)
+    expect(header(welcome, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    // Confirming again sends nothing more.
+    await app.inject({
+      method: 'POST',
+      url: '/api/newsletter/confirm',
+      headers: { ...SAME_ORIGIN, 'content-type': 'application/json' },
+      payload: { token },
+    })
+    await app.mail.drain()
+    expect(smtp.received).toHaveLength(2)
+  })
+})
