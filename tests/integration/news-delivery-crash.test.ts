@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { eq } from 'drizzle-orm'
+import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mailOutbox, newsletterSubscribers, posts } from '../../src/db/schema'
+import { mailOutbox, newsletterSubscribers, posts, rateLimitCounters } from '../../src/db/schema'
 import { sendPost } from '../../src/server/services/news-delivery'
 import { setUpTestDatabase } from '../helpers/db'
 import { type SmtpServer, startSmtpServer } from '../helpers/smtp'
@@ -45,7 +45,7 @@ afterAll(async () => {
 })
 
 /** Starts a sender process on the test database; resolves once its app is ready (LISTEN included). */
-async function startSender(databaseUrl: string): Promise<ChildProcess> {
+async function startSender(databaseUrl: string, rate = RATE): Promise<ChildProcess> {
   // `node --import tsx` runs the helper in this one process; the tsx CLI would start a second one
   // that a SIGKILL of the first leaves running.
   const child = spawn(process.execPath, ['--import', 'tsx', HELPER], {
@@ -54,7 +54,7 @@ async function startSender(databaseUrl: string): Promise<ChildProcess> {
       DATABASE_URL: databaseUrl,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'newsletter@example.org',
-      MAIL_RATE_PER_MINUTE: String(RATE),
+      MAIL_RATE_PER_MINUTE: String(rate),
       MAIL_TIMING: JSON.stringify(TIMING),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -172,4 +172,57 @@ describe('a sender killed mid-send', () => {
     expect(repeated.every((entry) => entry.copies === 2)).toBe(true)
     expect(smtp.received.length).toBe(SUBSCRIBERS + repeated.length)
   }, 45_000)
+})
+
+describe('two sender processes on one database', () => {
+  it('send a post to 500 subscribers once each, and together keep the rate', async (context) => {
+    const url = database.database.url
+    if (!url) return context.skip()
+    const db = database.database.handle.db
+    smtp.received.length = 0
+    const total = 500
+    const rate = 200
+    const emails = Array.from({ length: total }, (_, i) => `pair${i}@example.net`)
+    await db.insert(newsletterSubscribers).values(emails.map((email) => ({ email, status: 'active' })))
+    const [post] = await db
+      .insert(posts)
+      .values({
+        slug: 'two-senders-issue',
+        title: 'An issue sent by two replicas',
+        summary: 'Shared',
+        body: 'Two processes, one outbox.',
+        status: 'published',
+        publishedAt: new Date(),
+      })
+      .returning()
+    if (!post) throw new Error('no post')
+    const senders = await Promise.all([startSender(url, rate), startSender(url, rate)])
+    const started = Date.now()
+    expect(await sendPost(db, { enabled: true }, { email: 'admin@example.org' }, post.id)).toEqual({
+      recipients: total,
+    })
+
+    const rows = await until(
+      () => db.select({ state: mailOutbox.state }).from(mailOutbox).where(eq(mailOutbox.postId, post.id)),
+      (all) => all.length === total && all.every((row) => row.state === 'sent'),
+      90_000,
+    )
+    const elapsed = Date.now() - started
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    for (const sender of senders) await kill(sender)
+
+    const states: Record<string, number> = {}
+    for (const row of rows) states[row.state] = (states[row.state] ?? 0) + 1
+    expect(states, `after ${elapsed} ms, ${smtp.received.length} received`).toEqual({ sent: total })
+    // Exactly once each, by envelope: no kill here, so no repeat either.
+    const copies = new Map<string, number>()
+    for (const mail of smtp.received) for (const to of mail.envelopeTo) copies.set(to, (copies.get(to) ?? 0) + 1)
+    expect([...copies.keys()].sort()).toEqual([...emails].sort())
+    expect([...copies.values()].every((n) => n === 1)).toBe(true)
+    // The rate across both: no window over it, every mail took a slot, and 500 needed 3 windows.
+    const windows = await db.select().from(rateLimitCounters).where(like(rateLimitCounters.key, 'mail-rate:%'))
+    expect(windows.every((window) => window.count <= rate)).toBe(true)
+    expect(windows.reduce((sum, window) => sum + window.count, 0)).toBeGreaterThanOrEqual(total)
+    expect(elapsed).toBeGreaterThanOrEqual(2000)
+  }, 120_000)
 })

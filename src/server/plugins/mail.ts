@@ -10,6 +10,7 @@ import {
   markMailSent,
   type OutboxRow,
   releaseMail,
+  renewClaim,
   takeNewsletterSlot,
 } from '../services/mail-outbox'
 
@@ -130,7 +131,13 @@ export const mailPlugin = fp<{ timing?: Partial<MailTiming> }>(
     const smtpHost = new URL(env.SMTP_URL).host
     app.log.info({ smtp: smtpHost, notify: settings.notifyTo }, 'mail is on')
 
-    const send = async (row: OutboxRow) => {
+    const send = async (claimed: OutboxRow) => {
+      // The lease covers one mail at a time: renewed here, or the row is no longer this sender's.
+      const row = await renewClaim(app.db, claimed, timing.leaseMs)
+      if (!row) {
+        app.log.info(about(claimed), 'mail skipped: its claim passed to another sender or it was cancelled')
+        return
+      }
       let mail: Mail | null
       try {
         mail = await composeMail(app.db, row, settings)

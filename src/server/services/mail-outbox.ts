@@ -112,7 +112,10 @@ export async function releaseMail(db: Db, ids: number[], retryInMs: number): Pro
 
 /** An issue row whose reader is gone or whose post was taken back: kept, as cancelled, for the count. */
 export async function cancelMail(db: Db, id: number): Promise<void> {
-  await db.update(mailOutbox).set({ state: 'cancelled', lockedUntil: null }).where(eq(mailOutbox.id, id))
+  await db
+    .update(mailOutbox)
+    .set({ state: 'cancelled', lockedUntil: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'sending')))
 }
 
 /** Drops a subscriber's confirmation mail that has not gone out yet (the state it asked for is over). */
@@ -156,17 +159,40 @@ export async function claimDueMail(
     .set({
       state: 'sending',
       attempts: sql`${mailOutbox.attempts} + 1`,
-      lockedUntil: sql`now() + ${`${Math.ceil(leaseMs)} milliseconds`}::interval`,
+      lockedUntil: leaseEnd(leaseMs),
     })
     .where(inArray(mailOutbox.id, due))
     .returning()
+}
+
+/**
+ * The end of a claim's lease, to the millisecond: the claim's mark. A JavaScript Date holds
+ * milliseconds, so the sender can give it back exactly to prove the claim is still its own.
+ */
+const leaseEnd = (leaseMs: number) =>
+  sql`date_trunc('milliseconds', now() + ${`${Math.ceil(leaseMs)} milliseconds`}::interval)`
+
+/**
+ * Renews the claim on one row just before its mail goes, and tells whether the claim is still this
+ * sender's: a row whose lease ran out while the sender worked down its batch may have been claimed
+ * by another replica (or cancelled), and must then not be sent twice. Returns the row with its new
+ * lease, or null when it is no longer this sender's to send.
+ */
+export async function renewClaim(db: Db, row: OutboxRow, leaseMs: number): Promise<OutboxRow | null> {
+  if (!row.lockedUntil) return null
+  const [renewed] = await db
+    .update(mailOutbox)
+    .set({ lockedUntil: leaseEnd(leaseMs) })
+    .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.state, 'sending'), eq(mailOutbox.lockedUntil, row.lockedUntil)))
+    .returning()
+  return renewed ?? null
 }
 
 export async function markMailSent(db: Db, id: number): Promise<void> {
   await db
     .update(mailOutbox)
     .set({ state: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
-    .where(eq(mailOutbox.id, id))
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'sending')))
 }
 
 /**
