@@ -145,6 +145,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 type LabelSource = { table: PgTable; id: PgColumn; label: PgColumn; ids: (ids: string[]) => (string | number)[] }
 
+const labels = (table: PgTable, id: PgColumn, label: PgColumn, ids: LabelSource['ids']): LabelSource => ({
+  table,
+  id,
+  label,
+  ids,
+})
 const anyText = (ids: string[]) => ids
 const uuids = (ids: string[]) => ids.filter((id) => UUID.test(id))
 
@@ -154,25 +160,15 @@ const uuids = (ids: string[]) => ids.filter((id) => UUID.test(id))
  * log stores them all as text and Postgres refuses to compare a serial or UUID with other text.
  */
 const LABELS: Record<AuditEntity, LabelSource> = {
-  research_study: { table: researchStudies, id: researchStudies.id, label: researchStudies.title, ids: serialIds },
-  resource: {
-    table: educationalResources,
-    id: educationalResources.id,
-    label: educationalResources.title,
-    ids: serialIds,
-  },
-  testimonial: { table: testimonials, id: testimonials.id, label: testimonials.name, ids: serialIds },
-  message: { table: contactSubmissions, id: contactSubmissions.id, label: contactSubmissions.subject, ids: serialIds },
-  subscriber: {
-    table: newsletterSubscribers,
-    id: newsletterSubscribers.id,
-    label: newsletterSubscribers.email,
-    ids: anyText,
-  },
-  file: { table: attachments, id: attachments.id, label: attachments.filename, ids: uuids },
-  post: { table: posts, id: posts.id, label: posts.title, ids: serialIds },
+  research_study: labels(researchStudies, researchStudies.id, researchStudies.title, serialIds),
+  resource: labels(educationalResources, educationalResources.id, educationalResources.title, serialIds),
+  testimonial: labels(testimonials, testimonials.id, testimonials.name, serialIds),
+  message: labels(contactSubmissions, contactSubmissions.id, contactSubmissions.subject, serialIds),
+  subscriber: labels(newsletterSubscribers, newsletterSubscribers.id, newsletterSubscribers.email, anyText),
+  file: labels(attachments, attachments.id, attachments.filename, uuids),
+  post: labels(posts, posts.id, posts.title, serialIds),
   // Unused: a member is named by the address its rows hold (below).
-  member: { table: users, id: users.email, label: users.email, ids: anyText },
+  member: labels(users, users.email, users.email, anyText),
 }
 
 /** What each kind of thing is called now, by id. */

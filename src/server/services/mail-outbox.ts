@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { mailOutbox, rateLimitCounters } from '../../db/schema'
 import type { MailKind } from '../../shared/constants'
@@ -38,26 +38,27 @@ export const isNewsletterKind = (kind: string) => (NEWSLETTER_KINDS as readonly 
  * become `cancelled` (the issue's progress counts them); a welcome still waiting is deleted.
  */
 export async function cancelQueuedNewsletter(tx: Db, subscriberId: string): Promise<void> {
-  await tx
+  await cancelNotSent(tx, eq(mailOutbox.subscriberId, subscriberId))
+  await dropWaiting(tx, subscriberId, 'newsletter_welcome')
+}
+
+/**
+ * Cancels the issue rows `which` picks that have not gone out, claimed ones too (the sender renews
+ * its claim on a row, and so finds it cancelled, before it sends); returns their ids.
+ */
+export function cancelNotSent(tx: Db, which: SQL | undefined) {
+  return tx
     .update(mailOutbox)
     .set({ state: 'cancelled', lockedUntil: null })
-    .where(
-      and(
-        eq(mailOutbox.subscriberId, subscriberId),
-        eq(mailOutbox.kind, 'newsletter_issue'),
-        // Claimed rows too: the sender checks the row and the address before it sends.
-        inArray(mailOutbox.state, ['pending', 'sending']),
-      ),
-    )
+    .where(and(which, eq(mailOutbox.kind, 'newsletter_issue'), inArray(mailOutbox.state, ['pending', 'sending'])))
+    .returning({ id: mailOutbox.id })
+}
+
+/** Deletes a subscriber's mail of `kind` that still waits: there is nothing of it to keep. */
+async function dropWaiting(tx: Db, subscriberId: string, kind: MailKind): Promise<void> {
   await tx
     .delete(mailOutbox)
-    .where(
-      and(
-        eq(mailOutbox.subscriberId, subscriberId),
-        eq(mailOutbox.kind, 'newsletter_welcome'),
-        eq(mailOutbox.state, 'pending'),
-      ),
-    )
+    .where(and(eq(mailOutbox.subscriberId, subscriberId), eq(mailOutbox.kind, kind), eq(mailOutbox.state, 'pending')))
 }
 
 /**
@@ -120,15 +121,7 @@ export async function cancelMail(db: Db, id: number): Promise<void> {
 
 /** Drops a subscriber's confirmation mail that has not gone out yet (the state it asked for is over). */
 export async function cancelQueuedConfirmations(tx: Db, subscriberId: string): Promise<void> {
-  await tx
-    .delete(mailOutbox)
-    .where(
-      and(
-        eq(mailOutbox.subscriberId, subscriberId),
-        eq(mailOutbox.kind, 'subscription_confirm'),
-        eq(mailOutbox.state, 'pending'),
-      ),
-    )
+  await dropWaiting(tx, subscriberId, 'subscription_confirm')
 }
 
 /**

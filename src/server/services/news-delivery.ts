@@ -1,9 +1,10 @@
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { mailOutbox, newsletterSubscribers, posts } from '../../db/schema'
 import type { PublicSite } from '../../shared/site'
 import { ConflictError, NotFoundError } from '../errors'
 import { type Actor, recordChange } from './audit'
+import { cancelNotSent } from './mail-outbox'
 import { issueContent } from './newsletter-mail'
 
 /*
@@ -137,17 +138,7 @@ export async function deliveryStatus(db: Db, id: number): Promise<DeliveryStatus
 export async function cancelDelivery(db: Db, actor: Actor, id: number): Promise<{ cancelled: number }> {
   return db.transaction(async (tx) => {
     await postById(tx, id)
-    const rows = await tx
-      .update(mailOutbox)
-      .set({ state: 'cancelled', lockedUntil: null })
-      .where(
-        and(
-          eq(mailOutbox.postId, id),
-          eq(mailOutbox.kind, 'newsletter_issue'),
-          inArray(mailOutbox.state, ['pending', 'sending']),
-        ),
-      )
-      .returning({ id: mailOutbox.id })
+    const rows = await cancelNotSent(tx, eq(mailOutbox.postId, id))
     if (rows.length > 0) {
       await recordChange(tx, actor, {
         action: 'update',

@@ -5,16 +5,16 @@ import { ROLES } from '../permissions'
 
 export const RoleSchema = z.enum(ROLES, { error: 'Choose a role: owner, editor or moderator' })
 
-export const InviteInputSchema = z.object({
-  email: z
-    .string({ error: 'Enter an e-mail address' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Enter an e-mail address')
-    .max(254, 'E-mail must be at most 254 characters')
-    .email('Enter a valid e-mail address'),
-  role: RoleSchema,
-})
+/** An address a member types in the admin (an invitation, a test send), in the admin's words. */
+export const StaffEmailSchema = z
+  .string({ error: 'Enter an e-mail address' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter an e-mail address')
+  .max(254, 'E-mail must be at most 254 characters')
+  .email('Enter a valid e-mail address')
+
+export const InviteInputSchema = z.object({ email: StaffEmailSchema, role: RoleSchema })
 export type InviteInput = z.infer<typeof InviteInputSchema>
 
 /** A member's user id, an invitation's id, or a session's handle: short opaque text. */

@@ -45,8 +45,7 @@ export function ActivityScreen() {
 
   return (
     <AdminList
-      title={kind ? `Changes to ${kind}` : 'All changes'}
-      headingId="activity-heading"
+      heading={{ title: kind ? `Changes to ${kind}` : 'All changes', id: 'activity-heading' }}
       filters={<ActivityFilterFields filters={filters} onChange={setFilters} />}
       list={activity}
       noun="activity"

@@ -79,9 +79,7 @@ export function MessagesScreen() {
   return (
     <>
       <AdminList
-        title={shown.heading}
-        headingId="messages-heading"
-        headingRef={headingRef}
+        heading={{ title: shown.heading, id: 'messages-heading', ref: headingRef }}
         filters={
           <SegmentedControl
             aria-label="Show messages"

@@ -1,11 +1,42 @@
-import { Button, Card, CloseButton, Grid, Group, Radio, Stack, Textarea, TextInput, Title } from '@mantine/core'
+import {
+  Button,
+  Card,
+  CloseButton,
+  Grid,
+  Group,
+  Radio,
+  Stack,
+  Textarea,
+  type TextareaProps,
+  TextInput,
+  Title,
+} from '@mantine/core'
 import { POST_SUMMARY_MAX } from '../../../shared/constants'
 import { POST_BODY_MAX } from '../../../shared/schemas/news'
 import fieldClasses from '../ui/fields.module.css'
 import { PostPreview } from './preview'
 import type { PostEditor } from './use-post-editor'
 
-const count = (text: string, max: number) => `${text.length} / ${max}`
+/** A growing text box whose count of characters, out of its maximum, stands under it. */
+function CountedTextarea({
+  rows: [minRows, maxRows],
+  max,
+  value,
+  ...props
+}: Omit<TextareaProps, 'rows'> & { rows: [number, number]; max: number; value: string }) {
+  return (
+    <Textarea
+      autosize
+      minRows={minRows}
+      maxRows={maxRows}
+      description={`${value.length} / ${max}`}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      classNames={fieldClasses}
+      value={value}
+      {...props}
+    />
+  )
+}
 
 /** The post editor: title, slug, summary, body beside its preview, status, Save and Delete. */
 export function PostForm({ editor, onDelete }: { editor: PostEditor; onDelete: () => void }) {
@@ -41,27 +72,21 @@ export function PostForm({ editor, onDelete }: { editor: PostEditor; onDelete: (
             {...form.getInputProps('slug')}
             onChange={(event) => editor.setSlug(event.currentTarget.value)}
           />
-          <Textarea
+          <CountedTextarea
             label="Summary"
             required
-            autosize
-            minRows={2}
-            maxRows={5}
-            description={count(values.summary, POST_SUMMARY_MAX)}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            classNames={fieldClasses}
+            rows={[2, 5]}
+            max={POST_SUMMARY_MAX}
+            value={values.summary}
             {...form.getInputProps('summary')}
           />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <Textarea
+              <CountedTextarea
                 label="Body (Markdown)"
-                autosize
-                minRows={10}
-                maxRows={30}
-                description={count(values.body, POST_BODY_MAX)}
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                classNames={fieldClasses}
+                rows={[10, 30]}
+                max={POST_BODY_MAX}
+                value={values.body}
                 {...form.getInputProps('body')}
               />
             </Grid.Col>

@@ -20,9 +20,7 @@ export function PostList({
 }: RecordActions<Post> & { list: ListQuery<Post>; headingRef: RefObject<HTMLHeadingElement | null> }) {
   return (
     <AdminList
-      title="Posts"
-      headingId="posts-heading"
-      headingRef={headingRef}
+      heading={{ title: 'Posts', id: 'posts-heading', ref: headingRef }}
       search={{ description: 'Title, summary or slug' }}
       list={list}
       noun="posts"

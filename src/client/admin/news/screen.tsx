@@ -4,7 +4,8 @@ import { useRef } from 'react'
 import { type RouterOutputs, useTRPC } from '../../lib/trpc'
 import { useConfirmedDelete } from '../ui/confirm'
 import { PAGED } from '../ui/list'
-import { deleteTexts } from '../ui/record-editor'
+import { confirmDeleteTexts, leaveIfDeleted } from '../ui/record-editor'
+import { deleteActions } from '../ui/row-actions'
 import { useListSearch } from '../ui/search'
 import { DeliveryPanel } from './delivery'
 import { PostForm } from './form'
@@ -23,12 +24,8 @@ export function NewsScreen() {
   const headingRef = useRef<HTMLHeadingElement>(null)
   const remove = useConfirmedDelete<Post>(trpc.news.remove.mutationOptions(), {
     refresh,
-    ...deleteTexts('Post'),
-    onDeleted: (id) => {
-      if (editor.editing?.id === id) editor.reset()
-    },
-    title: 'Delete this post?',
-    confirmLabel: 'Delete post',
+    ...confirmDeleteTexts('Post'),
+    onDeleted: leaveIfDeleted(editor.editing, editor.reset),
     body: (post) => (
       <Text>
         “{post.title}” will be deleted.
@@ -60,13 +57,7 @@ export function NewsScreen() {
           sentAt={editor.editing.sentAt}
         />
       ) : null}
-      <PostList
-        list={posts}
-        deletingId={remove.deletingId as number | null}
-        onEdit={editor.open}
-        onDelete={remove.ask}
-        headingRef={headingRef}
-      />
+      <PostList list={posts} {...deleteActions(remove)} onEdit={editor.open} headingRef={headingRef} />
       {remove.dialog}
     </Stack>
   )

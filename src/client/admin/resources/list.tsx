@@ -18,9 +18,7 @@ const rowId = (resource: Resource) => `resource-${resource.id}`
 export function ResourceList({ list, headingRef, ...actions }: Props) {
   return (
     <AdminList
-      title="Existing Resources"
-      headingId="existing-resources-heading"
-      headingRef={headingRef}
+      heading={{ title: 'Existing Resources', id: 'existing-resources-heading', ref: headingRef }}
       search={{ description: 'Title or description' }}
       list={list}
       noun="resources"

@@ -7,7 +7,8 @@ import { fileName } from '../ui/attachment'
 import { useConfirmedDelete } from '../ui/confirm'
 import { BesideList } from '../ui/editor-card'
 import { PAGED } from '../ui/list'
-import { deleteTexts, useRecordEditor, useRecordSave } from '../ui/record-editor'
+import { confirmDeleteTexts, leaveIfDeleted, useRecordEditor, useRecordSave } from '../ui/record-editor'
+import { deleteActions } from '../ui/row-actions'
 import { useListSearch } from '../ui/search'
 import { ResourceFormCard } from './form'
 import { ResourceList } from './list'
@@ -52,12 +53,8 @@ export function ResourcesScreen() {
   // Deleting a resource deletes its stored file too, so it is never one click away.
   const remove = useConfirmedDelete<Resource>(trpc.resources.remove.mutationOptions(), {
     refresh,
-    ...deleteTexts('Resource'),
-    onDeleted: (id) => {
-      if (editor.editing?.id === id) editor.toAddMode()
-    },
-    title: 'Delete this resource?',
-    confirmLabel: 'Delete resource',
+    ...confirmDeleteTexts('Resource'),
+    onDeleted: leaveIfDeleted(editor.editing, editor.toAddMode),
     body: (resource) => (
       <Text>
         “{resource.title}” and its file ({fileName(resource.fileUrl)}) will be deleted from the site. This cannot be
@@ -72,13 +69,7 @@ export function ResourcesScreen() {
       <BesideList
         form={<ResourceFormCard editor={editor} save={save} />}
         list={
-          <ResourceList
-            list={resources}
-            deletingId={remove.deletingId as number | null}
-            onEdit={editor.startEdit}
-            onDelete={remove.ask}
-            headingRef={headingRef}
-          />
+          <ResourceList list={resources} {...deleteActions(remove)} onEdit={editor.startEdit} headingRef={headingRef} />
         }
       />
       {remove.dialog}

@@ -12,8 +12,7 @@ const rowId = (study: Study) => `study-${study.id}`
 export function StudyList({ list, ...actions }: Props) {
   return (
     <AdminList
-      title="Existing Studies"
-      headingId="existing-heading"
+      heading={{ title: 'Existing Studies', id: 'existing-heading' }}
       search={{ description: 'Title, authors or journal' }}
       list={list}
       noun="studies"

@@ -89,9 +89,7 @@ export function SubscribersScreen() {
   return (
     <>
       <AdminList
-        title="Newsletter subscribers"
-        headingId="subscribers-heading"
-        headingRef={headingRef}
+        heading={{ title: 'Newsletter subscribers', id: 'subscribers-heading', ref: headingRef }}
         search={{ label: 'Search addresses', description: 'Part of the address, such as name@example.org' }}
         aside={
           <>

@@ -20,9 +20,7 @@ type Props = {
 export function TestimonialList({ list, pending, headingRef, busyId, refocus, ...actions }: Props) {
   return (
     <AdminList
-      title="All Testimonials"
-      headingId="testimonials-heading"
-      headingRef={headingRef}
+      heading={{ title: 'All Testimonials', id: 'testimonials-heading', ref: headingRef }}
       search={{ description: 'Name, location or words' }}
       aside={
         pending === undefined ? null : (

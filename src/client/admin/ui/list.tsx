@@ -28,10 +28,11 @@ export const PAGED = {
 } as const
 
 type Props<Item> = {
-  title: string
-  headingId: string
-  /** Focus lands here when the row that had it is gone (deleted, or moved out by a filter). */
-  headingRef?: RefObject<HTMLHeadingElement | null>
+  /**
+   * The list's heading: its words, its id (the section is labelled by it) and, optionally, a ref:
+   * the focus lands there when the row that had it is gone (deleted, or moved out by a filter).
+   */
+  heading: { title: string; id: string; ref?: RefObject<HTMLHeadingElement | null> }
   /**
    * The search box (its `q` lives in the address), and what it searches, e.g. "Title, authors or
    * journal"; its label is "Search {noun}" unless given.
@@ -97,9 +98,9 @@ export function AdminList<Item>(props: Props<Item>) {
     )
 
   return (
-    <Box component="section" aria-labelledby={props.headingId}>
-      <Title order={2} size="h3" id={props.headingId} ref={props.headingRef} tabIndex={-1} mb="md">
-        {props.title}
+    <Box component="section" aria-labelledby={props.heading.id}>
+      <Title order={2} size="h3" id={props.heading.id} ref={props.heading.ref} tabIndex={-1} mb="md">
+        {props.heading.title}
       </Title>
       {props.search || props.filters ? (
         <div className={classes.toolbar}>

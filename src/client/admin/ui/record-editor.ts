@@ -131,6 +131,18 @@ export const deleteTexts = (noun: string) => ({
   failure: `Failed to delete ${noun.toLowerCase()}`,
 })
 
+/** After a delete: the editor leaves the record it had open if that is the one that went. */
+export const leaveIfDeleted = (editing: { id: number } | null, leave: () => void) => (id: number | string) => {
+  if (editing?.id === id) leave()
+}
+
+/** A record's delete confirmation in the same words: 'Delete this resource?', 'Delete resource'. */
+export const confirmDeleteTexts = (noun: string) => ({
+  ...deleteTexts(noun),
+  title: `Delete this ${noun.toLowerCase()}?`,
+  confirmLabel: `Delete ${noun.toLowerCase()}`,
+})
+
 type SaveConfig<Values, Data> = {
   /** The values and the file id as the shared schema's output, which both procedures take. */
   toData: (values: Values, fileId: string | null) => Data

@@ -38,6 +38,12 @@ export type RecordActions<Row> = {
   onDelete: (row: Row) => void
 }
 
+/** The delete half of a record's row actions, from its confirmed delete (useConfirmedDelete). */
+export const deleteActions = <Row,>(remove: { deletingId: unknown; ask: (row: Row) => void }) => ({
+  deletingId: remove.deletingId as number | null,
+  onDelete: remove.ask,
+})
+
 /** A record's Edit and Delete, named by `name` (its title). */
 export function RecordRowActions<Row extends { id: number }>({
   row,
