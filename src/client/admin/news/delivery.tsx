@@ -12,11 +12,12 @@ import { refusalOf, useAdminMutation } from '../ui/mutation'
  */
 
 type Props = { postId: number; published: boolean; sentAt: Date | string | null }
+type Sent = Props['sentAt'] | true
 
 const POLL_MS = 3000
 
 /** Why the send button is off, in words; null when it may be pressed. */
-function whyNotSend(published: boolean, sentAt: Props['sentAt'], recipients: number | undefined): string | null {
+function whyNotSend(published: boolean, sentAt: Sent, recipients: number | undefined): string | null {
   if (sentAt) return 'This post was already sent to the subscribers; a post is sent once.'
   if (!published) return 'Publish the post first: only a published post can be sent.'
   if (recipients === 0) return 'There are no active subscribers yet.'
@@ -28,6 +29,8 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
   const heading = useRef<HTMLHeadingElement>(null)
   const [email, setEmail] = useState('')
   const [emailError, setEmailError] = useState<string | null>(null)
+  // The editor's post was loaded before this send: the panel remembers its own send.
+  const [sentHere, setSentHere] = useState(false)
   const recipients = useQuery(trpc.newsDelivery.recipients.queryOptions())
   const status = useQuery({
     ...trpc.newsDelivery.status.queryOptions({ id: postId }),
@@ -46,8 +49,11 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
   const send = useAdminMutation(trpc.newsDelivery.send.mutationOptions(), {
     success: (data) => `Sending to ${data.recipients} subscribers`,
     failure: (_variables, error) => refusalOf(error) ?? 'The post could not be sent',
-    refresh: [statusKey],
-    onSuccess: () => sendConfirm.close(),
+    refresh: [statusKey, trpc.news.pathKey()],
+    onSuccess: () => {
+      setSentHere(true)
+      sendConfirm.close()
+    },
   })
   const cancel = useAdminMutation(trpc.newsDelivery.cancel.mutationOptions(), {
     success: (data) => `${data.cancelled} mails cancelled`,
@@ -56,8 +62,9 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
     onSuccess: () => cancelConfirm.close(),
   })
 
-  const reason = whyNotSend(published, sentAt, count)
   const progress = status.data
+  const sent = sentAt ?? (sentHere || (progress?.total ?? 0) > 0 ? true : null)
+  const reason = whyNotSend(published, sent, count)
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={`delivery-${postId}`}>
       <Stack gap="md">
@@ -99,7 +106,7 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
             </Button>
           </Group>
           {reason ? (
-            <Text size="sm" c="dimmed" id={`delivery-why-${postId}`}>
+            <Text size="sm" c="dark.6" id={`delivery-why-${postId}`}>
               {reason}
             </Text>
           ) : null}
