@@ -16,6 +16,9 @@ type Sent = Props['sentAt'] | true
 
 const POLL_MS = 3000
 
+/** "1 subscriber", "4 subscribers". */
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
+
 /** Why the send button is off, in words; null when it may be pressed. */
 function whyNotSend(published: boolean, sentAt: Sent, recipients: number | undefined): string | null {
   if (sentAt) return 'This post was already sent to the subscribers; a post is sent once.'
@@ -47,7 +50,7 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
     form: { setErrors: (errors) => setEmailError(errors.email ?? null) },
   })
   const send = useAdminMutation(trpc.newsDelivery.send.mutationOptions(), {
-    success: (data) => `Sending to ${data.recipients} subscribers`,
+    success: (data) => `Sending to ${counted(data.recipients, 'subscriber')}`,
     failure: (_variables, error) => refusalOf(error) ?? 'The post could not be sent',
     refresh: [statusKey, trpc.news.pathKey()],
     onSuccess: () => {
@@ -56,7 +59,7 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
     },
   })
   const cancel = useAdminMutation(trpc.newsDelivery.cancel.mutationOptions(), {
-    success: (data) => `${data.cancelled} mails cancelled`,
+    success: (data) => `${counted(data.cancelled, 'mail')} cancelled`,
     failure: 'The sending could not be cancelled',
     refresh: [statusKey],
     onSuccess: () => cancelConfirm.close(),
@@ -102,7 +105,7 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
               onClick={() => count !== undefined && sendConfirm.ask(count)}
               aria-describedby={reason ? `delivery-why-${postId}` : undefined}
             >
-              {count === undefined ? 'Send to subscribers' : `Send to ${count} subscribers`}
+              {count === undefined ? 'Send to subscribers' : `Send to ${counted(count, 'subscriber')}`}
             </Button>
           </Group>
           {reason ? (
@@ -149,7 +152,7 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
         fallbackFocus={heading}
       >
         {(n) =>
-          `It goes to ${n} subscribers, once. This cannot be undone, though what has not gone yet can be cancelled.`
+          `It goes to ${counted(n, 'subscriber')}, once. This cannot be undone, though what has not gone yet can be cancelled.`
         }
       </ConfirmDialog>
       <ConfirmDialog
@@ -161,7 +164,9 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
         onConfirm={() => cancel.mutate({ id: postId })}
         fallbackFocus={heading}
       >
-        {(n) => `${n} mails have not gone yet and will not be sent. The post cannot be sent again.`}
+        {(n) =>
+          `${counted(n, 'mail')} ${n === 1 ? 'has' : 'have'} not gone yet and will not be sent. The post cannot be sent again.`
+        }
       </ConfirmDialog>
     </Card>
   )
