@@ -18,13 +18,14 @@ const SLUG = 'chamber-pressures-compared'
 const BODY = [
   'The council compared the pressures used in accredited facilities.',
   '',
-  '| Chamber | Pressure |',
-  '| --- | --- |',
-  '| Monoplace | 2.0 ATA |',
-  '| Multiplace | 2.4 ATA |',
+  '| Chamber | Pressure | Session length | Sessions a week |',
+  '| --- | --- | --- | --- |',
+  '| Monoplace | 2.0 ATA | 60 minutes | 5 |',
+  '| Multiplace | 2.4 ATA | 90 minutes | 3 |',
   '',
   'Read the [safety guidance](https://example.org/safety) first.',
 ].join('\n')
+const CELLS = ['Monoplace', '2.0 ATA', '60 minutes', '5', 'Multiplace', '2.4 ATA', '90 minutes', '3']
 const SUBSCRIBERS = ['ann@example.org', 'bob@example.org', 'cy@example.org', 'di@example.org']
 
 /** Reloads `path` until `check` finds what it waits for, or fails after `timeoutMs`. */
@@ -68,8 +69,13 @@ describe.skipIf(!chromiumAndPostgres())('news in Chromium: write, preview, sched
     const preview = page.getByTestId('post-preview')
     const table = preview.locator('table')
     await table.waitFor({ timeout: 10_000 })
-    expect(await table.locator('th').allTextContents()).toEqual(['Chamber', 'Pressure'])
-    expect(await table.locator('td').allTextContents()).toEqual(['Monoplace', '2.0 ATA', 'Multiplace', '2.4 ATA'])
+    expect(await table.locator('th').allTextContents()).toEqual([
+      'Chamber',
+      'Pressure',
+      'Session length',
+      'Sessions a week',
+    ])
+    expect(await table.locator('td').allTextContents()).toEqual(CELLS)
     const link = preview.getByRole('link', { name: 'safety guidance' })
     expect(await link.getAttribute('href')).toBe('https://example.org/safety')
 
@@ -101,7 +107,7 @@ describe.skipIf(!chromiumAndPostgres())('news in Chromium: write, preview, sched
     await gotoHydrated(visitor.page, `${stack.server.url}/news/${SLUG}`)
     await visitor.page.getByRole('heading', { level: 1, name: TITLE }).waitFor()
     const body = visitor.page.getByTestId('news-body')
-    expect(await body.locator('td').allTextContents()).toEqual(['Monoplace', '2.0 ATA', 'Multiplace', '2.4 ATA'])
+    expect(await body.locator('td').allTextContents()).toEqual(CELLS)
     expect(await body.getByRole('link', { name: 'safety guidance' }).getAttribute('href')).toBe(
       'https://example.org/safety',
     )
@@ -147,6 +153,11 @@ describe.skipIf(!chromiumAndPostgres())('news in Chromium: write, preview, sched
       for (const path of ['/news', `/news/${SLUG}`]) {
         await gotoHydrated(visitor.page, `${stack.server.url}${path}`)
         expect(await axeViolations(visitor.page), `${path} at ${width}`).toEqual([])
+        if (path !== '/news') {
+          // At 320 px the table scrolls in its own box, and the keyboard can reach it to scroll it.
+          const tabindex = await visitor.page.getByTestId('news-body').locator('table').getAttribute('tabindex')
+          expect(tabindex, `the table at ${width}`).toBe(width === 320 ? '0' : null)
+        }
         expect(await scrollsSideways(visitor), `${path} at ${width}`).toBe(false)
       }
     }
