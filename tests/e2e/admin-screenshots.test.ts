@@ -19,6 +19,7 @@ const SCREENS = [
   { path: '/admin/testimonials', name: 'testimonials', ready: 'All Testimonials' },
   { path: '/admin/subscribers', name: 'subscribers', ready: 'Newsletter subscribers' },
   { path: '/admin/resources', name: 'resources', ready: 'Existing Resources' },
+  { path: '/admin/news', name: 'news', ready: 'Posts' },
   { path: '/admin/activity', name: 'activity', ready: 'All changes' },
   { path: '/admin/team', name: 'team', ready: 'The team' },
   { path: '/admin/account', name: 'account', ready: 'Where you are signed in' },
@@ -59,6 +60,14 @@ describe.skipIf(!chromiumAndPostgres() || !OUT)('screenshots of every admin scre
       insert into invitations (email, role, token_hash, invited_by, expires_at) values
         ('new.person@example.org', 'moderator', 'hash-1', 'admin@example.org', now() + interval '5 days'),
         ('late@example.org', 'editor', 'hash-2', 'admin@example.org', '2026-01-01T00:00:00Z')`
+    await sql`
+      insert into posts (slug, title, summary, body, status, publish_at, published_at) values
+        ('pressures-in-accredited-facilities-compared-chamber-by-chamber', 'Pressures in accredited facilities, compared chamber by chamber',
+         'What the council found when it compared the pressures used across accredited facilities.',
+         ${POST_BODY}, 'published', '2026-03-01T09:00:00Z', '2026-03-01T09:00:00Z'),
+        ('standards-open-for-comment', 'Two standards open for comment', 'Comments are open until May.', 'Comments are open.',
+         'scheduled', now() + interval '30 days', null),
+        ('draft-notes', 'Notes for the spring meeting', 'A draft.', '', 'draft', null, null)`
     const [message] = await sql<{ id: number }[]>`select id from contact_submissions where status = 'archived'`
     const [testimonial] = await sql<{ id: number }[]>`select id from testimonials where is_approved`
     await sql`
@@ -150,6 +159,24 @@ describe.skipIf(!chromiumAndPostgres() || !OUT)('screenshots of every admin scre
     await shoot(page, 'state-team-remove-390', false)
   })
 
+  for (const width of [1280, 390, 320]) {
+    it(`shoots a news post open in the editor, with its preview and newsletter panel, at ${width} px`, async () => {
+      const { page } = await stack.signIn('/admin/news', { width })
+      await page
+        .getByRole('button', { name: 'Edit Pressures in accredited facilities, compared chamber by chamber' })
+        .click()
+      await page.getByTestId('post-preview').locator('table').waitFor()
+      await page.getByRole('button', { name: /^Send to \d+ subscribers$/ }).waitFor()
+      await shoot(page, `state-news-edit-${width}`)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      if (width === 390) {
+        await page.getByRole('button', { name: /^Send to \d+ subscribers$/ }).click()
+        await page.getByRole('dialog').waitFor()
+        await shoot(page, 'state-news-send-390', false)
+      }
+    })
+  }
+
   it('shoots a screen outside a moderator’s role', async () => {
     stack.issuer.nextClaims({ email: 'mod@example.org', email_verified: true })
     const { page } = await openPage(stack.browser, { width: 390 })
@@ -165,3 +192,17 @@ describe.skipIf(!chromiumAndPostgres() || !OUT)('screenshots of every admin scre
     }
   })
 })
+
+const POST_BODY = [
+  'The council compared the pressures used in [accredited facilities](https://example.org/facilities).',
+  '',
+  '## What we found',
+  '',
+  '| Chamber | Pressure | Session length | Sessions a week |',
+  '| --- | --- | --- | --- |',
+  '| Monoplace | 2.0 ATA | 60 minutes | 5 |',
+  '| Multiplace | 2.4 ATA | 90 minutes | 3 |',
+  '| Soft-sided | 1.3 ATA | 60 minutes | 7 |',
+  '',
+  'Read the [safety guidance](https://example.org/safety) first: https://example.org/a/very/long/path/that/does/not/break/easily.',
+].join('\n')

@@ -16,7 +16,7 @@ export type AdminStack = {
   /** The OpenID Connect issuer the server signs in through: `nextClaims` says who signs in next. */
   issuer: TestIssuer
   /** Opens a page at `width` px, signs in as `email` through the issuer and lands on `path`. */
-  signIn: (path: string, options?: { width?: number; email?: string }) => Promise<WatchedPage>
+  signIn: (path: string, options?: { width?: number; email?: string; timezoneId?: string }) => Promise<WatchedPage>
   stop: () => Promise<void>
 }
 
@@ -45,7 +45,7 @@ export async function startAdminStack(env: Record<string, string> = {}): Promise
     issuer,
     async signIn(path, options = {}) {
       const email = options.email ?? ADMIN_EMAIL
-      const watched = await openPage(browser, { width: options.width ?? 1280 })
+      const watched = await openPage(browser, { width: options.width ?? 1280, timezoneId: options.timezoneId })
       issuer.nextClaims({ email, email_verified: true })
       // Signing in first, then opening the screen: the screen's own sign-in check is the studies
       // screen's (tested in admin.test.ts), and after sign-in the server always lands on /admin.

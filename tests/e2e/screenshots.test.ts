@@ -8,10 +8,12 @@ import { gotoHydrated, type Stack, startStack } from './support'
 /**
  * Full-page screenshots of every route at 1280 and 390 px, for a person to look at:
  *   SCREENSHOTS=1 npx vitest run --project e2e tests/e2e/screenshots.test.ts
- * They land in tests/.artifacts/screens/ ({route}-{width}.png), with viewport-high slices of each
- * page in parts/ that are easier to read than one very tall image.
+ * They land in tests/.artifacts/screens/ (or SCREENSHOTS=/some/dir) as {route}-{width}.png, with
+ * viewport-high slices of each page in parts/ that are easier to read than one very tall image.
  */
-const OUT = fileURLToPath(new URL('../.artifacts/screens/', import.meta.url))
+const OUT = process.env.SCREENSHOTS?.startsWith('/')
+  ? `${process.env.SCREENSHOTS.replace(/\/$/, '')}/`
+  : fileURLToPath(new URL('../.artifacts/screens/', import.meta.url))
 
 const ROUTES = [...PUBLIC_PATHS, '/no-such-page']
 
@@ -84,4 +86,45 @@ describe.skipIf(!chromiumPath() || !process.env.SCREENSHOTS)('screenshots of eve
     })
     expect([...desktop.problems, ...mobile.problems]).toEqual([])
   })
+
+  it('saves the news: the list, a post with a table and a link, and the home page, at 1280, 390 and 320 px', async () => {
+    await stack.sql`
+      insert into posts (slug, title, summary, body, status, publish_at, published_at) values
+        ('pressures-in-accredited-facilities', 'Pressures in accredited facilities, compared chamber by chamber',
+         'What the council found when it compared the pressures used across accredited facilities.',
+         ${NEWS_BODY}, 'published', now() - interval '1 hour', now() - interval '1 hour'),
+        ('a-shorter-update', 'A shorter update', 'Two new standards are open for comment.', 'Comments are open.',
+         'published', now() - interval '3 days', now() - interval '3 days')`
+    const problems: string[] = []
+    for (const width of [1280, 390, 320]) {
+      const watched = await openPage(stack.browser, { width, height: width > 500 ? 900 : 844 })
+      for (const route of ['/news', '/news/pressures-in-accredited-facilities', '/']) {
+        await gotoHydrated(watched.page, `${stack.server.url}${route}`)
+        await watched.page.screenshot({
+          path: `${OUT}news-${slug(route).replace(/^news_?/, '') || 'list'}-${width}.png`,
+          fullPage: true,
+          animations: 'disabled',
+        })
+        expect(await watched.page.evaluate(() => document.documentElement.scrollWidth), route).toBeLessThanOrEqual(
+          width,
+        )
+      }
+      problems.push(...watched.problems)
+    }
+    expect(problems).toEqual([])
+  })
 })
+
+const NEWS_BODY = [
+  'The council compared the pressures used in [accredited facilities](https://example.org/facilities).',
+  '',
+  '## What we found',
+  '',
+  '| Chamber | Pressure | Session length | Sessions a week |',
+  '| --- | --- | --- | --- |',
+  '| Monoplace | 2.0 ATA | 60 minutes | 5 |',
+  '| Multiplace | 2.4 ATA | 90 minutes | 3 |',
+  '| Soft-sided | 1.3 ATA | 60 minutes | 7 |',
+  '',
+  'Read the [safety guidance](https://example.org/safety) before a first session, and a long link: https://example.org/a/very/long/path/that/does/not/break/easily/in/a/narrow/column.',
+].join('\n')

@@ -25,6 +25,7 @@ export function NewsList({ items, headingOrder = 2 }: { items: NewsItem[]; headi
               <Anchor
                 renderRoot={(props) => <Link {...props} to="/news/$slug" params={{ slug: post.slug }} />}
                 c="ocean.8"
+                inherit
               >
                 {post.title}
               </Anchor>

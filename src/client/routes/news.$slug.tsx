@@ -1,8 +1,8 @@
 import { Anchor, Box, Container, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { NewsBody } from '../components/news-body'
 import { newsDate } from '../components/news-list'
-import classes from '../components/news-post.module.css'
 import { HEADER_HEIGHT_PX } from '../layout'
 import { articleJsonLd } from '../lib/json-ld'
 import { pageHead } from '../lib/seo'
@@ -52,8 +52,7 @@ function NewsPostPage() {
           {newsDate(post.publishedAt)}
         </Text>
         {/* Rendered and sanitized on the server (src/server/services/markdown.ts). */}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML comes from the one sanitizing renderer */}
-        <div className={classes.body} data-testid="news-body" dangerouslySetInnerHTML={{ __html: post.html }} />
+        <NewsBody html={post.html} testId="news-body" />
       </Container>
     </Box>
   )

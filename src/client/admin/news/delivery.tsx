@@ -12,11 +12,15 @@ import { refusalOf, useAdminMutation } from '../ui/mutation'
  */
 
 type Props = { postId: number; published: boolean; sentAt: Date | string | null }
+type Sent = Props['sentAt'] | true
 
 const POLL_MS = 3000
 
+/** "1 subscriber", "4 subscribers". */
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
+
 /** Why the send button is off, in words; null when it may be pressed. */
-function whyNotSend(published: boolean, sentAt: Props['sentAt'], recipients: number | undefined): string | null {
+function whyNotSend(published: boolean, sentAt: Sent, recipients: number | undefined): string | null {
   if (sentAt) return 'This post was already sent to the subscribers; a post is sent once.'
   if (!published) return 'Publish the post first: only a published post can be sent.'
   if (recipients === 0) return 'There are no active subscribers yet.'
@@ -28,6 +32,8 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
   const heading = useRef<HTMLHeadingElement>(null)
   const [email, setEmail] = useState('')
   const [emailError, setEmailError] = useState<string | null>(null)
+  // The editor's post was loaded before this send: the panel remembers its own send.
+  const [sentHere, setSentHere] = useState(false)
   const recipients = useQuery(trpc.newsDelivery.recipients.queryOptions())
   const status = useQuery({
     ...trpc.newsDelivery.status.queryOptions({ id: postId }),
@@ -44,20 +50,24 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
     form: { setErrors: (errors) => setEmailError(errors.email ?? null) },
   })
   const send = useAdminMutation(trpc.newsDelivery.send.mutationOptions(), {
-    success: (data) => `Sending to ${data.recipients} subscribers`,
+    success: (data) => `Sending to ${counted(data.recipients, 'subscriber')}`,
     failure: (_variables, error) => refusalOf(error) ?? 'The post could not be sent',
-    refresh: [statusKey],
-    onSuccess: () => sendConfirm.close(),
+    refresh: [statusKey, trpc.news.pathKey()],
+    onSuccess: () => {
+      setSentHere(true)
+      sendConfirm.close()
+    },
   })
   const cancel = useAdminMutation(trpc.newsDelivery.cancel.mutationOptions(), {
-    success: (data) => `${data.cancelled} mails cancelled`,
+    success: (data) => `${counted(data.cancelled, 'mail')} cancelled`,
     failure: 'The sending could not be cancelled',
     refresh: [statusKey],
     onSuccess: () => cancelConfirm.close(),
   })
 
-  const reason = whyNotSend(published, sentAt, count)
   const progress = status.data
+  const sent = sentAt ?? (sentHere || (progress?.total ?? 0) > 0 ? true : null)
+  const reason = whyNotSend(published, sent, count)
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={`delivery-${postId}`}>
       <Stack gap="md">
@@ -95,11 +105,11 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
               onClick={() => count !== undefined && sendConfirm.ask(count)}
               aria-describedby={reason ? `delivery-why-${postId}` : undefined}
             >
-              {count === undefined ? 'Send to subscribers' : `Send to ${count} subscribers`}
+              {count === undefined ? 'Send to subscribers' : `Send to ${counted(count, 'subscriber')}`}
             </Button>
           </Group>
           {reason ? (
-            <Text size="sm" c="dimmed" id={`delivery-why-${postId}`}>
+            <Text size="sm" c="dark.6" id={`delivery-why-${postId}`}>
               {reason}
             </Text>
           ) : null}
@@ -142,7 +152,7 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
         fallbackFocus={heading}
       >
         {(n) =>
-          `It goes to ${n} subscribers, once. This cannot be undone, though what has not gone yet can be cancelled.`
+          `It goes to ${counted(n, 'subscriber')}, once. This cannot be undone, though what has not gone yet can be cancelled.`
         }
       </ConfirmDialog>
       <ConfirmDialog
@@ -154,7 +164,9 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
         onConfirm={() => cancel.mutate({ id: postId })}
         fallbackFocus={heading}
       >
-        {(n) => `${n} mails have not gone yet and will not be sent. The post cannot be sent again.`}
+        {(n) =>
+          `${counted(n, 'mail')} ${n === 1 ? 'has' : 'have'} not gone yet and will not be sent. The post cannot be sent again.`
+        }
       </ConfirmDialog>
     </Card>
   )

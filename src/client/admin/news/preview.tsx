@@ -2,7 +2,7 @@ import { Box, Text, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useMutation } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import classes from '../../components/news-post.module.css'
+import { NewsBody } from '../../components/news-body'
 import { useTRPC } from '../../lib/trpc'
 
 /**
@@ -33,12 +33,7 @@ export function PostPreview({ body }: { body: string }) {
           <Text c="red.9">The preview could not be shown. It will try again as you type.</Text>
         ) : preview.data ? (
           preview.data.html ? (
-            <div
-              className={classes.body}
-              style={{ marginTop: 0 }}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML comes from the server's sanitizing renderer
-              dangerouslySetInnerHTML={{ __html: preview.data.html }}
-            />
+            <NewsBody html={preview.data.html} style={{ marginTop: 0 }} />
           ) : (
             <Text c="dark.6">Nothing to preview yet.</Text>
           )
