@@ -37,7 +37,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 /** What each role is for, in the words the team screen shows beside the choice. */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: 'Everything, including the team.',
-  editor: 'Research studies and resources.',
+  editor: 'Research studies, resources and news.',
   moderator: 'Messages, testimonials and subscribers.',
 }
 
