@@ -19,6 +19,21 @@ const POLL_MS = 3000
 /** "1 subscriber", "4 subscribers". */
 const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
 
+/** The two confirmations' words: the send, and the cancel of what has not gone yet. */
+const SEND_TEXTS = {
+  title: 'Send this post to the subscribers?',
+  confirmLabel: 'Send',
+  body: (n: number) =>
+    `It goes to ${counted(n, 'subscriber')}, once. This cannot be undone, though what has not gone yet can be cancelled.`,
+}
+const CANCEL_TEXTS = {
+  title: 'Cancel the sending?',
+  cancelLabel: 'Keep sending',
+  confirmLabel: 'Cancel what is not sent',
+  body: (n: number) =>
+    `${counted(n, 'mail')} ${n === 1 ? 'has' : 'have'} not gone yet and will not be sent. The post cannot be sent again.`,
+}
+
 /** Why the send button is off, in words; null when it may be pressed. */
 function whyNotSend(published: boolean, sentAt: Sent, recipients: number | undefined): string | null {
   if (sentAt) return 'This post was already sent to the subscribers; a post is sent once.'
@@ -143,31 +158,21 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
         ) : null}
       </Stack>
 
-      <ConfirmDialog
-        confirm={sendConfirm}
-        title="Send this post to the subscribers?"
-        confirmLabel="Send"
-        busy={send.isPending}
-        onConfirm={() => send.mutate({ id: postId })}
-        fallbackFocus={heading}
-      >
-        {(n) =>
-          `It goes to ${counted(n, 'subscriber')}, once. This cannot be undone, though what has not gone yet can be cancelled.`
-        }
-      </ConfirmDialog>
-      <ConfirmDialog
-        confirm={cancelConfirm}
-        title="Cancel the sending?"
-        cancelLabel="Keep sending"
-        confirmLabel="Cancel what is not sent"
-        busy={cancel.isPending}
-        onConfirm={() => cancel.mutate({ id: postId })}
-        fallbackFocus={heading}
-      >
-        {(n) =>
-          `${counted(n, 'mail')} ${n === 1 ? 'has' : 'have'} not gone yet and will not be sent. The post cannot be sent again.`
-        }
-      </ConfirmDialog>
+      {[
+        { confirm: sendConfirm, mutation: send, texts: SEND_TEXTS },
+        { confirm: cancelConfirm, mutation: cancel, texts: CANCEL_TEXTS },
+      ].map(({ confirm, mutation, texts: { body, ...texts } }) => (
+        <ConfirmDialog
+          key={texts.title}
+          confirm={confirm}
+          {...texts}
+          busy={mutation.isPending}
+          onConfirm={() => mutation.mutate({ id: postId })}
+          fallbackFocus={heading}
+        >
+          {body}
+        </ConfirmDialog>
+      ))}
     </Card>
   )
 }
