@@ -29,11 +29,20 @@ export const HEADER_LINKS: NavLink[] = [
   ...GUIDES,
   { to: '/research', label: 'Research' },
   { to: '/resources', label: 'Resources' },
-  NEWS,
   ...LAST,
 ]
 
-export const FOOTER_QUICK_LINKS: NavLink[] = [HOME, ABOUT_US, ...GUIDES, NEWS, ...LAST]
+export const FOOTER_QUICK_LINKS: NavLink[] = [HOME, ABOUT_US, ...GUIDES, ...LAST]
+
+/**
+ * The footer's last line, beside the copyright: pages added since the header and the quick links
+ * were specified, whose lists stay exactly as specified (docs/decisions/026-news-and-newsletter-issues.md).
+ */
+export const FOOTER_LINE_LINKS: NavLink[] = [
+  NEWS,
+  { to: '/sitemap', label: 'Sitemap' },
+  { to: '/privacy', label: 'Privacy' },
+]
 
 // The sitemap page gives the two libraries their full names.
 export const SITEMAP_MAIN_PAGES: NavLink[] = [

@@ -82,7 +82,7 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
         .evaluateAll((items) =>
           items.filter((item) => item.checkVisibility()).map((item) => item.getBoundingClientRect().right),
         )
-      expect(rights.length).toBe(10)
+      expect(rights.length).toBe(9)
       expect(Math.max(...rights)).toBeLessThanOrEqual(width)
       expect(await scrollsSideways(page)).toBe(false)
     })

@@ -71,6 +71,13 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: 'Subscription confirmed' }).waitFor()
     expect(await subscribers()).toEqual([{ email: 'reader@example.net', status: 'active' }])
+    // Once confirmed, a welcome with the reader's own one-click unsubscribe (and before the next test).
+    const [welcome] = await smtp.waitForMatching(
+      (received) => /^Welcome to the /.test(received.parsed.subject ?? ''),
+      1,
+    )
+    expect(welcome?.envelopeTo).toEqual(['reader@example.net'])
+    expect(welcome?.parsed.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
     expect(problems).toEqual([])
   })
 

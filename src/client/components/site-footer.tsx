@@ -1,8 +1,8 @@
 import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { DISCLAIMER_TEXT } from '../../content/facts'
-import { FOOTER_QUICK_LINKS } from '../../shared/nav'
+import { FOOTER_LINE_LINKS, FOOTER_QUICK_LINKS } from '../../shared/nav'
 import { useSite } from '../lib/site'
 
 export function SiteFooter() {
@@ -38,14 +38,15 @@ export function SiteFooter() {
         </SimpleGrid>
         <Box mt={40} pt={24} style={{ borderTop: '1px solid var(--mantine-color-dark-5)' }}>
           <Text size="sm" ta="center">
-            © {year} {site.name}. All rights reserved. ·{' '}
-            <Anchor component={Link} to="/sitemap" c="gray.3" size="sm">
-              Sitemap
-            </Anchor>{' '}
-            ·{' '}
-            <Anchor component={Link} to="/privacy" c="gray.3" size="sm">
-              Privacy
-            </Anchor>
+            © {year} {site.name}. All rights reserved.
+            {FOOTER_LINE_LINKS.map((link) => (
+              <Fragment key={link.to}>
+                {' · '}
+                <Anchor component={Link} to={link.to} c="gray.3" size="sm">
+                  {link.label}
+                </Anchor>
+              </Fragment>
+            ))}
           </Text>
         </Box>
       </Container>
