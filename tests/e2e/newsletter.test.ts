@@ -77,7 +77,8 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
       1,
     )
     expect(welcome?.envelopeTo).toEqual(['reader@example.net'])
-    expect(welcome?.parsed.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    const oneClick = welcome?.parsed.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line
+    expect(oneClick).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
     expect(problems).toEqual([])
   })
 
