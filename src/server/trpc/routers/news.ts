@@ -32,7 +32,10 @@ export const newsRouter = router({
   /** The page's read: null instead of an error, so the page can show the site's not-found page. */
   page: publicProcedure.input(PostSlugParamsSchema).query(async ({ ctx, input }) => {
     const post = await findPublishedPost(ctx.db, input.slug)
-    return typeof post === 'object' ? post : null
+    if (typeof post !== 'object' || post === null) return null
+    // The page shows the rendered HTML: its Markdown would only be sent again in the page's data.
+    const { body: _markdown, ...shown } = post
+    return shown
   }),
 
   adminList: listProcedure('content', PostListQuerySchema, listPostsForAdmin),
