@@ -2,11 +2,11 @@ import { Writable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createDb } from '../../src/db/client'
 import { contactSubmissions, mailOutbox, newsletterSubscribers } from '../../src/db/schema'
 import { unsubscribeToken } from '../../src/server/services/subscription-tokens'
 import { buildTestApp, setUpTestApp, TEST_PUBLIC_URL, testEnv } from '../helpers/build-app'
 import { loginCookie, SAME_ORIGIN } from '../helpers/login'
+import { replicas, until } from '../helpers/replicas'
 import { linkIn, type ReceivedMail, type SmtpServer, startSmtpServer } from '../helpers/smtp'
 
 /**
@@ -53,15 +53,6 @@ async function adminMessages() {
   return (
     await app.inject({ method: 'GET', url: '/api/admin/contact-submissions', headers: { ...SAME_ORIGIN, cookie } })
   ).json() as { id: number; notice: string | null }[]
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value) || Date.now() > deadline) return value
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
 }
 
 describe('the council hears of each contact message', () => {
@@ -484,12 +475,7 @@ describe('at most one confirmation mail per address per 10 minutes', () => {
 })
 
 describe('two replicas on one database', () => {
-  const others: FastifyInstance[] = []
-  const handles: Awaited<ReturnType<typeof createDb>>[] = []
-  afterAll(async () => {
-    for (const other of others) await other.close()
-    for (const handle of handles) await handle.close()
-  })
+  const others = replicas()
 
   it('send each queued mail exactly once', async (context) => {
     const url = setup.database.url
@@ -508,16 +494,12 @@ describe('two replicas on one database', () => {
     }
     await app.db.update(mailOutbox).set({ nextAttemptAt: new Date() })
     for (let i = 0; i < 2; i++) {
-      const handle = await createDb({ kind: 'postgres', url: String(url) })
-      handles.push(handle)
-      others.push(
-        await buildTestApp(handle, {
-          env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, COUNCIL_NOTIFY_EMAIL: COUNCIL },
-          mailTiming: { ...FAST, pollMs: 60_000 },
-        }),
-      )
+      await others.start(String(url), {
+        env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, COUNCIL_NOTIFY_EMAIL: COUNCIL },
+        mailTiming: { ...FAST, pollMs: 60_000 },
+      })
     }
-    await Promise.all([app.mail.drain(), ...others.map((other) => other.mail.drain())])
+    await Promise.all([app.mail.drain(), ...others.apps.map((other) => other.mail.drain())])
     await smtp.waitFor(count)
     await new Promise((resolve) => setTimeout(resolve, 300))
     const subjects = smtp.received.map((mail) => mail.parsed.subject)

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox, newsletterSubscribers, posts, rateLimitCounters } from '../../src/db/schema'
 import { sendPost } from '../../src/server/services/news-delivery'
 import { setUpTestDatabase } from '../helpers/db'
+import { until } from '../helpers/replicas'
 import { type SmtpServer, startSmtpServer } from '../helpers/smtp'
 
 /**
@@ -87,15 +88,6 @@ async function kill(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   child.kill('SIGKILL')
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))])
-}
-
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value) || Date.now() > deadline) return value
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
 }
 
 describe('a sender killed mid-send', () => {

@@ -1,10 +1,10 @@
 import { eq, like } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createDb } from '../../src/db/client'
 import { auditLog, mailOutbox, newsletterSubscribers, posts, rateLimitCounters } from '../../src/db/schema'
-import { buildTestApp, setUpTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'
+import { setUpTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'
 import { loginCookie, SAME_ORIGIN } from '../helpers/login'
+import { replicas, until } from '../helpers/replicas'
 import { linkIn, type ReceivedMail, type SmtpServer, startSmtpServer } from '../helpers/smtp'
 
 /**
@@ -68,30 +68,14 @@ const header = (mail: ReceivedMail | undefined, key: string) =>
     ?.line.replace(/^[^:]+:\s*/, '')
     .replace(/\r\n\s+/g, ' ')
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value) || Date.now() > deadline) return value
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
 describe('sending a post to the subscribers', () => {
-  const others: FastifyInstance[] = []
-  const handles: Awaited<ReturnType<typeof createDb>>[] = []
-  afterAll(async () => {
-    for (const other of others) await other.close()
-    for (const handle of handles) await handle.close()
-  })
+  const others = replicas()
 
   it('reaches 500 subscribers exactly once across replicas, at the rate, each with working one-click headers', async (context) => {
     const url = setup.database.url
     if (!url) context.skip() // replicas share a Postgres; the embedded database is one process by design
     for (let i = 0; i < 2; i++) {
-      const handle = await createDb({ kind: 'postgres', url: String(url) })
-      handles.push(handle)
-      others.push(await buildTestApp(handle, { env: mailEnv(), mailTiming: FAST }))
+      await others.start(String(url), { env: mailEnv(), mailTiming: FAST })
     }
     await insertSubscribers(500)
     await app.db.insert(newsletterSubscribers).values({ email: 'left@example.net', status: 'unsubscribed' })
@@ -106,7 +90,7 @@ describe('sending a post to the subscribers', () => {
 
     await smtp.waitFor(500, 40_000)
     const elapsed = Date.now() - started
-    await Promise.all([app.mail.drain(), ...others.map((other) => other.mail.drain())])
+    await Promise.all([app.mail.drain(), ...others.apps.map((other) => other.mail.drain())])
     await new Promise((resolve) => setTimeout(resolve, 300))
 
     // Exactly once each, by envelope.
@@ -159,7 +143,7 @@ describe('sending a post to the subscribers', () => {
     expect(audit).toMatchObject({ action: 'update', entityId: String(post.id), after: { sentTo: 500 } })
 
     // Once: a second send, here or on another replica, is refused with its reason.
-    const again = await api('POST', `/api/admin/news/${post.id}/send`, undefined, others[0])
+    const again = await api('POST', `/api/admin/news/${post.id}/send`, undefined, others.apps[0])
     expect(again.statusCode).toBe(409)
     expect(again.json().message).toMatch(/already sent/)
   }, 60_000)
