@@ -70,8 +70,8 @@ function AdminLayout() {
             </AdminSessionProvider>
           ) : (
             <Alert color="red" variant="light" title="No access" data-testid="no-access">
-              Your account ({me.data.email}) does not have access to the admin panel. Ask an owner of the council’s
-              team to invite this address, or sign out and sign in with another account.
+              Your account ({me.data.email}) does not have access to the admin panel. Ask an owner of the council’s team
+              to invite this address, or sign out and sign in with another account.
             </Alert>
           )}
         </>
