@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -18,14 +19,17 @@ import {
 import {
   AUDIT_ENTITIES,
   CONSENT_SOURCES,
+  DISPOSITIONS,
   MAIL_KINDS,
   MAIL_STATES,
   MESSAGE_STATUSES,
   POST_STATUSES,
   RESOURCE_CATEGORIES,
+  STANDARD_KINDS,
   STUDY_CATEGORIES,
   SUBSCRIBER_STATUSES,
   TESTIMONIAL_SOURCES,
+  VERSION_STATES,
 } from '../shared/constants'
 import { ROLES } from '../shared/permissions'
 
@@ -206,6 +210,99 @@ export const posts = pgTable(
     check('posts_status_check', oneOf('status', POST_STATUSES)),
     index('posts_status_published_idx').on(table.status, table.publishedAt),
     index('posts_status_publish_at_idx').on(table.status, table.publishAt),
+  ],
+)
+
+/**
+ * The council's standards: a document keeps its number for life, and its text lives in versions
+ * (docs/decisions/028-standards-as-versioned-documents.md).
+ */
+export const standardDocuments = pgTable(
+  'standard_documents',
+  {
+    id: serial('id').primaryKey(),
+    /** The council's identifier as printed: MHBOT-SC/001, MHBOT-SC/G-002. */
+    number: text('number').notNull(),
+    /** The number as a URL writes it, `/` as `-` (MHBOT-SC-G-002); unique like the number. */
+    key: text('key').notNull(),
+    title: text('title').notNull(),
+    kind: text('kind', { enum: STANDARD_KINDS }).notNull(),
+    description: text('description').notNull().default(''),
+    /** The PDF's name before documents were versioned (/downloads/{slug}.pdf keeps working). */
+    legacySlug: text('legacy_slug'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('standard_documents_number_idx').on(table.number),
+    uniqueIndex('standard_documents_key_idx').on(table.key),
+    uniqueIndex('standard_documents_legacy_slug_idx').on(table.legacySlug),
+    check('standard_documents_kind_check', oneOf('kind', STANDARD_KINDS)),
+  ],
+)
+
+export const standardVersions = pgTable(
+  'standard_versions',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => standardDocuments.id, { onDelete: 'restrict' }),
+    /** Digits and dots: 1.0, 1.1, 2.0. */
+    version: text('version').notNull(),
+    state: text('state', { enum: VERSION_STATES }).notNull().default('draft'),
+    /** The date the version took (or takes) effect; set when it is published. */
+    effectiveDate: date('effective_date', { mode: 'string' }),
+    changeSummary: text('change_summary').notNull().default(''),
+    /** The text, in Markdown, rendered by the one Markdown renderer (services/markdown.ts). */
+    body: text('body').notNull(),
+    reviewOpenedAt: timestamp('review_opened_at', { withTimezone: true }),
+    reviewClosesAt: timestamp('review_closes_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** The news post that told the subscribers of this version's review: they are told once. */
+    noticePostId: integer('notice_post_id').references(() => posts.id, { onDelete: 'set null' }),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('standard_versions_label_idx').on(table.documentId, table.version),
+    // One current text per document, and one version in the works at a time.
+    uniqueIndex('standard_versions_one_published_idx').on(table.documentId).where(sql`state = 'published'`),
+    uniqueIndex('standard_versions_one_open_idx').on(table.documentId).where(sql`state in ('draft', 'review')`),
+    check('standard_versions_state_check', oneOf('state', VERSION_STATES)),
+  ],
+)
+
+/** A visitor's comment on a version in public review, and the council's written answer to it. */
+export const standardComments = pgTable(
+  'standard_comments',
+  {
+    id: serial('id').primaryKey(),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => standardVersions.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    organisation: text('organisation'),
+    /** Never shown: for the council to write back. */
+    email: text('email').notNull(),
+    section: text('section').notNull(),
+    comment: text('comment').notNull(),
+    proposedChange: text('proposed_change'),
+    /** Whether the name and organisation may be published with the comment. */
+    consent: boolean('consent').notNull().default(false),
+    /** Spam stays in the record, hidden, with the reason and who hid it. */
+    hidden: boolean('hidden').notNull().default(false),
+    hiddenReason: text('hidden_reason'),
+    hiddenBy: text('hidden_by'),
+    disposition: text('disposition', { enum: DISPOSITIONS }),
+    response: text('response'),
+    disposedBy: text('disposed_by'),
+    disposedAt: timestamp('disposed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('standard_comments_version_idx').on(table.versionId, table.id),
+    check('standard_comments_disposition_check', sql`disposition is null or ${oneOf('disposition', DISPOSITIONS)}`),
   ],
 )
 

@@ -32,6 +32,7 @@ import { goneNewsPages, newsRoutes } from './routes/news'
 import { newsletterRoutes } from './routes/newsletter'
 import { publicDataRoutes } from './routes/public-data'
 import { seoFileRoutes } from './routes/seo-files'
+import { standardRoutes } from './routes/standards'
 import { teamJoinRoutes } from './routes/team-join'
 
 export type BuildAppOptions = {
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicDataRoutes,
     newsRoutes,
     goneNewsPages,
+    standardRoutes,
     formRoutes,
     newsletterRoutes,
     authRoutes,

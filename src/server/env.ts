@@ -124,11 +124,25 @@ const Settings = z.object({
       .max(3600, 'must be between 1 and 3600')
       .default(30),
   ),
+  /**
+   * The shortest public review the council may open, in days (docs/decisions/028-standards-as-versioned-documents.md):
+   * 14 by default, as due-process rules for standards bodies expect; 0 lets a review close the same day.
+   */
+  STANDARDS_REVIEW_MIN_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number of days')
+      .min(0, 'must be between 0 and 365')
+      .max(365, 'must be between 0 and 365')
+      .default(14),
+  ),
   RATE_LIMITS: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
   /** Budgets per client address, shared by every replica (src/server/plugins/rate-limit.ts). */
   RATE_LIMIT_CONTACT: budget('5/10m'),
   RATE_LIMIT_NEWSLETTER: budget('10/10m'),
   RATE_LIMIT_TESTIMONIAL: budget('5/10m'),
+  RATE_LIMIT_COMMENT: budget('5/10m'),
   RATE_LIMIT_UPLOAD: budget('30/10m'),
   RATE_LIMIT_LOGIN: budget('20/10m'),
   RATE_LIMIT_CALLBACK: budget('20/10m'),

@@ -5,6 +5,7 @@ import { type BuildAppOptions, buildApp } from './app'
 import type { Env } from './env'
 import { siteFromEnv } from './plugins/config'
 import { renderDocumentPdf } from './services/document-pdf'
+import { seedStandards } from './services/standards-seed'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
 
@@ -19,6 +20,7 @@ export async function startServer(env: Env, ssr: BuildAppOptions['ssr']): Promis
   const { seeded } = await prepareDatabase(handle, {
     seed: true,
     render: (doc) => renderDocumentPdf(doc, siteFromEnv(env)),
+    standards: (db) => seedStandards(db, siteFromEnv(env)),
   })
 
   const app = await buildApp({ env, db: handle, ssr })

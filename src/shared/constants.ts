@@ -61,6 +61,8 @@ export const AUDIT_ENTITIES = [
   'file',
   'member',
   'post',
+  'standard',
+  'standard_comment',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
@@ -122,7 +124,36 @@ export const TEXT_LIMITS = {
   location: 120,
   testimonial: 2000,
   description: 2000,
+  organisation: 200,
+  section: 100,
+  comment: 5000,
 } as const
 
 /** Calls one tRPC request may batch: the browser's link and the server's limit share this. */
 export const TRPC_MAX_BATCH = 10
+
+/**
+ * The council's standards (docs/decisions/028-standards-as-versioned-documents.md). A version is a
+ * draft (the editors' only), in public review (readable, open to comment until its closing date),
+ * published (the document's current text), superseded (by a later published version) or withdrawn
+ * (left unpublished after it was drafted or reviewed). Nothing is deleted: the record is the point.
+ */
+export const STANDARD_KINDS = ['position statement', 'guide'] as const
+export type StandardKind = (typeof STANDARD_KINDS)[number]
+export const VERSION_STATES = ['draft', 'review', 'published', 'superseded', 'withdrawn'] as const
+export type VersionState = (typeof VERSION_STATES)[number]
+export const VERSION_STATE_LABELS: Record<VersionState, string> = {
+  draft: 'Draft',
+  review: 'Public review',
+  published: 'Published',
+  superseded: 'Superseded',
+  withdrawn: 'Withdrawn',
+}
+/** The written answer to a comment, as standards bodies record it. */
+export const DISPOSITIONS = ['accepted', 'accepted_with_changes', 'not_accepted'] as const
+export type Disposition = (typeof DISPOSITIONS)[number]
+export const DISPOSITION_LABELS: Record<Disposition, string> = {
+  accepted: 'Accepted',
+  accepted_with_changes: 'Accepted with changes',
+  not_accepted: 'Not accepted',
+}

@@ -9,10 +9,15 @@ export const ROLES = ['owner', 'editor', 'moderator'] as const
 export type Role = (typeof ROLES)[number]
 
 export const PERMISSIONS = {
-  /** The council's own content: research studies, resources and their files (later news and standards). */
+  /** The council's own content: research studies, resources and their files, news, and the standards' versions. */
   content: 'Edit the council’s content',
   /** What visitors send: messages, testimonials, subscribers (later public comments). */
   visitors: 'Handle what visitors send',
+  /**
+   * Read the public comments on the standards. Answering one needs 'content' as well, hiding spam
+   * 'visitors' (docs/decisions/028-standards-as-versioned-documents.md).
+   */
+  comments: 'Read the public comments on standards',
   /** Read the activity log. */
   activity: 'Read the activity log',
   /** One's own signed-in sessions. */
@@ -23,9 +28,9 @@ export const PERMISSIONS = {
 export type Permission = keyof typeof PERMISSIONS
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  owner: ['content', 'visitors', 'activity', 'account', 'team'],
-  editor: ['content', 'activity', 'account'],
-  moderator: ['visitors', 'activity', 'account'],
+  owner: ['content', 'visitors', 'comments', 'activity', 'account', 'team'],
+  editor: ['content', 'comments', 'activity', 'account'],
+  moderator: ['visitors', 'comments', 'activity', 'account'],
 }
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -37,8 +42,8 @@ export const ROLE_LABELS: Record<Role, string> = {
 /** What each role is for, in the words the team screen shows beside the choice. */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: 'Everything, including the team.',
-  editor: 'Research studies, resources and news.',
-  moderator: 'Messages, testimonials and subscribers.',
+  editor: 'Research studies, resources, news and standards, and the answers to public comments.',
+  moderator: 'Messages, testimonials, subscribers, and spam in public comments.',
 }
 
 /** The one answer to "may this role do that"; no role (a signed-in stranger) may do nothing. */

@@ -2,9 +2,12 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { contactSubmissions, invitations, newsletterSubscribers, posts, testimonials, users } from '../../src/db/schema'
+import { createDraft, openReview, submitComment } from '../../src/server/services/standards'
+import { seedStandards } from '../../src/server/services/standards-seed'
 import { removeMember } from '../../src/server/services/team'
 import { appRouter } from '../../src/server/trpc/router'
 import { can, type Permission, type Role } from '../../src/shared/permissions'
+import { DEFAULT_SITE } from '../../src/shared/site'
 import { setUpTestApp } from '../helpers/build-app'
 import { makePdf, multipart } from '../helpers/fixtures'
 import { CROSS_ORIGIN, loginCookie, memberCookie, SAME_ORIGIN } from '../helpers/login'
@@ -40,6 +43,8 @@ let ids: {
   session: string
   /** A published post, for the sending routes (the news routes' own post may be deleted). */
   sendable: number
+  /** A visitor's comment on MHBOT-SC/G-002 1.1, which is in public review; G-003 1.1 is a draft. */
+  comment: number
 }
 
 async function upload(path: string): Promise<string> {
@@ -119,7 +124,21 @@ beforeEach(async () => {
       publishedAt: new Date(),
     })
     .returning()
-  if (!message || !testimonial || !subscriber || !member || !invitation || !sendable)
+  await seedStandards(db, DEFAULT_SITE)
+  const owner = { email: 'admin@example.org' }
+  await createDraft(db, owner, 'MHBOT-SC/G-002', { version: '1.1', changeSummary: 'A change.' })
+  await openReview(db, owner, 'MHBOT-SC/G-002', '1.1', { closesAt: new Date(Date.now() + 30 * 86_400_000) })
+  const comment = await submitComment(db, 'MHBOT-SC-G-002', '1.1', {
+    name: 'A Reader',
+    organisation: null,
+    email: 'reader@example.org',
+    section: '1. Scope',
+    comment: 'A comment long enough to keep.',
+    proposedChange: null,
+    consent: true,
+  })
+  await createDraft(db, owner, 'MHBOT-SC/G-003', { version: '1.1', changeSummary: 'Another change.' })
+  if (!message || !testimonial || !subscriber || !member || !invitation || !sendable || !comment.id)
     throw new Error('arrangement failed')
   ids = {
     message: message.id,
@@ -133,11 +152,19 @@ beforeEach(async () => {
     invitation: invitation.id,
     session: sessions.json()[0].id,
     sendable: sendable.id,
+    comment: comment.id,
   }
 })
 
 /** `othersGet`: the answer to a permitted caller other than the owner, whose row it is (a session). */
-type Case = { name: string; request: () => Promise<InjectOptions>; ok: number; othersGet?: number }
+/** `permission`: where one route needs another permission for another body, the one this case needs. */
+type Case = {
+  name: string
+  request: () => Promise<InjectOptions>
+  ok: number
+  othersGet?: number
+  permission?: Permission
+}
 const json = (method: InjectOptions['method'], url: () => string, payload?: () => unknown): Case['request'] => {
   return async () => ({ method, url: url(), ...(payload ? { payload: payload() as InjectOptions['payload'] } : {}) })
 }
@@ -319,10 +346,93 @@ const REST: Case[] = [
     ok: 200,
     othersGet: 404,
   },
+  { name: 'GET /api/admin/standards', request: json('GET', () => '/api/admin/standards'), ok: 200 },
+  {
+    name: 'POST /api/admin/standards/:number/versions',
+    request: json(
+      'POST',
+      () => '/api/admin/standards/MHBOT-SC-G-001/versions',
+      () => ({ version: '1.1', changeSummary: 'A change.' }),
+    ),
+    ok: 201,
+  },
+  {
+    name: 'GET /api/admin/standards/:number/versions/:version',
+    request: json('GET', () => '/api/admin/standards/MHBOT-SC-G-003/versions/1.1'),
+    ok: 200,
+  },
+  {
+    name: 'PATCH /api/admin/standards/:number/versions/:version',
+    request: json(
+      'PATCH',
+      () => '/api/admin/standards/MHBOT-SC-G-003/versions/1.1',
+      () => ({ changeSummary: 'Said better.' }),
+    ),
+    ok: 200,
+  },
+  {
+    name: 'POST /api/admin/standards/:number/versions/:version/review',
+    request: json(
+      'POST',
+      () => '/api/admin/standards/MHBOT-SC-G-003/versions/1.1/review',
+      () => ({ closesAt: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
+    ),
+    ok: 200,
+  },
+  // Refused once the permission let it through: the review is still open.
+  {
+    name: 'POST /api/admin/standards/:number/versions/:version/publish',
+    request: json(
+      'POST',
+      () => '/api/admin/standards/MHBOT-SC-G-002/versions/1.1/publish',
+      () => ({ effectiveDate: '2027-01-01' }),
+    ),
+    ok: 409,
+  },
+  {
+    name: 'POST /api/admin/standards/:number/versions/:version/withdraw',
+    request: json('POST', () => '/api/admin/standards/MHBOT-SC-G-003/versions/1.1/withdraw'),
+    ok: 200,
+  },
+  // Mail is off in this file.
+  {
+    name: 'POST /api/admin/standards/:number/versions/:version/announce',
+    request: json('POST', () => '/api/admin/standards/MHBOT-SC-G-002/versions/1.1/announce'),
+    ok: 409,
+  },
+  { name: 'GET /api/admin/comments', request: json('GET', () => '/api/admin/comments'), ok: 200 },
+  {
+    name: 'GET /api/admin/standards/:number/versions/:version/comments',
+    request: json('GET', () => '/api/admin/standards/MHBOT-SC-G-002/versions/1.1/comments'),
+    ok: 200,
+  },
+  {
+    name: 'PATCH /api/admin/comments/:id',
+    request: json(
+      'PATCH',
+      () => `/api/admin/comments/${ids.comment}`,
+      () => ({ disposition: 'accepted', response: 'Thank you; done.' }),
+    ),
+    ok: 200,
+    permission: 'content',
+  },
+  {
+    name: 'PATCH /api/admin/comments/:id',
+    request: json(
+      'PATCH',
+      () => `/api/admin/comments/${ids.comment}`,
+      () => ({ hidden: true, reason: 'Spam' }),
+    ),
+    ok: 200,
+    permission: 'visitors',
+  },
 ]
 
 /** The permission each route and procedure needs, stated here apart from the code that enforces it. */
 function permissionOf(name: string): Permission {
+  if (/answerComment/.test(name)) return 'content'
+  if (/hideComment/.test(name)) return 'visitors'
+  if (/adminComments|commentedVersions|\/comments/.test(name)) return 'comments'
   if (/sessions$|sessions\/:id$|mySessions|endMySession/.test(name) && !name.includes('members')) return 'account'
   if (/team/.test(name)) return 'team'
   if (/activity/.test(name)) return 'activity'
@@ -377,6 +487,35 @@ const TRPC: Call[] = [
   { path: 'newsDelivery.testSend', input: () => ({ id: ids.sendable, email: 'me@example.org' }), ok: 409 },
   { path: 'newsDelivery.send', input: () => ({ id: ids.sendable }), ok: 409 },
   { path: 'newsDelivery.cancel', input: () => ({ id: ids.sendable }) },
+  { path: 'standards.adminList', input: () => undefined },
+  { path: 'standards.adminVersion', input: () => ({ number: 'MHBOT-SC-G-003', version: '1.1' }) },
+  {
+    path: 'standards.createDraft',
+    input: () => ({ number: 'MHBOT-SC/G-001', draft: { version: '1.1', changeSummary: 'A change.' } }),
+  },
+  {
+    path: 'standards.updateVersion',
+    input: () => ({ number: 'MHBOT-SC-G-003', version: '1.1', patch: { body: '## 1. A heading\n\nText.' } }),
+  },
+  {
+    path: 'standards.openReview',
+    input: () => ({ number: 'MHBOT-SC-G-003', version: '1.1', closesAt: new Date(Date.now() + 30 * 86_400_000) }),
+  },
+  {
+    path: 'standards.publish',
+    input: () => ({ number: 'MHBOT-SC-G-002', version: '1.1', effectiveDate: '2027-01-01' }),
+    ok: 409,
+  },
+  { path: 'standards.withdraw', input: () => ({ number: 'MHBOT-SC-G-003', version: '1.1' }) },
+  { path: 'standards.announce', input: () => ({ number: 'MHBOT-SC-G-002', version: '1.1' }), ok: 409 },
+  { path: 'standards.preview', input: () => ({ body: '## Heading' }) },
+  { path: 'standards.commentedVersions', input: () => undefined },
+  { path: 'standards.adminComments', input: () => ({ number: 'MHBOT-SC-G-002', version: '1.1' }) },
+  {
+    path: 'standards.answerComment',
+    input: () => ({ id: ids.comment, disposition: 'not_accepted', response: 'Out of scope.' }),
+  },
+  { path: 'standards.hideComment', input: () => ({ id: ids.comment, hide: { hidden: true, reason: 'Spam' } }) },
 ]
 const PUBLIC_PROCEDURES = [
   'auth.me',
@@ -392,6 +531,12 @@ const PUBLIC_PROCEDURES = [
   'news.latest',
   'news.get',
   'news.page',
+  'standards.list',
+  'standards.document',
+  'standards.version',
+  'standards.compare',
+  'standards.comments',
+  'standards.comment',
 ]
 
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>
@@ -442,14 +587,14 @@ describe('the REST admin contract', () => {
       )
       .filter((route) => route.method !== 'HEAD')
       .map((route) => `${route.method} ${route.url}`)
-    expect(admin.sort()).toEqual(REST.map((entry) => entry.name).sort())
+    expect(admin.sort()).toEqual([...new Set(REST.map((entry) => entry.name))].sort())
   })
 
   describe.each(WHO)('$who', ({ who, headers, status }) => {
-    it.each(REST)('$name', async ({ name, request, ok, othersGet }) => {
+    it.each(REST)('$name $permission', async ({ name, request, ok, othersGet, permission }) => {
       const options = await request()
       const response = await app.inject({ ...options, headers: { ...(options.headers ?? {}), ...headers() } })
-      const refused = status(permissionOf(name))
+      const refused = status(permission ?? permissionOf(name))
       expect(response.statusCode, response.body).toBe(refused || (who === 'an owner' ? ok : (othersGet ?? ok)))
       if (refused) expect(response.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) })
     })

@@ -17,6 +17,7 @@ const BUDGET_SETTINGS = {
   contact: 'RATE_LIMIT_CONTACT',
   newsletter: 'RATE_LIMIT_NEWSLETTER',
   testimonial: 'RATE_LIMIT_TESTIMONIAL',
+  comment: 'RATE_LIMIT_COMMENT',
   upload: 'RATE_LIMIT_UPLOAD',
   login: 'RATE_LIMIT_LOGIN',
   callback: 'RATE_LIMIT_CALLBACK',

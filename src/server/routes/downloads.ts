@@ -1,37 +1,84 @@
 import { createHash } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
-import { COUNCIL_DOCUMENTS } from '../../content/documents'
+import { documentMeta } from '../../content/documents'
+import { VERSION_PATTERN, versionPdfPath } from '../../shared/schemas/standards'
 import { NotFoundError } from '../errors'
 import { notModified } from '../kept-answers/conditional'
-import { renderDocumentPdf } from '../services/document-pdf'
+import { printedDate, renderStandardPdf } from '../services/document-pdf'
+import { sectionsFromMarkdown } from '../services/standard-text'
+import { legacyDownload, versionForPdf } from '../services/standards'
 
 type Rendered = { bytes: Uint8Array; etag: string }
 
-/** The council's documents as PDFs, rendered once per process from the site's own text. */
+/** /downloads/MHBOT-SC-G-002-v1.1.pdf: a document's key, then its version. */
+const VERSION_FILE = /^([A-Za-z0-9-]{1,60})-v(\d+(?:\.\d+)*)\.pdf$/
+/** Rendered PDFs kept per process; a version's text only changes while it is a draft or in review. */
+const KEPT_PDFS = 64
+
+/** The line printed under the title: 1.0 keeps the line its first edition had, word for word. */
+function metaLine(
+  number: string,
+  version: { version: string; state: string; effectiveDate: string | null; reviewClosesAt: Date | null },
+) {
+  if (version.state === 'review' && version.reviewClosesAt) {
+    return `Document ${number} · Version ${version.version} · Draft for public review, comments close ${printedDate(version.reviewClosesAt.toISOString().slice(0, 10))}`
+  }
+  if (version.state === 'withdrawn') return `Document ${number} · Version ${version.version} · Withdrawn`
+  const issued = version.effectiveDate ? printedDate(version.effectiveDate) : ''
+  if (version.version === '1.0') return documentMeta({ number, issued })
+  const state = version.state === 'superseded' ? ' · Superseded' : ''
+  return `Document ${number} · Version ${version.version} · Issued ${issued}${state}`
+}
+
+/**
+ * The council's documents as PDFs, one per public version, rendered from the stored text
+ * (docs/decisions/028-standards-as-versioned-documents.md). The addresses the documents had before
+ * they were versioned (/downloads/{slug}.pdf) redirect to the current version's.
+ */
 export const downloadRoutes: FastifyPluginAsync = async (app) => {
   const cache = new Map<string, Promise<Rendered>>()
-  const bySlug = new Map(COUNCIL_DOCUMENTS.map((doc) => [doc.slug, doc]))
 
   app.get<{ Params: { file: string } }>('/downloads/:file', async (request, reply) => {
-    const slug = request.params.file.replace(/\.pdf$/, '')
-    const doc = request.params.file.endsWith('.pdf') ? bySlug.get(slug) : undefined
-    if (!doc) throw new NotFoundError('No such document')
-
-    let rendered = cache.get(slug)
+    const file = request.params.file
+    const match = VERSION_FILE.exec(file)
+    if (!match) {
+      const legacy = file.endsWith('.pdf') ? await legacyDownload(app.db, file.slice(0, -'.pdf'.length)) : null
+      if (!legacy) throw new NotFoundError('No such document')
+      // Not kept by browsers for long: the current version changes when the next is published.
+      return reply
+        .header('cache-control', 'public, max-age=300')
+        .redirect(versionPdfPath(legacy.key, legacy.version), 302)
+    }
+    const [, key = '', label = ''] = match
+    if (!VERSION_PATTERN.test(label)) throw new NotFoundError('No such document')
+    const { document, version } = await versionForPdf(app.db, key, label)
+    const cacheKey = `${version.id}:${version.updatedAt.getTime()}:${version.state}`
+    let rendered = cache.get(cacheKey)
     if (!rendered) {
-      rendered = renderDocumentPdf(doc, app.site).then((bytes) => ({
+      rendered = renderStandardPdf(
+        {
+          title: document.title,
+          description: document.description,
+          metaLine: metaLine(document.number, version),
+          sections: sectionsFromMarkdown(version.body),
+        },
+        app.site,
+      ).then((bytes) => ({
         bytes,
         etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
       }))
-      cache.set(slug, rendered)
-      rendered.catch(() => cache.delete(slug))
+      if (cache.size >= KEPT_PDFS) cache.delete(cache.keys().next().value ?? '')
+      cache.set(cacheKey, rendered)
+      rendered.catch(() => cache.delete(cacheKey))
     }
     const { bytes, etag } = await rendered
-    reply.header('etag', etag).header('cache-control', 'public, max-age=3600')
+    // A draft in review can still change; a published text never does.
+    const maxAge = version.state === 'review' ? 60 : 3600
+    reply.header('etag', etag).header('cache-control', `public, max-age=${maxAge}`)
     if (notModified(request, etag)) return reply.code(304).send()
     return reply
       .type('application/pdf')
-      .header('content-disposition', `inline; filename="${slug}.pdf"`)
+      .header('content-disposition', `inline; filename="${document.key}-v${version.version}.pdf"`)
       .send(Buffer.from(bytes))
   })
 }

@@ -9,6 +9,8 @@ import {
   newsletterSubscribers,
   posts,
   researchStudies,
+  standardComments,
+  standardDocuments,
   testimonials,
   users,
 } from '../../db/schema'
@@ -167,6 +169,9 @@ const LABELS: Record<AuditEntity, LabelSource> = {
   subscriber: labels(newsletterSubscribers, newsletterSubscribers.id, newsletterSubscribers.email, anyText),
   file: labels(attachments, attachments.id, attachments.filename, uuids),
   post: labels(posts, posts.id, posts.title, serialIds),
+  standard: labels(standardDocuments, standardDocuments.id, standardDocuments.number, serialIds),
+  // The section a comment is about: the council's heading, not the visitor's words.
+  standard_comment: labels(standardComments, standardComments.id, standardComments.section, serialIds),
   // Unused: a member is named by the address its rows hold (below).
   member: labels(users, users.email, users.email, anyText),
 }

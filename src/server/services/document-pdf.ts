@@ -1,7 +1,7 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib'
 import { type CouncilDocument, type DocumentSection, documentMeta } from '../../content/documents'
 import { DISCLAIMER_TEXT } from '../../content/facts'
-import type { SiteInfo } from '../../shared/site'
+import { COUNCIL_LOCALE, type SiteInfo } from '../../shared/site'
 
 const PAGE = { width: 612, height: 792, margin: 56 } // US Letter, in points
 const INK = rgb(0.1, 0.1, 0.12)
@@ -37,17 +37,50 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines
 }
 
-/** Renders one of the council's documents to PDF from the same text the site shows. */
 const printsDisclaimer = (sections: DocumentSection[]) =>
   sections.some((section) =>
     section.blocks.some((block) => block.kind === 'paragraph' && block.text === DISCLAIMER_TEXT),
   )
 
-export async function renderDocumentPdf(doc: CouncilDocument, site: SiteInfo): Promise<Uint8Array> {
+/** What one version of a standard gives the printer: its title, description, the line under the title, and its body. */
+export type StandardPrint = {
+  title: string
+  description: string
+  metaLine: string
+  sections: DocumentSection[]
+}
+
+const PRINTED_DATE = new Intl.DateTimeFormat(COUNCIL_LOCALE, {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+})
+
+/** A `YYYY-MM-DD` date as the documents print it (`October 31, 2025`), read as UTC so no server's zone shifts the day. */
+export function printedDate(isoDate: string): string {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? new Date(`${isoDate}T00:00:00Z`) : new Date(Number.NaN)
+  // Date rolls 2025-02-30 over into March; a date that does not come back unchanged was not a real one.
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== isoDate) {
+    throw new RangeError(`not a YYYY-MM-DD date: ${isoDate}`)
+  }
+  return PRINTED_DATE.format(date)
+}
+
+/** One of the council's documents, from the text coded in src/content/documents.ts. */
+export function renderDocumentPdf(doc: CouncilDocument, site: SiteInfo): Promise<Uint8Array> {
+  return renderStandardPdf(
+    { title: doc.title, description: doc.description, metaLine: documentMeta(doc), sections: doc.sections(site) },
+    site,
+  )
+}
+
+/** Renders a standard to PDF from the same text the site shows. */
+export async function renderStandardPdf(print: StandardPrint, site: SiteInfo): Promise<Uint8Array> {
   const pdf = await PDFDocument.create()
-  pdf.setTitle(doc.title)
+  pdf.setTitle(print.title)
   pdf.setAuthor(site.name)
-  pdf.setSubject(doc.description)
+  pdf.setSubject(print.description)
   pdf.setCreator(site.name)
   // A fixed date keeps the bytes (and so the ETag) stable across restarts.
   pdf.setCreationDate(new Date('2025-10-31T00:00:00Z'))
@@ -80,13 +113,14 @@ export async function renderDocumentPdf(doc: CouncilDocument, site: SiteInfo): P
   }
 
   write(site.name, { font: bold, size: 10, color: ACCENT, gap: 10 })
-  write(doc.title, { font: bold, size: 18, gap: 4 })
-  write(documentMeta(doc), { size: 10, color: ACCENT, gap: 12 })
+  write(print.title, { font: bold, size: 18, gap: 4 })
+  write(print.metaLine, { size: 10, color: ACCENT, gap: 12 })
 
-  const sections = doc.sections(site)
+  const sections = print.sections
   for (const section of sections) {
     y -= 6
-    write(section.heading, { font: bold, size: 13, color: ACCENT, gap: 4 })
+    // A version's text before its first heading comes as a section without one.
+    if (section.heading !== '') write(section.heading, { font: bold, size: 13, color: ACCENT, gap: 4 })
     for (const block of section.blocks) {
       if (block.kind === 'paragraph') write(block.text, {})
       if (block.kind === 'bullets') {

@@ -8,6 +8,7 @@ import { newsDeliveryRouter } from './routers/news-delivery'
 import { researchStudiesRouter } from './routers/research-studies'
 import { resourcesRouter } from './routers/resources'
 import { siteRouter } from './routers/site'
+import { standardsRouter } from './routers/standards'
 import { subscribersRouter } from './routers/subscribers'
 import { teamRouter } from './routers/team'
 import { testimonialsRouter } from './routers/testimonials'
@@ -26,6 +27,7 @@ export const appRouter = router({
   team: teamRouter,
   news: newsRouter,
   newsDelivery: newsDeliveryRouter,
+  standards: standardsRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -28,6 +28,14 @@ const KINDS: Record<AuditEntity, { the: string; a: string; quoted: boolean; scre
   },
   file: { the: 'the file', a: 'a file', quoted: true, screen: '', many: 'Uploaded files' },
   post: { the: 'the post', a: 'a post', quoted: true, screen: '/admin/news', many: 'News' },
+  standard: { the: 'the standard', a: 'a standard', quoted: false, screen: '/admin/standards', many: 'Standards' },
+  standard_comment: {
+    the: 'a public comment on',
+    a: 'a public comment',
+    quoted: true,
+    screen: '/admin/standards',
+    many: 'Public comments',
+  },
   member: { the: 'the team member', a: 'a team member', quoted: false, screen: '/admin/team', many: 'Team' },
 }
 
@@ -47,11 +55,29 @@ function memberVerb(action: string, before: Record<string, unknown>, after: Reco
   return 'changed'
 }
 
+/** What was done to a standard's version, or to a comment on one (services/standards.ts writes these rows). */
+function standardVerb(row: ActivityRow, before: Record<string, unknown>, after: Record<string, unknown>): string {
+  if (row.entity === 'standard_comment') {
+    if (typeof after.disposition === 'string') return 'answered'
+    if (after.hidden === true) return 'hid as spam'
+    if (after.hidden === false) return 'showed again'
+    return 'edited'
+  }
+  const version = typeof after.version === 'string' ? `version ${after.version} of` : ''
+  if (row.action === 'create') return `drafted ${version}`.trim()
+  if (after.state === 'review') return `opened the public review of ${version}`.trim()
+  if (after.state === 'published') return `published ${version}`.trim()
+  if (after.state === 'withdrawn') return `withdrew ${version}`.trim()
+  if (before.state === undefined && Array.isArray(after.edited)) return `edited ${version}`.trim()
+  return 'edited'
+}
+
 /** What was done, as a verb: "approved", "archived", "edited"… */
 function verb(row: ActivityRow): string {
   const before = asSnapshot(row.before) ?? {}
   const after = asSnapshot(row.after) ?? {}
   if (row.entity === 'member') return memberVerb(row.action, before, after)
+  if (row.entity === 'standard' || row.entity === 'standard_comment') return standardVerb(row, before, after)
   if (row.action === 'create') return row.entity === 'file' ? 'uploaded' : 'added'
   if (row.action === 'delete') return 'deleted'
   if (row.entity === 'testimonial' && typeof after.isApproved === 'boolean') {

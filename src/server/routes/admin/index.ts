@@ -10,6 +10,7 @@ import { adminNewsRoutes } from './news'
 import { adminNewsDeliveryRoutes } from './news-delivery'
 import { adminResearchStudyRoutes } from './research-studies'
 import { adminResourceRoutes } from './resources'
+import { adminStandardRoutes } from './standards'
 import { adminSubscriberRoutes } from './subscribers'
 import { adminTeamRoutes } from './team'
 import { adminTestimonialRoutes } from './testimonials'
@@ -29,6 +30,7 @@ const GROUPS: [FastifyPluginAsync, Permission][] = [
   [adminUploadRoutes, 'content'],
   [adminNewsRoutes, 'content'],
   [adminNewsDeliveryRoutes, 'content'],
+  [adminStandardRoutes, 'content'],
   [adminContactSubmissionRoutes, 'visitors'],
   [adminTestimonialRoutes, 'visitors'],
   [adminSubscriberRoutes, 'visitors'],

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { RowIdParamsSchema } from '../../../shared/schemas/row-id'
+import {
+  AnswerInputSchema,
+  DraftInputSchema,
+  HideInputSchema,
+  PublishInputSchema,
+  ReviewInputSchema,
+  StandardParamsSchema,
+  VersionParamsSchema,
+  VersionPatchSchema,
+} from '../../../shared/schemas/standards'
+import { memberActor, requirePermission } from '../../auth/access'
+import { BadInputError } from '../../errors'
+import {
+  adminComments,
+  adminStandards,
+  adminVersion,
+  announceReview,
+  answerComment,
+  commentedVersions,
+  createDraft,
+  hideComment,
+  openReview,
+  publishVersion,
+  updateVersion,
+  withdrawVersion,
+} from '../../services/standards'
+
+type NumberParams = { Params: { number: string } }
+type VersionParams = { Params: { number: string; version: string } }
+const VERSION = '/api/admin/standards/:number/versions/:version'
+
+/**
+ * Revising the council's standards (README, API; docs/decisions/028-standards-as-versioned-documents.md).
+ * Registered with the 'content' permission; the comments' routes state 'comments', which moderators have too.
+ */
+export const adminStandardRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/api/admin/standards', async () => adminStandards(app.db))
+
+  app.post<NumberParams>('/api/admin/standards/:number/versions', async (request, reply) => {
+    const { number } = StandardParamsSchema.parse(request.params)
+    const input = DraftInputSchema.parse(request.body ?? {})
+    return reply.code(201).send(await createDraft(app.db, memberActor(request.user), number, input))
+  })
+
+  app.get<VersionParams>(VERSION, async (request) => {
+    const { number, version } = VersionParamsSchema.parse(request.params)
+    return adminVersion(app.db, number, version)
+  })
+
+  app.patch<VersionParams>(VERSION, async (request) => {
+    const { number, version } = VersionParamsSchema.parse(request.params)
+    const patch = VersionPatchSchema.parse(request.body ?? {})
+    return updateVersion(app.db, memberActor(request.user), number, version, patch)
+  })
+
+  app.post<VersionParams>(`${VERSION}/review`, async (request) => {
+    const { number, version } = VersionParamsSchema.parse(request.params)
+    const input = ReviewInputSchema.parse(request.body ?? {})
+    return openReview(app.db, memberActor(request.user), number, version, input, app.env.STANDARDS_REVIEW_MIN_DAYS)
+  })
+
+  app.post<VersionParams>(`${VERSION}/publish`, async (request) => {
+    const { number, version } = VersionParamsSchema.parse(request.params)
+    const input = PublishInputSchema.parse(request.body ?? {})
+    return publishVersion(app.db, memberActor(request.user), number, version, input)
+  })
+
+  app.post<VersionParams>(`${VERSION}/withdraw`, async (request) => {
+    const { number, version } = VersionParamsSchema.parse(request.params)
+    return withdrawVersion(app.db, memberActor(request.user), number, version)
+  })
+
+  app.post<VersionParams>(`${VERSION}/announce`, async (request, reply) => {
+    const { number, version } = VersionParamsSchema.parse(request.params)
+    const sent = await announceReview(app.db, app.mail, memberActor(request.user), number, version, app.site.publicUrl)
+    return reply.code(202).send(sent)
+  })
+
+  app.get('/api/admin/comments', { config: { permission: 'comments' } }, async () => commentedVersions(app.db))
+
+  app.get<VersionParams>(`${VERSION}/comments`, { config: { permission: 'comments' } }, async (request, reply) => {
+    const { number, version } = VersionParamsSchema.parse(request.params)
+    // Visitors' addresses: never kept by a browser or a proxy.
+    return reply.header('cache-control', 'no-store, private').send(await adminComments(app.db, number, version))
+  })
+
+  // One route, two powers: an answer is the editors' ('content'), hiding spam the moderators' ('visitors').
+  app.patch<{ Params: { id: string } }>(
+    '/api/admin/comments/:id',
+    { config: { permission: 'comments' } },
+    async (request) => {
+      const { id } = RowIdParamsSchema.parse(request.params)
+      const body = (request.body ?? {}) as Record<string, unknown>
+      if (typeof body === 'object' && body !== null && 'disposition' in body) {
+        const input = AnswerInputSchema.parse(body)
+        return answerComment(app.db, memberActor(requirePermission(request.user, 'content')), id, input)
+      }
+      if (typeof body === 'object' && body !== null && 'hidden' in body) {
+        const input = HideInputSchema.parse(body)
+        return hideComment(app.db, memberActor(requirePermission(request.user, 'visitors')), id, input)
+      }
+      throw new BadInputError('Send { disposition, response } to answer the comment, or { hidden, reason } to hide it')
+    },
+  )
+}

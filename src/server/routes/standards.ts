@@ -1,0 +1,71 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { z } from 'zod'
+import {
+  CommentInputSchema,
+  StandardParamsSchema,
+  VersionLabelSchema,
+  VersionParamsSchema,
+} from '../../shared/schemas/standards'
+import {
+  compareVersions,
+  getStandard,
+  getStandardVersion,
+  listStandards,
+  publishedComments,
+  submitComment,
+} from '../services/standards'
+
+type NumberParams = { Params: { number: string } }
+type VersionParams = { Params: { number: string; version: string } }
+
+const CompareQuerySchema = z.object({ from: VersionLabelSchema, to: VersionLabelSchema })
+
+/** The council's standards, read by anyone, and the public comment on a version in review (README, API). */
+export const standardRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/api/standards', { config: { publicAnswer: true } }, async () => listStandards(app.db))
+
+  app.get<NumberParams>('/api/standards/:number', { config: { publicAnswer: true } }, async (request) => {
+    const { number } = StandardParamsSchema.parse(request.params)
+    return getStandard(app.db, number)
+  })
+
+  app.get<VersionParams>(
+    '/api/standards/:number/versions/:version',
+    { config: { publicAnswer: true } },
+    async (request) => {
+      const { number, version } = VersionParamsSchema.parse(request.params)
+      return getStandardVersion(app.db, number, version)
+    },
+  )
+
+  // The schema names the two query parameters, so kept answers are keyed by them (decision 023).
+  const compareQuery = { querystring: { type: 'object', properties: { from: {}, to: {} } } }
+  app.get<NumberParams>(
+    '/api/standards/:number/compare',
+    { schema: compareQuery, config: { publicAnswer: true } },
+    async (request) => {
+      const { number } = StandardParamsSchema.parse(request.params)
+      const { from, to } = CompareQuerySchema.parse(request.query ?? {})
+      return compareVersions(app.db, number, from, to)
+    },
+  )
+
+  app.get<VersionParams>(
+    '/api/standards/:number/versions/:version/comments',
+    { config: { publicAnswer: true } },
+    async (request) => {
+      const { number, version } = VersionParamsSchema.parse(request.params)
+      return publishedComments(app.db, number, version)
+    },
+  )
+
+  app.post<VersionParams>(
+    '/api/standards/:number/versions/:version/comments',
+    { config: { budget: 'comment' } },
+    async (request, reply) => {
+      const { number, version } = VersionParamsSchema.parse(request.params)
+      const input = CommentInputSchema.parse(request.body ?? {})
+      return reply.code(201).send(await submitComment(app.db, number, version, input))
+    },
+  )
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod'
+import { RowIdSchema } from '../../../shared/schemas/row-id'
+import {
+  AnswerInputSchema,
+  CommentInputSchema,
+  CompareParamsSchema,
+  DraftInputSchema,
+  HideInputSchema,
+  PublishInputSchema,
+  ReviewInputSchema,
+  StandardParamsSchema,
+  VersionParamsSchema,
+  VersionPatchSchema,
+} from '../../../shared/schemas/standards'
+import { NotFoundError } from '../../errors'
+import { previewPost } from '../../services/news'
+import {
+  adminComments,
+  adminStandards,
+  adminVersion,
+  announceReview,
+  answerComment,
+  commentedVersions,
+  compareVersions,
+  createDraft,
+  getStandard,
+  hideComment,
+  listStandards,
+  openReview,
+  publishedComments,
+  publishVersion,
+  standardVersionPage,
+  submitComment,
+  updateVersion,
+  withdrawVersion,
+} from '../../services/standards'
+import { change, permitted, publicProcedure, router } from '../init'
+
+/** A page's read: null for a document or version that is not there, so the page shows the site's not-found page. */
+const orNull = async <T>(read: Promise<T>): Promise<T | null> => {
+  try {
+    return await read
+  } catch (error) {
+    if (error instanceof NotFoundError) return null
+    throw error
+  }
+}
+
+/** The standards as REST has them (README, API; docs/decisions/028-standards-as-versioned-documents.md). */
+export const standardsRouter = router({
+  list: publicProcedure.query(({ ctx }) => listStandards(ctx.db)),
+  document: publicProcedure
+    .input(StandardParamsSchema)
+    .query(({ ctx, input }) => orNull(getStandard(ctx.db, input.number))),
+  version: publicProcedure
+    .input(VersionParamsSchema)
+    .query(({ ctx, input }) => orNull(standardVersionPage(ctx.db, input.number, input.version))),
+  compare: publicProcedure
+    .input(CompareParamsSchema)
+    .query(({ ctx, input }) => orNull(compareVersions(ctx.db, input.number, input.from, input.to))),
+  comments: publicProcedure
+    .input(VersionParamsSchema)
+    .query(({ ctx, input }) => orNull(publishedComments(ctx.db, input.number, input.version))),
+  comment: publicProcedure
+    .meta({ budget: 'comment' })
+    .input(VersionParamsSchema.extend({ comment: CommentInputSchema }))
+    .mutation(({ ctx, input }) => submitComment(ctx.db, input.number, input.version, input.comment)),
+
+  adminList: permitted('content').query(({ ctx }) => adminStandards(ctx.db)),
+  adminVersion: permitted('content')
+    .input(VersionParamsSchema)
+    .query(({ ctx, input }) => adminVersion(ctx.db, input.number, input.version)),
+  createDraft: change('content', StandardParamsSchema.extend({ draft: DraftInputSchema }), (db, actor, input) =>
+    createDraft(db, actor, input.number, input.draft),
+  ),
+  updateVersion: change('content', VersionParamsSchema.extend({ patch: VersionPatchSchema }), (db, actor, input) =>
+    updateVersion(db, actor, input.number, input.version, input.patch),
+  ),
+  openReview: permitted('content')
+    .input(VersionParamsSchema.extend(ReviewInputSchema.shape))
+    .mutation(({ ctx, input }) =>
+      openReview(
+        ctx.db,
+        ctx.user,
+        input.number,
+        input.version,
+        input,
+        ctx.request.server.env.STANDARDS_REVIEW_MIN_DAYS,
+      ),
+    ),
+  publish: change('content', VersionParamsSchema.extend(PublishInputSchema.shape), (db, actor, input) =>
+    publishVersion(db, actor, input.number, input.version, input),
+  ),
+  withdraw: change('content', VersionParamsSchema, (db, actor, input) =>
+    withdrawVersion(db, actor, input.number, input.version),
+  ),
+  announce: permitted('content')
+    .input(VersionParamsSchema)
+    .mutation(({ ctx, input }) =>
+      announceReview(ctx.db, { enabled: ctx.mailEnabled }, ctx.user, input.number, input.version, ctx.site.publicUrl),
+    ),
+  /** The editor's preview: the pages' own renderer, run here so the browser never loads it. */
+  preview: permitted('content')
+    .input(z.object({ body: z.string().max(200_000, 'Body must be at most 200,000 characters') }))
+    .mutation(({ input }) => previewPost(input.body)),
+
+  commentedVersions: permitted('comments').query(({ ctx }) => commentedVersions(ctx.db)),
+  adminComments: permitted('comments')
+    .input(VersionParamsSchema)
+    .query(({ ctx, input }) => adminComments(ctx.db, input.number, input.version)),
+  answerComment: change('content', z.object({ id: RowIdSchema }).extend(AnswerInputSchema.shape), (db, actor, input) =>
+    answerComment(db, actor, input.id, input),
+  ),
+  hideComment: change('visitors', z.object({ id: RowIdSchema, hide: HideInputSchema }), (db, actor, input) =>
+    hideComment(db, actor, input.id, input.hide),
+  ),
+})
