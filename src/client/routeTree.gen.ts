@@ -27,9 +27,11 @@ import { Route as AboutPositionStatementRouteImport } from './routes/about.posit
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminAccountRouteImport } from './routes/admin.account'
 import { Route as AdminActivityRouteImport } from './routes/admin.activity'
+import { Route as AdminCommentsRouteImport } from './routes/admin.comments'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminNewsRouteImport } from './routes/admin.news'
 import { Route as AdminResourcesRouteImport } from './routes/admin.resources'
+import { Route as AdminStandardsRouteImport } from './routes/admin.standards'
 import { Route as AdminSubscribersRouteImport } from './routes/admin.subscribers'
 import { Route as AdminTeamRouteImport } from './routes/admin.team'
 import { Route as AdminTestimonialsRouteImport } from './routes/admin.testimonials'
@@ -126,6 +128,11 @@ const AdminActivityRoute = AdminActivityRouteImport.update({
   path: '/activity',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminCommentsRoute = AdminCommentsRouteImport.update({
+  id: '/comments',
+  path: '/comments',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
@@ -139,6 +146,11 @@ const AdminNewsRoute = AdminNewsRouteImport.update({
 const AdminResourcesRoute = AdminResourcesRouteImport.update({
   id: '/resources',
   path: '/resources',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminStandardsRoute = AdminStandardsRouteImport.update({
+  id: '/standards',
+  path: '/standards',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminSubscribersRoute = AdminSubscribersRouteImport.update({
@@ -184,9 +196,11 @@ export interface FileRoutesByFullPath {
   '/about/position-statement': typeof AboutPositionStatementRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
+  '/admin/comments': typeof AdminCommentsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/resources': typeof AdminResourcesRoute
+  '/admin/standards': typeof AdminStandardsRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
@@ -211,9 +225,11 @@ export interface FileRoutesByTo {
   '/about/position-statement': typeof AboutPositionStatementRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
+  '/admin/comments': typeof AdminCommentsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/resources': typeof AdminResourcesRoute
+  '/admin/standards': typeof AdminStandardsRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
@@ -240,9 +256,11 @@ export interface FileRoutesById {
   '/about/position-statement': typeof AboutPositionStatementRoute
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
+  '/admin/comments': typeof AdminCommentsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/resources': typeof AdminResourcesRoute
+  '/admin/standards': typeof AdminStandardsRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
@@ -270,9 +288,11 @@ export interface FileRouteTypes {
     | '/about/position-statement'
     | '/admin/account'
     | '/admin/activity'
+    | '/admin/comments'
     | '/admin/messages'
     | '/admin/news'
     | '/admin/resources'
+    | '/admin/standards'
     | '/admin/subscribers'
     | '/admin/team'
     | '/admin/testimonials'
@@ -297,9 +317,11 @@ export interface FileRouteTypes {
     | '/about/position-statement'
     | '/admin/account'
     | '/admin/activity'
+    | '/admin/comments'
     | '/admin/messages'
     | '/admin/news'
     | '/admin/resources'
+    | '/admin/standards'
     | '/admin/subscribers'
     | '/admin/team'
     | '/admin/testimonials'
@@ -325,9 +347,11 @@ export interface FileRouteTypes {
     | '/about/position-statement'
     | '/admin/account'
     | '/admin/activity'
+    | '/admin/comments'
     | '/admin/messages'
     | '/admin/news'
     | '/admin/resources'
+    | '/admin/standards'
     | '/admin/subscribers'
     | '/admin/team'
     | '/admin/testimonials'
@@ -485,6 +509,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminActivityRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/comments': {
+      id: '/admin/comments'
+      path: '/comments'
+      fullPath: '/admin/comments'
+      preLoaderRoute: typeof AdminCommentsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/messages': {
       id: '/admin/messages'
       path: '/messages'
@@ -504,6 +535,13 @@ declare module '@tanstack/react-router' {
       path: '/resources'
       fullPath: '/admin/resources'
       preLoaderRoute: typeof AdminResourcesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/standards': {
+      id: '/admin/standards'
+      path: '/standards'
+      fullPath: '/admin/standards'
+      preLoaderRoute: typeof AdminStandardsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/subscribers': {
@@ -547,9 +585,11 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminAccountRoute: typeof AdminAccountRoute
   AdminActivityRoute: typeof AdminActivityRoute
+  AdminCommentsRoute: typeof AdminCommentsRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminNewsRoute: typeof AdminNewsRoute
   AdminResourcesRoute: typeof AdminResourcesRoute
+  AdminStandardsRoute: typeof AdminStandardsRoute
   AdminSubscribersRoute: typeof AdminSubscribersRoute
   AdminTeamRoute: typeof AdminTeamRoute
   AdminTestimonialsRoute: typeof AdminTestimonialsRoute
@@ -559,9 +599,11 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAccountRoute: AdminAccountRoute,
   AdminActivityRoute: AdminActivityRoute,
+  AdminCommentsRoute: AdminCommentsRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminNewsRoute: AdminNewsRoute,
   AdminResourcesRoute: AdminResourcesRoute,
+  AdminStandardsRoute: AdminStandardsRoute,
   AdminSubscribersRoute: AdminSubscribersRoute,
   AdminTeamRoute: AdminTeamRoute,
   AdminTestimonialsRoute: AdminTestimonialsRoute,

@@ -12,6 +12,8 @@ export const ADMIN_SCREENS = [
   { to: '/admin/subscribers', label: 'Subscribers', permission: 'visitors' },
   { to: '/admin/resources', label: 'Resources', permission: 'content' },
   { to: '/admin/news', label: 'News', permission: 'content' },
+  { to: '/admin/standards', label: 'Standards', permission: 'content' },
+  { to: '/admin/comments', label: 'Public comments', permission: 'comments' },
   { to: '/admin/activity', label: 'Activity', permission: 'activity' },
   { to: '/admin/team', label: 'Team', permission: 'team' },
   { to: '/admin/account', label: 'Your sessions', permission: 'account' },
