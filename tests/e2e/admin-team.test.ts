@@ -65,7 +65,14 @@ describe.skipIf(!chromiumAndPostgres())('the team screen in Chromium, with mail 
     await page.getByText(`Signed in as: ${MODERATOR}`).waitFor()
     // Sign-in lands on /admin (studies), which a moderator's role does not include: on to Messages.
     await page.getByRole('heading', { name: 'All messages' }).waitFor()
-    expect(await navLinks(page)).toEqual(['Messages', 'Testimonials', 'Subscribers', 'Activity', 'Your sessions'])
+    expect(await navLinks(page)).toEqual([
+      'Messages',
+      'Testimonials',
+      'Subscribers',
+      'Public comments',
+      'Activity',
+      'Your sessions',
+    ])
 
     // A screen outside the role, by its address: said in words, and its data never asked for.
     const asked: string[] = []

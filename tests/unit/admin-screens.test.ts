@@ -11,8 +11,23 @@ describe('admin screens by permission', () => {
 
   it('shows each role its screens, in the navigation’s order', () => {
     expect(labels('owner')).toEqual(ADMIN_SCREENS.map((screen) => screen.label))
-    expect(labels('editor')).toEqual(['Research Studies', 'Resources', 'News', 'Activity', 'Your sessions'])
-    expect(labels('moderator')).toEqual(['Messages', 'Testimonials', 'Subscribers', 'Activity', 'Your sessions'])
+    expect(labels('editor')).toEqual([
+      'Research Studies',
+      'Resources',
+      'News',
+      'Standards',
+      'Public comments',
+      'Activity',
+      'Your sessions',
+    ])
+    expect(labels('moderator')).toEqual([
+      'Messages',
+      'Testimonials',
+      'Subscribers',
+      'Public comments',
+      'Activity',
+      'Your sessions',
+    ])
     expect(screensFor([])).toEqual([])
   })
 

@@ -1,0 +1,147 @@
+import { Alert, Stack, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { type RefObject, useRef } from 'react'
+import { useTRPC } from '../../lib/trpc'
+import { ConfirmDialog, useConfirm } from '../ui/confirm'
+import { refusalOf, useAdminMutation } from '../ui/mutation'
+import { printedDay } from './dates'
+import type { StandardDocument, StandardVersion } from './versions'
+
+/** What a step is asked about: the version, and for a publication the date it takes effect. */
+export type Step = { document: StandardDocument; version: StandardVersion; effectiveDate?: string }
+
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
+const named = ({ document, version }: Step) => `${document.number} version ${version.version}`
+const params = ({ document, version }: Step) => ({ number: document.key, version: version.version })
+
+/** The server's reason, kept in the dialog after the toast has gone, so it can be read and acted on. */
+function Refusal({ error }: { error: unknown }) {
+  if (!error) return null
+  return (
+    <Alert color="red" variant="light" title="Not done" role="alert" data-testid="step-refusal">
+      <Text size="sm" c="dark.8">
+        {refusalOf(error) ?? 'It could not be done. Check the connection and try again.'}
+      </Text>
+    </Alert>
+  )
+}
+
+/**
+ * The three steps of a version's life that ask first: publish (the current version becomes
+ * superseded), tell the subscribers (once, by mail) and withdraw. A refusal keeps its dialog open
+ * with the server's words in it; the toast says the same.
+ */
+export function useVersionSteps(screenHeading: RefObject<HTMLElement | null>) {
+  const trpc = useTRPC()
+  // A step removes the button that asked (the version moves on): the focus goes to its document's heading.
+  const fallbackFocus = useRef<HTMLElement | null>(null)
+  const refresh = [trpc.standards.pathKey()]
+  const publishing = useConfirm<Step>()
+  const telling = useConfirm<Step>()
+  const withdrawing = useConfirm<Step>()
+  const recipients = useQuery({ ...trpc.newsDelivery.recipients.queryOptions(), enabled: telling.opened })
+
+  const publish = useAdminMutation(trpc.standards.publish.mutationOptions(), {
+    refresh,
+    success: (done) =>
+      `Version ${done.version} published${done.superseded ? `; version ${done.superseded} is superseded` : ''}`,
+    failure: (_variables, error) => refusalOf(error) ?? 'The version could not be published',
+    onSuccess: publishing.close,
+  })
+  const announce = useAdminMutation(trpc.standards.announce.mutationOptions(), {
+    refresh: [...refresh, trpc.news.pathKey()],
+    success: (sent) => `The review was announced to ${counted(sent.recipients, 'subscriber')}`,
+    failure: (_variables, error) => refusalOf(error) ?? 'The subscribers could not be told',
+    onSuccess: telling.close,
+  })
+  const withdraw = useAdminMutation(trpc.standards.withdraw.mutationOptions(), {
+    refresh,
+    success: (done) => `Version ${done.version} withdrawn`,
+    failure: (_variables, error) => refusalOf(error) ?? 'The version could not be withdrawn',
+    onSuccess: withdrawing.close,
+  })
+
+  const dialogs = (
+    <>
+      <ConfirmDialog
+        confirm={publishing}
+        title="Publish this version?"
+        confirmLabel="Publish"
+        busy={publish.isPending}
+        onConfirm={(step) => publish.mutate({ ...params(step), effectiveDate: step.effectiveDate ?? '' })}
+        fallbackFocus={fallbackFocus}
+        data-testid="publish-confirmation"
+      >
+        {(step) => {
+          const current = step.document.versions.find((version) => version.state === 'published')
+          return (
+            <Stack gap="sm">
+              <Text size="sm">
+                {named(step)} becomes the current version, in effect from {printedDay(step.effectiveDate ?? '')}.
+                {current ? ` Version ${current.version}, current now, becomes superseded.` : ''} The comments and the
+                council’s answers become public with it, and its text can no longer change.
+              </Text>
+              <Refusal error={publish.error} />
+            </Stack>
+          )
+        }}
+      </ConfirmDialog>
+      <ConfirmDialog
+        confirm={telling}
+        title="Tell the subscribers?"
+        confirmLabel="Tell the subscribers"
+        busy={announce.isPending}
+        onConfirm={(step) => announce.mutate(params(step))}
+        fallbackFocus={fallbackFocus}
+        data-testid="announce-confirmation"
+      >
+        {(step) => (
+          <Stack gap="sm">
+            <Text size="sm">
+              A news post inviting comments on {named(step)} is published and mailed to{' '}
+              {recipients.data ? counted(recipients.data.count, 'subscriber') : 'the subscribers'}, once. This cannot be
+              undone.
+            </Text>
+            <Refusal error={announce.error} />
+          </Stack>
+        )}
+      </ConfirmDialog>
+      <ConfirmDialog
+        confirm={withdrawing}
+        title="Withdraw this version?"
+        confirmLabel="Withdraw"
+        cancelLabel="Keep it"
+        busy={withdraw.isPending}
+        onConfirm={(step) => withdraw.mutate(params(step))}
+        fallbackFocus={fallbackFocus}
+      >
+        {(step) => (
+          <Stack gap="sm">
+            <Text size="sm">
+              {step.version.state === 'review'
+                ? `The public review of ${named(step)} ends and no more comments are taken. The version and its comments stay in the record as withdrawn.`
+                : `The draft ${named(step)} stays in the record as withdrawn and can no longer be edited.`}{' '}
+              A new draft can then be started.
+            </Text>
+            <Refusal error={withdraw.error} />
+          </Stack>
+        )}
+      </ConfirmDialog>
+    </>
+  )
+
+  // A new question starts without the last one's refusal.
+  const asking = (confirm: { ask: (step: Step) => void }, mutation: { reset: () => void }) => (step: Step) => {
+    mutation.reset()
+    fallbackFocus.current = window.document.getElementById(`standard-${step.document.key}`) ?? screenHeading.current
+    confirm.ask(step)
+  }
+  return {
+    publish: asking(publishing, publish),
+    announce: asking(telling, announce),
+    withdraw: asking(withdrawing, withdraw),
+    dialogs,
+  }
+}
+
+export type VersionSteps = ReturnType<typeof useVersionSteps>

@@ -1,0 +1,126 @@
+import { Button, Grid, Group, Stack, Textarea } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useBlocker } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import { z } from 'zod'
+import {
+  CHANGE_SUMMARY_MAX,
+  ChangeSummarySchema,
+  STANDARD_BODY_MAX,
+  StandardBodySchema,
+} from '../../../shared/schemas/standards'
+import { focusFirstError } from '../../lib/focus-first-error'
+import { type RouterOutputs, useTRPC } from '../../lib/trpc'
+import fieldClasses from '../ui/fields.module.css'
+import { useAdminForm } from '../ui/form'
+import { refusalOf, useAdminMutation } from '../ui/mutation'
+import { QueryState } from '../ui/query-state'
+import { StandardPreview } from './preview'
+import { fieldsUnder, type StandardDocument, type StandardVersion } from './versions'
+
+/** Both fields are sent on every save, so the form needs both; the server's patch takes either. */
+const EditSchema = z.object({ changeSummary: ChangeSummarySchema, body: StandardBodySchema })
+type Values = { changeSummary: string; body: string }
+type Loaded = RouterOutputs['standards']['adminVersion']
+
+const UNSAVED = 'This version has unsaved changes. Leave without saving them?'
+
+type Props = { document: StandardDocument; version: StandardVersion; onClose: () => void }
+
+/** A draft's or a review's text and change summary, with the page's own rendering beside it. */
+export function VersionEditor(props: Props) {
+  const trpc = useTRPC()
+  const loaded = useQuery(
+    trpc.standards.adminVersion.queryOptions({ number: props.document.key, version: props.version.version }),
+  )
+  return (
+    <QueryState
+      query={loaded}
+      loading="Loading the text..."
+      failed="The text could not be loaded"
+      empty=""
+      isEmpty={() => false}
+    >
+      {(data) => <EditorForm {...props} loaded={data} />}
+    </QueryState>
+  )
+}
+
+function EditorForm({ document, version, loaded, onClose }: Props & { loaded: Loaded }) {
+  const trpc = useTRPC()
+  const form = useAdminForm<Values>(EditSchema, { changeSummary: loaded.changeSummary, body: loaded.body })
+  const values = form.getValues()
+  const id = `edit-${document.key}-${version.version}`
+  const first = useRef<HTMLTextAreaElement>(null)
+  // The editor replaced the button that opened it (or the new draft's form): the focus follows.
+  useEffect(() => first.current?.focus(), [])
+
+  useBlocker({
+    shouldBlockFn: () => form.isDirty() && !window.confirm(UNSAVED),
+    enableBeforeUnload: () => form.isDirty(),
+  })
+
+  const save = useAdminMutation(trpc.standards.updateVersion.mutationOptions(), {
+    refresh: [trpc.standards.pathKey()],
+    form: { setErrors: (errors) => form.setErrors(fieldsUnder('patch', errors)) },
+    success: `Version ${version.version} saved`,
+    failure: (_variables, error) => refusalOf(error) ?? `Failed to save version ${version.version}`,
+    onSuccess: (saved) => form.resetDirty({ changeSummary: saved.changeSummary, body: saved.body }),
+  })
+
+  const close = () => {
+    if (form.isDirty() && !window.confirm(UNSAVED)) return
+    onClose()
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={`Text of version ${version.version}`}
+      onSubmit={form.onSubmit(
+        (patch) => save.mutate({ number: document.key, version: version.version, patch }),
+        focusFirstError,
+      )}
+    >
+      <Stack gap="sm">
+        <Textarea
+          ref={first}
+          label="Change summary"
+          description={`What this version changes, for readers and subscribers · ${values.changeSummary.length} / ${CHANGE_SUMMARY_MAX}`}
+          required
+          autosize
+          minRows={2}
+          maxRows={6}
+          classNames={fieldClasses}
+          {...form.getInputProps('changeSummary')}
+        />
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Textarea
+              label="Text (Markdown)"
+              description={`${values.body.length} / ${STANDARD_BODY_MAX}`}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              required
+              autosize
+              minRows={12}
+              maxRows={30}
+              classNames={fieldClasses}
+              {...form.getInputProps('body')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <StandardPreview body={values.body} id={id} />
+          </Grid.Col>
+        </Grid>
+        <Group gap="sm">
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+          <Button variant="default" onClick={close}>
+            Close the editor
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

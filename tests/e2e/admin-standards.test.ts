@@ -1,0 +1,356 @@
+import { mkdir } from 'node:fs/promises'
+import type { Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chromiumAndPostgres, openPage } from '../helpers/browser'
+import { type SmtpServer, startSmtpServer } from '../helpers/smtp'
+import { type AdminStack, goToAdminScreen, scrollsSideways, startAdminStack } from './admin-support'
+import { axeViolations } from './axe'
+import { focused, gotoHydrated } from './support'
+
+/**
+ * A standard's new version through the admin, end to end (docs/decisions/028): an editor drafts
+ * and opens a public review, a visitor comments, a moderator hides spam, the editor answers and,
+ * once the review has closed, publishes; the public record then says what changed, in Chromium
+ * against the built server with a real identity provider and a real SMTP server.
+ */
+const EDITOR = 'editor@example.org'
+const MODERATOR = 'moderator@example.org'
+const SUBSCRIBER = 'reader@example.org'
+const NUMBER = 'MHBOT-SC/G-002'
+const KEY = 'MHBOT-SC-G-002'
+const OLD_SENTENCE = 'Hydrated, and no heavy meal just before.'
+const NEW_SENTENCE = 'Hydrated, and no heavy meal in the hour before.'
+const SHOTS = '/tmp/shots-admin-standards'
+
+const COMMENTS = {
+  named: {
+    name: 'Alex Reader',
+    organisation: 'Harbour Wellness',
+    email: 'alex@example.org',
+    section: 'Before the session',
+    comment: 'An hour is clearer than “just before”.',
+    proposedChange: 'Say “in the hour before”.',
+    consent: true,
+  },
+  unnamed: {
+    name: 'Sam Private',
+    email: 'sam@example.org',
+    section: 'After the session',
+    comment: 'Say how long the client should rest.',
+    consent: false,
+  },
+  spam: {
+    name: 'Cheap Pills',
+    email: 'pills@example.org',
+    section: 'Everything',
+    comment: 'Buy cheap pills at example.com',
+    consent: false,
+  },
+}
+
+const navLinks = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => (link.firstChild?.textContent ?? '').trim()))
+
+/** The document's card on the standards screen. */
+const documentCard = (page: Page, key: string) => page.locator(`[data-testid="standard-document"][data-key="${key}"]`)
+
+/** A comment's card on the comments screen, by its author. */
+const commentCard = (page: Page, name: string) =>
+  page.getByTestId('admin-comment').filter({ has: page.getByRole('heading', { name, exact: true }) })
+
+const waitLoaded = (page: Page) =>
+  page
+    .locator('[aria-live="polite"]')
+    .filter({ hasText: /^Loading/ })
+    .waitFor({ state: 'detached' })
+
+async function answer(card: Locator, disposition: string, response: string) {
+  await card.getByRole('radio', { name: disposition, exact: true }).check()
+  await card.getByRole('textbox', { name: 'Response' }).fill(response)
+  await card.getByRole('button', { name: 'Save the answer' }).click()
+}
+
+describe.skipIf(!chromiumAndPostgres())('standards and public comments in the admin, in Chromium', () => {
+  let smtp: SmtpServer
+  let stack: AdminStack
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+    stack = await startAdminStack({ SMTP_URL: smtp.url, MAIL_RATE_PER_MINUTE: '6000' })
+    await stack.sql`
+      insert into users (email, first_name, role, invited_by) values
+        (${EDITOR}, 'Eddie', 'editor', 'admin@example.org'),
+        (${MODERATOR}, 'Mo', 'moderator', 'admin@example.org')`
+    await stack.sql`
+      insert into newsletter_subscribers (email, status, subscribed_at, confirmed_at, consent_source)
+      values (${SUBSCRIBER}, 'active', now() - interval '1 day', now() - interval '1 day', 'form')`
+    await mkdir(SHOTS, { recursive: true })
+  })
+  afterAll(async () => {
+    await stack?.stop()
+    await smtp?.stop()
+  })
+
+  it('an editor drafts 1.1 and reviews it, a visitor comments, a moderator hides spam, the editor answers and publishes', async () => {
+    const editor = await stack.signIn('/admin/standards', { email: EDITOR })
+    const page = editor.page
+    editor.problems.length = 0
+    const card = documentCard(page, KEY)
+
+    // A draft from the current text, its label suggested, one sentence changed, seen in the preview.
+    await card.getByRole('button', { name: `New draft of ${NUMBER}` }).click()
+    expect(await card.getByRole('textbox', { name: 'Version' }).inputValue()).toBe('1.1')
+    await card.getByRole('textbox', { name: 'Change summary' }).fill('Says how long before a session not to eat.')
+    await card.getByRole('button', { name: 'Create from version 1.0' }).click()
+    await page.getByText('Draft 1.1 created').waitFor()
+    // The editor took the form's place, and the focus with it.
+    await expect
+      .poll(async () => (await focused(page)).id)
+      .toBe(await card.getByLabel('Change summary').getAttribute('id'))
+    const body = card.getByRole('textbox', { name: 'Text (Markdown)' })
+    await expect.poll(() => body.inputValue()).toContain(OLD_SENTENCE)
+    await body.fill((await body.inputValue()).replace(OLD_SENTENCE, NEW_SENTENCE))
+    await card.getByTestId('standard-preview').getByText(NEW_SENTENCE).waitFor({ timeout: 10_000 })
+    await card.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByText('Version 1.1 saved').waitFor()
+    const [stored] = await stack.sql<{ body: string; state: string }[]>`
+      select v.body, v.state from standard_versions v join standard_documents d on d.id = v.document_id
+      where d.key = ${KEY} and v.version = '1.1'`
+    expect(stored?.state).toBe('draft')
+    expect(stored?.body).toContain(NEW_SENTENCE)
+
+    // The review, closing 14 days from today (UTC) unless changed.
+    const closes = card.getByLabel('Review closes on')
+    const inFourteenDays = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10)
+    expect(await closes.inputValue()).toBe(inFourteenDays)
+    await card.getByRole('button', { name: 'Open public review' }).click()
+    await page.getByText('The public review of version 1.1 is open').waitFor()
+    await expect.poll(async () => (await focused(page)).text).toBe('Version 1.1 in public review')
+    const draftRow = card.locator('[data-testid="standard-version"][data-version="1.1"]')
+    await draftRow.getByText('Public review', { exact: true }).waitFor()
+
+    // The subscribers are told once, by mail, through a news post.
+    await card.getByRole('button', { name: 'Tell subscribers' }).click()
+    const tell = page.getByRole('dialog', { name: 'Tell the subscribers?' })
+    await tell.getByText(/mailed to 1 subscriber, once/).waitFor()
+    await tell.getByRole('button', { name: 'Tell the subscribers' }).click()
+    await page.getByText('The review was announced to 1 subscriber').waitFor()
+    const [mail] = await smtp.waitFor(1)
+    expect(mail?.envelopeTo).toEqual([SUBSCRIBER])
+    expect(mail?.parsed.subject).toContain('version 1.1')
+    await card.getByText('The subscribers were told of this review.').waitFor()
+    expect(await card.getByRole('button', { name: 'Tell subscribers' }).count()).toBe(0)
+
+    // A visitor, with no session, comments on the version's page three times (one of them spam).
+    const visitor = await openPage(stack.browser)
+    await gotoHydrated(visitor.page, `${stack.server.url}/standards/${KEY}/v/1.1`)
+    const form = visitor.page.getByTestId('comment-form')
+    for (const comment of Object.values(COMMENTS)) {
+      await form.getByRole('textbox', { name: 'Name' }).fill(comment.name)
+      if ('organisation' in comment)
+        await form.getByRole('textbox', { name: 'Organisation' }).fill(comment.organisation)
+      await form.getByRole('textbox', { name: 'Email' }).fill(comment.email)
+      await form
+        .getByRole('combobox', { name: 'Section' })
+        .or(form.getByRole('textbox', { name: 'Section' }))
+        .fill(comment.section)
+      await form.getByRole('textbox', { name: 'Comment', exact: true }).fill(comment.comment)
+      if ('proposedChange' in comment) {
+        await form.getByRole('textbox', { name: 'Proposed change' }).fill(comment.proposedChange)
+      }
+      await form.getByRole('checkbox', { name: /^Publish my name/ }).setChecked(comment.consent)
+      await form.getByRole('button', { name: 'Send Comment' }).click()
+      await visitor.page
+        .getByText(/Your comment was received/)
+        .last()
+        .waitFor()
+      await expect.poll(() => form.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('')
+    }
+    expect(visitor.problems).toEqual([])
+    await visitor.page.context().close()
+    const received = await stack.sql<{ name: string; consent: boolean }[]>`
+      select name, consent from standard_comments order by id`
+    expect(received.map((row) => [row.name, row.consent])).toEqual(
+      Object.values(COMMENTS).map((comment) => [comment.name, comment.consent]),
+    )
+
+    // The moderator: Public comments but not Standards; hides the spam, answers nothing.
+    const moderator = await stack.signIn('/admin/comments', { email: MODERATOR })
+    const mod = moderator.page
+    moderator.problems.length = 0
+    const modNav = await navLinks(mod)
+    expect(modNav).toContain('Public comments')
+    expect(modNav).not.toContain('Standards')
+    await mod.getByRole('heading', { name: `${NUMBER} version 1.1` }).waitFor()
+    await mod.getByTestId('comments-waiting').getByText('3 waiting for an answer').waitFor()
+    const spam = commentCard(mod, COMMENTS.spam.name)
+    await spam.getByRole('button', { name: /^Hide as spam/ }).click()
+    await spam.getByRole('button', { name: 'Hide', exact: true }).click()
+    await spam.getByText('Say why the comment is hidden').waitFor()
+    await spam.getByRole('textbox', { name: 'Why it is hidden' }).fill('Advertising')
+    await mod.keyboard.press('Enter')
+    await mod.getByText('Comment hidden as spam').waitFor()
+    await spam.getByText('Hidden', { exact: true }).waitFor()
+    await expect.poll(async () => (await focused(mod)).text).toMatch(/^Show again/)
+    await mod.getByTestId('comments-waiting').getByText('2 waiting for an answer').waitFor()
+    expect(await mod.getByRole('button', { name: /answer/i }).count()).toBe(0)
+    const named = commentCard(mod, COMMENTS.named.name)
+    expect(await named.getByRole('link', { name: COMMENTS.named.email }).getAttribute('href')).toBe(
+      `mailto:${COMMENTS.named.email}`,
+    )
+    await named.getByText('Name may be published').waitFor()
+    await commentCard(mod, COMMENTS.unnamed.name).getByText('Name not to be published').waitFor()
+    expect(moderator.problems).toEqual([])
+    await mod.context().close()
+
+    // The editor reaches the version's comments from the standards screen and answers both.
+    await page.reload()
+    await card
+      .locator('[data-testid="standard-version"][data-version="1.1"]')
+      .getByRole('link', { name: `Comments on ${NUMBER} version 1.1` })
+      .click()
+    await page.getByRole('heading', { name: `${NUMBER} version 1.1` }).waitFor()
+    await page.getByTestId('comments-waiting').getByText('2 waiting for an answer').waitFor()
+    expect(await page.getByRole('button', { name: /^Hide as spam/ }).count()).toBe(0)
+    await answer(commentCard(page, COMMENTS.named.name), 'Accepted', 'Version 1.1 says “in the hour before”.')
+    await page.getByText('Answer saved').first().waitFor()
+    await answer(commentCard(page, COMMENTS.unnamed.name), 'Not accepted', 'Rest is left to the operator.')
+    await page.getByTestId('comments-waiting').getByText('0 waiting for an answer').waitFor()
+
+    // Publishing while the review is open is refused, in the server's words.
+    await goToAdminScreen(page, 'Standards')
+    await card.getByLabel('Effective date').waitFor()
+    await card.getByRole('button', { name: 'Publish', exact: true }).click()
+    const publish = page.getByRole('dialog', { name: 'Publish this version?' })
+    await publish.getByText('Version 1.0, current now, becomes superseded.').waitFor()
+    await publish.getByRole('button', { name: 'Publish', exact: true }).click()
+    await publish
+      .getByRole('alert')
+      .getByText(new RegExp(`The public review of ${NUMBER} version 1.1 is open until .*; publish it after it closes`))
+      .waitFor()
+    await publish.getByRole('button', { name: 'Cancel' }).click()
+    await publish.waitFor({ state: 'detached' })
+
+    // The review closes (moved into the past here rather than waiting 14 days); now it publishes.
+    await stack.sql`
+      update standard_versions set review_closes_at = now() - interval '1 minute'
+      where version = '1.1' and document_id = (select id from standard_documents where key = ${KEY})`
+    await page.reload()
+    await card.getByText(/^Review closed/).waitFor()
+    await card.getByRole('button', { name: 'Publish', exact: true }).click()
+    await publish.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page.getByText('Version 1.1 published; version 1.0 is superseded').waitFor()
+    // Its button went with the review: the focus is on the document's heading.
+    await expect.poll(async () => (await focused(page)).text).toMatch(new RegExp(`^${NUMBER} ·`))
+    await card
+      .locator('[data-testid="standard-version"][data-version="1.0"]')
+      .getByText('Superseded', { exact: true })
+      .waitFor()
+    await card.getByRole('button', { name: `New draft of ${NUMBER}` }).waitFor()
+    expect(editor.problems).toEqual([])
+
+    // The public record: the old version's page says it is superseded.
+    const reader = await openPage(stack.browser)
+    await gotoHydrated(reader.page, `${stack.server.url}/standards/${KEY}/v/1.0`)
+    await reader.page.getByTestId('version-notice').getByText('This version is superseded').waitFor()
+    await reader.page.context().close()
+    // TODO: read the compare page (/standards/${KEY}/compare?from=1.0&to=1.1, being built) as well as its API.
+    const api = async <T>(path: string) => {
+      const response = await fetch(`${stack.server.url}${path}`)
+      expect(response.status, path).toBe(200)
+      return (await response.json()) as T
+    }
+    const old = await api<{ state: string }>(`/api/standards/${KEY}/versions/1.0`)
+    expect(old.state).toBe('superseded')
+    const standard = await api<{ current: { version: string } }>(`/api/standards/${KEY}`)
+    expect(standard.current.version).toBe('1.1')
+    const compared = await api<{ blocks: { kind: string; segments: { kind: string; text: string }[] }[] }>(
+      `/api/standards/${KEY}/compare?from=1.0&to=1.1`,
+    )
+    // The changed words only, however the word diff splits them into runs.
+    const words = (kind: string) =>
+      compared.blocks
+        .flatMap((block) => block.segments)
+        .filter((segment) => segment.kind === kind)
+        .map((segment) => segment.text.trim())
+        .join(' ')
+    expect(words('deleted')).toBe('just')
+    expect(words('inserted')).toBe('in the hour')
+    expect(compared.blocks.filter((block) => block.kind !== 'same')).toHaveLength(1)
+    const record = await api<{ hidden: number; comments: Record<string, unknown>[] }>(
+      `/api/standards/${KEY}/versions/1.1/comments`,
+    )
+    expect(record.hidden).toBe(1)
+    expect(record.comments.map((comment) => [comment.name, comment.organisation, comment.disposition])).toEqual([
+      [COMMENTS.named.name, COMMENTS.named.organisation, 'accepted'],
+      [null, null, 'not_accepted'],
+    ])
+    const published = JSON.stringify(record)
+    for (const comment of Object.values(COMMENTS)) expect(published).not.toContain(comment.email)
+    expect(published).not.toContain(COMMENTS.unnamed.name)
+    expect(published).not.toContain(COMMENTS.spam.comment)
+    await page.context().close()
+  })
+
+  it('both screens pass axe and fit 1280, 390 and 320 px, with a review, a draft and every kind of comment', async () => {
+    // A review with comments in each state on one guide (one with long unbroken words), a draft on another.
+    const [review] = await stack.sql<{ id: number }[]>`
+      insert into standard_versions (document_id, version, state, change_summary, body, review_opened_at, review_closes_at)
+      select id, '1.1', 'review', 'Adds a line on pressure equalisation for children and first-time clients.',
+             '# Pressure\n\nEqualise slowly.', now() - interval '2 days', now() + interval '12 days'
+      from standard_documents where key = 'MHBOT-SC-G-003' returning id`
+    await stack.sql`
+      insert into standard_versions (document_id, version, state, change_summary, body)
+      select id, '1.1', 'draft', 'Tightens the wording.', '# Draft\n\nText.'
+      from standard_documents where key = 'MHBOT-SC-G-004'`
+    const long = 'https://example.org/a-very-long-address-without-any-break-in-it-at-all-whatsoever-0123456789'
+    await stack.sql`
+      insert into standard_comments (version_id, name, organisation, email, section, comment, proposed_change, consent, hidden, hidden_reason, disposition, response)
+      values
+        (${review?.id ?? 0}, 'Riley Waiting', 'Northern Hyperbaric Practitioners Association', 'riley.waiting.with.a.long.address@example.org', 'Section 2', ${`See ${long}`}, 'Add a line.', true, false, null, null, null),
+        (${review?.id ?? 0}, 'Jo Answered', null, 'jo@example.org', 'Section 1', 'Fine as it is.', null, false, false, null, 'accepted_with_changes', 'Reworded slightly.'),
+        (${review?.id ?? 0}, 'Spam Bot', null, 'bot@example.org', 'All', 'Buy now', null, false, true, 'Advertising', null, null)`
+
+    const screens = [
+      { path: '/admin/standards', name: 'standards', ready: 'Documents and versions' },
+      { path: '/admin/comments?q=MHBOT-SC-G-003/v/1.1', name: 'comments', ready: 'MHBOT-SC/G-003 version 1.1' },
+    ]
+    for (const width of [1280, 390, 320]) {
+      for (const screen of screens) {
+        const watched = await stack.signIn(screen.path, { width })
+        const { page } = watched
+        await page.getByRole('heading', { name: screen.ready }).waitFor()
+        await waitLoaded(page)
+        if (screen.name === 'standards') {
+          // The editor open on the draft: the widest thing the screen shows.
+          const draft = documentCard(page, 'MHBOT-SC-G-004')
+          await draft.getByRole('button', { name: 'Edit the text' }).click()
+          await draft.getByTestId('standard-preview').getByRole('heading', { name: 'Draft' }).waitFor()
+        } else {
+          await page.getByTestId('admin-comment').first().waitFor()
+        }
+        await page.screenshot({ path: `${SHOTS}/${screen.name}-${width}.png`, fullPage: true })
+        expect(await scrollsSideways(watched), `${screen.path} at ${width}`).toBe(false)
+        if (width !== 390) expect(await axeViolations(page), `${screen.path} at ${width}`).toEqual([])
+        expect(watched.problems, `${screen.path} at ${width}`).toEqual([])
+        await page.context().close()
+      }
+    }
+
+    // The draft withdrawn: it stays in the history, and the next draft skips its label.
+    const { page } = await stack.signIn('/admin/standards', { email: EDITOR })
+    const draft = documentCard(page, 'MHBOT-SC-G-004')
+    await draft.getByRole('button', { name: 'Withdraw version 1.1' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Withdraw this version?' })
+    await dialog.getByText(/stays in the record as withdrawn/).waitFor()
+    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click()
+    await page.getByText('Version 1.1 withdrawn').waitFor()
+    await draft.locator('[data-testid="standard-version"][data-version="1.1"]').getByText('Withdrawn').waitFor()
+    await draft.getByRole('button', { name: 'New draft of MHBOT-SC/G-004' }).click()
+    expect(await draft.getByRole('textbox', { name: 'Version' }).inputValue()).toBe('1.2')
+    await page.context().close()
+  })
+})
