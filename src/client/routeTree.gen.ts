@@ -37,6 +37,12 @@ import { Route as AdminTeamRouteImport } from './routes/admin.team'
 import { Route as AdminTestimonialsRouteImport } from './routes/admin.testimonials'
 import { Route as NewsIndexRouteImport } from './routes/news.index'
 import { Route as NewsSlugRouteImport } from './routes/news.$slug'
+import { Route as StandardsIndexRouteImport } from './routes/standards.index'
+import { Route as StandardsSplatRouteImport } from './routes/standards.$'
+import { Route as StandardsNumberIndexRouteImport } from './routes/standards.$number.index'
+import { Route as StandardsNumberCompareRouteImport } from './routes/standards.$number.compare'
+import { Route as StandardsNumberVVersionIndexRouteImport } from './routes/standards.$number.v.$version.index'
+import { Route as StandardsNumberVVersionCommentsRouteImport } from './routes/standards.$number.v.$version.comments'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -178,6 +184,38 @@ const NewsSlugRoute = NewsSlugRouteImport.update({
   path: '/news/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StandardsIndexRoute = StandardsIndexRouteImport.update({
+  id: '/standards/',
+  path: '/standards/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StandardsSplatRoute = StandardsSplatRouteImport.update({
+  id: '/standards/$',
+  path: '/standards/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StandardsNumberIndexRoute = StandardsNumberIndexRouteImport.update({
+  id: '/standards/$number/',
+  path: '/standards/$number/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StandardsNumberCompareRoute = StandardsNumberCompareRouteImport.update({
+  id: '/standards/$number/compare',
+  path: '/standards/$number/compare',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StandardsNumberVVersionIndexRoute =
+  StandardsNumberVVersionIndexRouteImport.update({
+    id: '/standards/$number/v/$version/',
+    path: '/standards/$number/v/$version/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const StandardsNumberVVersionCommentsRoute =
+  StandardsNumberVVersionCommentsRouteImport.update({
+    id: '/standards/$number/v/$version/comments',
+    path: '/standards/$number/v/$version/comments',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -205,9 +243,15 @@ export interface FileRoutesByFullPath {
   '/admin/team': typeof AdminTeamRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/news/$slug': typeof NewsSlugRoute
+  '/standards/$': typeof StandardsSplatRoute
   '/about/': typeof AboutIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
+  '/standards/': typeof StandardsIndexRoute
+  '/standards/$number/compare': typeof StandardsNumberCompareRoute
+  '/standards/$number/': typeof StandardsNumberIndexRoute
+  '/standards/$number/v/$version/comments': typeof StandardsNumberVVersionCommentsRoute
+  '/standards/$number/v/$version/': typeof StandardsNumberVVersionIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -234,9 +278,15 @@ export interface FileRoutesByTo {
   '/admin/team': typeof AdminTeamRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/news/$slug': typeof NewsSlugRoute
+  '/standards/$': typeof StandardsSplatRoute
   '/about': typeof AboutIndexRoute
   '/admin': typeof AdminIndexRoute
   '/news': typeof NewsIndexRoute
+  '/standards': typeof StandardsIndexRoute
+  '/standards/$number/compare': typeof StandardsNumberCompareRoute
+  '/standards/$number': typeof StandardsNumberIndexRoute
+  '/standards/$number/v/$version/comments': typeof StandardsNumberVVersionCommentsRoute
+  '/standards/$number/v/$version': typeof StandardsNumberVVersionIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -265,9 +315,15 @@ export interface FileRoutesById {
   '/admin/team': typeof AdminTeamRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/news/$slug': typeof NewsSlugRoute
+  '/standards/$': typeof StandardsSplatRoute
   '/about/': typeof AboutIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
+  '/standards/': typeof StandardsIndexRoute
+  '/standards/$number/compare': typeof StandardsNumberCompareRoute
+  '/standards/$number/': typeof StandardsNumberIndexRoute
+  '/standards/$number/v/$version/comments': typeof StandardsNumberVVersionCommentsRoute
+  '/standards/$number/v/$version/': typeof StandardsNumberVVersionIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -297,9 +353,15 @@ export interface FileRouteTypes {
     | '/admin/team'
     | '/admin/testimonials'
     | '/news/$slug'
+    | '/standards/$'
     | '/about/'
     | '/admin/'
     | '/news/'
+    | '/standards/'
+    | '/standards/$number/compare'
+    | '/standards/$number/'
+    | '/standards/$number/v/$version/comments'
+    | '/standards/$number/v/$version/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -326,9 +388,15 @@ export interface FileRouteTypes {
     | '/admin/team'
     | '/admin/testimonials'
     | '/news/$slug'
+    | '/standards/$'
     | '/about'
     | '/admin'
     | '/news'
+    | '/standards'
+    | '/standards/$number/compare'
+    | '/standards/$number'
+    | '/standards/$number/v/$version/comments'
+    | '/standards/$number/v/$version'
   id:
     | '__root__'
     | '/'
@@ -356,9 +424,15 @@ export interface FileRouteTypes {
     | '/admin/team'
     | '/admin/testimonials'
     | '/news/$slug'
+    | '/standards/$'
     | '/about/'
     | '/admin/'
     | '/news/'
+    | '/standards/'
+    | '/standards/$number/compare'
+    | '/standards/$number/'
+    | '/standards/$number/v/$version/comments'
+    | '/standards/$number/v/$version/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -377,8 +451,14 @@ export interface RootRouteChildren {
   AboutMissionStatementRoute: typeof AboutMissionStatementRoute
   AboutPositionStatementRoute: typeof AboutPositionStatementRoute
   NewsSlugRoute: typeof NewsSlugRoute
+  StandardsSplatRoute: typeof StandardsSplatRoute
   AboutIndexRoute: typeof AboutIndexRoute
   NewsIndexRoute: typeof NewsIndexRoute
+  StandardsIndexRoute: typeof StandardsIndexRoute
+  StandardsNumberCompareRoute: typeof StandardsNumberCompareRoute
+  StandardsNumberIndexRoute: typeof StandardsNumberIndexRoute
+  StandardsNumberVVersionCommentsRoute: typeof StandardsNumberVVersionCommentsRoute
+  StandardsNumberVVersionIndexRoute: typeof StandardsNumberVVersionIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -579,6 +659,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NewsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/standards/': {
+      id: '/standards/'
+      path: '/standards'
+      fullPath: '/standards/'
+      preLoaderRoute: typeof StandardsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/standards/$': {
+      id: '/standards/$'
+      path: '/standards/$'
+      fullPath: '/standards/$'
+      preLoaderRoute: typeof StandardsSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/standards/$number/': {
+      id: '/standards/$number/'
+      path: '/standards/$number'
+      fullPath: '/standards/$number/'
+      preLoaderRoute: typeof StandardsNumberIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/standards/$number/compare': {
+      id: '/standards/$number/compare'
+      path: '/standards/$number/compare'
+      fullPath: '/standards/$number/compare'
+      preLoaderRoute: typeof StandardsNumberCompareRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/standards/$number/v/$version/': {
+      id: '/standards/$number/v/$version/'
+      path: '/standards/$number/v/$version'
+      fullPath: '/standards/$number/v/$version/'
+      preLoaderRoute: typeof StandardsNumberVVersionIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/standards/$number/v/$version/comments': {
+      id: '/standards/$number/v/$version/comments'
+      path: '/standards/$number/v/$version/comments'
+      fullPath: '/standards/$number/v/$version/comments'
+      preLoaderRoute: typeof StandardsNumberVVersionCommentsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -628,8 +750,14 @@ const rootRouteChildren: RootRouteChildren = {
   AboutMissionStatementRoute: AboutMissionStatementRoute,
   AboutPositionStatementRoute: AboutPositionStatementRoute,
   NewsSlugRoute: NewsSlugRoute,
+  StandardsSplatRoute: StandardsSplatRoute,
   AboutIndexRoute: AboutIndexRoute,
   NewsIndexRoute: NewsIndexRoute,
+  StandardsIndexRoute: StandardsIndexRoute,
+  StandardsNumberCompareRoute: StandardsNumberCompareRoute,
+  StandardsNumberIndexRoute: StandardsNumberIndexRoute,
+  StandardsNumberVVersionCommentsRoute: StandardsNumberVVersionCommentsRoute,
+  StandardsNumberVVersionIndexRoute: StandardsNumberVVersionIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

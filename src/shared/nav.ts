@@ -5,6 +5,7 @@ export type NavLink = { to: string; label: string }
 const HOME: NavLink = { to: '/', label: 'Home' }
 const ABOUT_US: NavLink = { to: '/about', label: 'About Us' }
 const NEWS: NavLink = { to: '/news', label: 'News' }
+const STANDARDS: NavLink = { to: '/standards', label: 'Standards' }
 
 export const ABOUT_LINKS: NavLink[] = [
   ABOUT_US,
@@ -40,6 +41,7 @@ export const FOOTER_QUICK_LINKS: NavLink[] = [HOME, ABOUT_US, ...GUIDES, ...LAST
  */
 export const FOOTER_LINE_LINKS: NavLink[] = [
   NEWS,
+  STANDARDS,
   { to: '/sitemap', label: 'Sitemap' },
   { to: '/privacy', label: 'Privacy' },
 ]
@@ -59,6 +61,7 @@ export const SITEMAP_ABOUT_SECTION: NavLink[] = ABOUT_LINKS
 /** Pages added since: listed on the sitemap page below its two groups, and in /sitemap.xml. */
 export const SITEMAP_MORE: NavLink[] = [
   NEWS,
+  STANDARDS,
   { to: '/share-your-experience', label: 'Share Your Experience' },
   { to: '/privacy', label: 'Privacy' },
 ]

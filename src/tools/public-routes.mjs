@@ -16,4 +16,6 @@ export const PUBLIC_ROUTES = [
   '/privacy',
   '/sitemap',
   '/news',
+  '/standards',
+  '/standards/MHBOT-SC-001',
 ]

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedIfEmpty } from '../../src/db/seed'
+import { seedStandards } from '../../src/server/services/standards-seed'
 import { render } from '../../src/server/ssr/render'
+import { DEFAULT_SITE } from '../../src/shared/site'
 import { setUpTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'
 import { renderStarterDocument } from '../helpers/db'
 
@@ -9,6 +11,7 @@ const setup = setUpTestApp({ ssr: { render, assets: { scripts: [], css: [], prel
 
 beforeAll(async () => {
   await seedIfEmpty(setup.database.handle.db, renderStarterDocument)
+  await seedStandards(setup.database.handle.db, DEFAULT_SITE)
 })
 
 /** Each public route: its h1, its title, and a piece of its content or data, in the raw server HTML. */

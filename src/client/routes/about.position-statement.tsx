@@ -1,38 +1,35 @@
-import { Box, Button, Container, Flex, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import { createFileRoute } from '@tanstack/react-router'
-import {
-  COUNCIL_DOCUMENTS,
-  type CouncilDocument,
-  type DocumentBlock,
-  documentUrl,
-  POSITION_STATEMENT_DATE,
-  POSITION_STATEMENT_NUMBER,
-} from '../../content/documents'
-import { BulletList } from '../components/bullet-list'
-import { ComparisonTable } from '../components/comparison-table'
+import { Anchor, Box, Button, Container, Flex, Group, Paper, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
+import { StandardBody } from '../components/standard-body'
+import { ReviewCallout, StandardDate, standardDate } from '../components/standard-parts'
+import { standardPdfPath } from '../components/standard-routing'
 import { pageHead } from '../lib/seo'
 import { useSite } from '../lib/site'
+import { useTRPC } from '../lib/trpc'
 
-const POSITION_STATEMENT_SLUG = 'position-statement-mhbot-sc-001'
-
-function findPositionStatement(): CouncilDocument {
-  const document = COUNCIL_DOCUMENTS.find((entry) => entry.slug === POSITION_STATEMENT_SLUG)
-  if (!document) throw new Error(`Council document ${POSITION_STATEMENT_SLUG} is missing from src/content/documents.ts`)
-  return document
-}
-
-const POSITION_STATEMENT = findPositionStatement()
-
-/** ISO form of the issue date, for <time dateTime>. */
-const POSITION_STATEMENT_ISO_DATE = '2025-10-31'
+/**
+ * The position statement's number, written here rather than imported: src/content/documents.ts
+ * holds every council document, and this page reads the statement from the server now. A chunk
+ * takes a module whole, so importing one constant from there would bring all six documents back
+ * (docs/decisions/021-first-load-budget.md).
+ */
+const POSITION_STATEMENT = 'MHBOT-SC/001'
 
 export const Route = createFileRoute('/about/position-statement')({
-  // The council's documents are this page's alone: the loader that reads the description from them
-  // goes with the page's chunk, not into every page's first load (docs/decisions/021-first-load-budget.md).
+  // The loader goes with the page's chunk, not into every page's first load
+  // (docs/decisions/021-first-load-budget.md).
   codeSplitGroupings: [['loader', 'component']],
-  loader: () => ({ number: POSITION_STATEMENT_NUMBER, description: POSITION_STATEMENT.description }),
+  // The text is the version of MHBOT-SC/001 in effect (docs/decisions/028-standards-as-versioned-documents.md).
+  loader: async ({ context }) => {
+    const document = await context.queryClient.ensureQueryData(
+      context.trpc.standards.document.queryOptions({ number: POSITION_STATEMENT }),
+    )
+    if (!document?.current) throw notFound()
+    return { number: document.number, description: document.description }
+  },
   head: ({ match, loaderData }) =>
     pageHead(
       {
@@ -45,49 +42,42 @@ export const Route = createFileRoute('/about/position-statement')({
   component: PositionStatementPage,
 })
 
-function DocumentBlockView({ block, heading }: { block: DocumentBlock; heading: string }) {
-  switch (block.kind) {
-    case 'paragraph':
-      return (
-        <Text c="dark.6" size="lg" lh={1.7}>
-          {block.text}
-        </Text>
-      )
-    case 'bullets':
-      return <BulletList items={block.items} spacing="xs" size="lg" c="dark.6" />
-    case 'table':
-      return (
-        <ComparisonTable
-          header={block.header}
-          rows={block.rows}
-          label={`${heading}: comparison table`}
-          testId="comparison-table"
-        />
-      )
-  }
+/** "Position Statement MHBOT-SC/001: Mild Hyperbaric Oxygen as a Wellness Practice" → what follows the number. */
+const subtitleOf = (title: string) => {
+  const colon = title.indexOf(': ')
+  return colon === -1 ? title : title.slice(colon + 2)
 }
 
 function PositionStatementPage() {
   const site = useSite()
-  const sections = POSITION_STATEMENT.sections(site)
+  const trpc = useTRPC()
+  const document = useQuery(trpc.standards.document.queryOptions({ number: POSITION_STATEMENT })).data
+  const current = document?.current
+  if (!document || !current) return null
+  const issued = standardDate(current.effectiveDate)
 
   return (
     <>
       <PageHero title="Position Statement">
-        {`${POSITION_STATEMENT_NUMBER} · Issued ${POSITION_STATEMENT_DATE} · Mild Hyperbaric Oxygen as a Wellness Practice. The council’s foundational public reference.`}
+        {`${document.number} · Issued ${issued} · ${subtitleOf(document.title)}. The council’s foundational public reference.`}
       </PageHero>
 
-      <Container size="lg" py={56} component="article" aria-label={POSITION_STATEMENT.title}>
+      <Container size="lg" py={56} component="article" aria-label={document.title}>
+        {document.review ? (
+          <Box mb="xl" data-print-hide>
+            <ReviewCallout documentKey={document.key} review={document.review} />
+          </Box>
+        ) : null}
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} data-testid="document-meta">
           <Text fw={700} size="xl" c="dark.8" lh={1.4}>
-            {POSITION_STATEMENT.title}
+            {document.title}
           </Text>
           <Flex component="dl" mt="lg" mb={0} gap={{ base: 'md', sm: 48 }} direction={{ base: 'column', sm: 'row' }}>
             {[
-              { label: 'Document number', value: POSITION_STATEMENT_NUMBER, testId: 'document-number' },
+              { label: 'Document number', value: document.number, testId: 'document-number' },
               {
                 label: 'Date issued',
-                value: <time dateTime={POSITION_STATEMENT_ISO_DATE}>{POSITION_STATEMENT_DATE}</time>,
+                value: <StandardDate value={current.effectiveDate} />,
                 testId: 'document-date',
               },
               { label: 'Issued by', value: site.name, testId: 'document-issuer' },
@@ -111,34 +101,24 @@ function PositionStatementPage() {
             ))}
           </Flex>
           <Group mt="xl" data-print-hide>
-            <Button component="a" href={documentUrl(POSITION_STATEMENT.slug)}>
+            <Button component="a" href={standardPdfPath(document.key, current.version)}>
               Download PDF
             </Button>
             <Button variant="light" onClick={() => window.print()}>
               Print
             </Button>
+            <Anchor
+              renderRoot={(props) => <Link {...props} to="/standards/$number" params={{ number: document.key }} />}
+              underline="always"
+            >
+              Version history
+            </Anchor>
           </Group>
         </Paper>
 
-        <Stack gap={48} mt={48}>
-          {sections.map((section, sectionIndex) => {
-            const headingId = `section-${sectionIndex + 1}`
-            return (
-              <Box key={section.heading} component="section" aria-labelledby={headingId}>
-                <Title order={2} id={headingId}>
-                  {section.heading}
-                </Title>
-                <Stack gap="md" mt="md" maw={section.blocks.some((block) => block.kind === 'table') ? undefined : 860}>
-                  {section.blocks.map((block, blockIndex) => (
-                    // Blocks are static content in a fixed order; their position is their identity.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: static document content
-                    <DocumentBlockView key={blockIndex} block={block} heading={section.heading} />
-                  ))}
-                </Stack>
-              </Box>
-            )
-          })}
-        </Stack>
+        <Box mt={48}>
+          <StandardBody html={current.html} tableNoun="comparison table" testId="standard-body" />
+        </Box>
       </Container>
 
       <DisclaimerBox />

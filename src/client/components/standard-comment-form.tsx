@@ -1,0 +1,216 @@
+import { Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { useMutation } from '@tanstack/react-query'
+import { useId } from 'react'
+import { TEXT_LIMITS } from '../../shared/constants'
+import { checkComment, commentSubmission } from '../../shared/form-rules'
+import { focusFirstError } from '../lib/focus-first-error'
+import { usePublicForm } from '../lib/public-form'
+import { toast } from '../lib/toast'
+import { useTRPC } from '../lib/trpc'
+import { Honeypot, SubmitButton } from './form-parts'
+import { PrivacyNote } from './privacy-note'
+import classes from './standard-comment-form.module.css'
+import { StandardDate } from './standard-parts'
+
+const EMPTY = {
+  name: '',
+  organisation: '',
+  email: '',
+  section: '',
+  comment: '',
+  proposedChange: '',
+  consent: false,
+  website: '',
+}
+
+export const CONSENT_LABEL = 'Publish my name and organisation with my comment'
+
+/** Shown when the server's answer carries no message of its own (it always does today). */
+const RECEIVED = {
+  title: 'Comment received',
+  message: 'Thank you. The council will publish a written answer to your comment with the version.',
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
+
+/** The text of HTML the sanitizer wrote: tags dropped, character references read. */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] === '#') {
+        const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
+        return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole
+    })
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** The version's section headings, offered as suggestions for "Section" (any text is still accepted). */
+export function sectionHeadings(html: string): string[] {
+  const headings = [...html.matchAll(/<h[2-6]>([\s\S]*?)<\/h[2-6]>/g)].map((match) => textOf(match[1] ?? ''))
+  return [...new Set(headings.filter((heading) => heading !== '' && heading.length <= TEXT_LIMITS.section))]
+}
+
+/** tRPC names a refused field by its path in the whole input ("comment.email"); the form by its own name. */
+function ownFields(fields: Record<string, string> | undefined) {
+  if (!fields) return undefined
+  return Object.fromEntries(Object.entries(fields).map(([key, message]) => [key.replace(/^comment\./, ''), message]))
+}
+
+/**
+ * The public comment on a version in review: the same parts and behaviour as the contact form
+ * (browser-side check with the shared rules, the first wrong field takes the focus, a toast says
+ * what happened, a honeypot for bots), with a consent box that is optional: without it the
+ * comment is published, once the version is, without the name and organisation.
+ */
+export function StandardCommentForm({
+  documentKey,
+  documentNumber,
+  version,
+  closesAt,
+  html,
+}: {
+  documentKey: string
+  documentNumber: string
+  version: string
+  closesAt: Date | string | null
+  html: string
+}) {
+  const trpc = useTRPC()
+  const id = useId()
+  const sectionsId = `${id}-sections`
+  const consentId = `${id}-consent`
+  const consentHelpId = `${id}-consent-help`
+  const sections = sectionHeadings(html)
+  const { form, formRef, mutation } = usePublicForm({
+    initialValues: EMPTY,
+    validate: checkComment,
+    success: RECEIVED,
+    failure: 'Failed to send your comment. Please try again.',
+    focusRefused: true,
+  })
+  const send = useMutation(
+    trpc.standards.comment.mutationOptions({
+      // The server's own words: they say what happens to the comment next.
+      onSuccess: (answer) => {
+        form.reset()
+        toast({ title: RECEIVED.title, message: answer.message || RECEIVED.message, variant: 'success' })
+      },
+      onError: (error) =>
+        mutation.onError({
+          message: error.message,
+          data: error.data ? { fields: ownFields(error.data.fields) } : null,
+        }),
+    }),
+  )
+  const consent = form.getInputProps('consent', { type: 'checkbox' })
+
+  return (
+    // Paper, not Card as on the contact page: the same look, and Card's code is one chunk fewer to fetch.
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'xl' }}
+      radius="md"
+      component="section"
+      aria-labelledby="comment-form-heading"
+      id="comment-form"
+      data-testid="comment-form"
+    >
+      <Title order={2} size="h3" id="comment-form-heading">
+        Comment on version {version}
+      </Title>
+      <Text mt="xs" c="dark.7">
+        Comments on this draft of {documentNumber} are open until <StandardDate value={closesAt} />. The council answers
+        every comment in writing and publishes the comments and its answers with the version.
+      </Text>
+      <form
+        ref={formRef}
+        onSubmit={form.onSubmit(
+          (values) => send.mutate({ number: documentKey, version, comment: commentSubmission(values) }),
+          focusFirstError,
+        )}
+        noValidate
+      >
+        {/* size="md": text under 16 px makes phones zoom into the field on focus. */}
+        <Stack gap="sm" mt="md">
+          <TextInput label="Name" size="md" required autoComplete="name" {...form.getInputProps('name')} />
+          <TextInput
+            label="Organisation"
+            size="md"
+            description="Optional"
+            autoComplete="organization"
+            {...form.getInputProps('organisation')}
+          />
+          <TextInput
+            label="Email"
+            size="md"
+            type="email"
+            required
+            autoComplete="email"
+            description="Never shown or published; the council uses it only to ask you about your comment."
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label="Section"
+            size="md"
+            required
+            autoComplete="off"
+            description="The heading or number of the part of the text your comment is about."
+            list={sections.length > 0 ? sectionsId : undefined}
+            {...form.getInputProps('section')}
+          />
+          {sections.length > 0 ? (
+            <datalist id={sectionsId}>
+              {sections.map((heading) => (
+                <option key={heading} value={heading} />
+              ))}
+            </datalist>
+          ) : null}
+          <Textarea
+            label="Comment"
+            size="md"
+            required
+            autosize
+            minRows={6}
+            description={`At least 10 characters, at most ${TEXT_LIMITS.comment}.`}
+            {...form.getInputProps('comment')}
+          />
+          <Textarea
+            label="Proposed change"
+            size="md"
+            autosize
+            minRows={3}
+            description="Optional: the wording you would put in its place."
+            {...form.getInputProps('proposedChange')}
+          />
+          <div className={classes.consent}>
+            <div className={classes.row}>
+              <input
+                id={consentId}
+                type="checkbox"
+                className={classes.box}
+                checked={Boolean(consent.checked)}
+                onChange={consent.onChange}
+                onBlur={consent.onBlur}
+                onFocus={consent.onFocus}
+                aria-describedby={consentHelpId}
+              />
+              <label htmlFor={consentId} className={classes.label}>
+                {CONSENT_LABEL}
+              </label>
+            </div>
+            <p id={consentHelpId} className={classes.help}>
+              Optional. Without it, your comment is published without your name and organisation.
+            </p>
+          </div>
+          <Honeypot inputProps={form.getInputProps('website')} />
+          <SubmitButton pending={send.isPending}>Send Comment</SubmitButton>
+          <PrivacyNote>Your e-mail address is never published.</PrivacyNote>
+        </Stack>
+      </form>
+    </Paper>
+  )
+}
