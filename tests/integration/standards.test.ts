@@ -16,7 +16,8 @@ import { memberCookie, SAME_ORIGIN } from '../helpers/login'
  * the record honest.
  */
 
-const ctx = setUpTestApp({ env: { ADMIN_EMAILS: 'admin@example.org' } })
+// A scheduler tick a second: it tells the kept pages when a review closes.
+const ctx = setUpTestApp({ env: { ADMIN_EMAILS: 'admin@example.org', NEWS_PUBLISH_INTERVAL_S: '1' } })
 const G002 = 'MHBOT-SC-G-002'
 
 beforeEach(async () => {
@@ -333,6 +334,22 @@ describe('a revision in the open', () => {
     // The cross-site rule of the other forms applies.
     const crossSite = await send('POST', url, { origin: 'https://evil.example' }, comment())
     expect(crossSite.statusCode).toBe(403)
+  })
+
+  it('stops offering the form once the review closes, though nothing in the database changed', async () => {
+    await reviewOfG002()
+    const version = `/api/standards/${G002}/versions/1.1`
+    expect((await get(version)).json().reviewOpen).toBe(true)
+    await ctx.app.db.execute(
+      sql`update standard_versions set review_closes_at = now() + interval '1500 milliseconds' where state = 'review'`,
+    )
+    // Kept now, while the review is open.
+    expect((await get(version)).json().reviewOpen).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 3500))
+    expect((await get(version)).json().reviewOpen).toBe(false)
+    expect((await get('/api/standards')).json().find((entry: { key: string }) => entry.key === G002).review.open).toBe(
+      false,
+    )
   })
 
   it('tells the subscribers once, through a news post, when mail is on', async () => {

@@ -17,7 +17,9 @@ declare module 'fastify' {
   }
 }
 
-const CHANNEL = 'content_changed'
+/** The channel the content tables' triggers notify; anything but a sync marker on it means "content changed". */
+export const CONTENT_CHANNEL = 'content_changed'
+const CHANNEL = CONTENT_CHANNEL
 const SYNC_PREFIX = 'sync:'
 const SETTLE_TIMEOUT_MS = 2000
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])

@@ -1,14 +1,32 @@
 import fp from 'fastify-plugin'
 import { publishDuePosts } from '../services/news'
+import { reviewsClosedBetween } from '../services/standards'
+import { CONTENT_CHANNEL } from './content-events'
 
 /**
  * Publishes the scheduled posts whose time has come: at start (a restart that spanned a post's
  * time publishes it then) and every NEWS_PUBLISH_INTERVAL_S. Every process runs it; the one
  * UPDATE in publishDuePosts makes each post published by exactly one of them.
+ *
+ * The same tick tells the kept pages when a standard's public review has closed: the pages stop
+ * offering the comment form then, though nothing in the database changed. A process's kept pages
+ * start empty, so only closings since this process started matter.
  */
 export const newsSchedulerPlugin = fp<{ everyMs?: number }>(
   async (app, options) => {
+    let checkedUntil = new Date()
+    const closeReviews = async () => {
+      const now = new Date()
+      if (await reviewsClosedBetween(app.db, checkedUntil, now))
+        await app.dbHandle.notify(CONTENT_CHANNEL, 'review-closed')
+      checkedUntil = now
+    }
     const run = async () => {
+      try {
+        await closeReviews()
+      } catch (error) {
+        app.log.warn({ err: error }, 'checking for closed reviews failed; it will run again')
+      }
       try {
         const published = await publishDuePosts(app.db)
         if (published.length > 0)

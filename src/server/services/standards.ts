@@ -150,6 +150,14 @@ export async function getStandard(db: Db, number: string) {
   }
 }
 
+/** A document's page: as getStandard, without the Markdown, which would be sent a second time in the page's data. */
+export async function standardPage(db: Db, number: string) {
+  const standard = await getStandard(db, number)
+  if (!standard.current) return { ...standard, current: null }
+  const { body: _markdown, ...current } = standard.current
+  return { ...standard, current }
+}
+
 /** One version by its stable address, with what a reader needs to place it. */
 export async function getStandardVersion(db: Db, number: string, label: string) {
   const { document, versions, version } = await publicVersion(db, number, label)
@@ -745,6 +753,24 @@ export async function announceReview(
   })
   const sent = await sendPost(db, mailer, actor, notice.id)
   return { postId: notice.id, slug: notice.slug, recipients: sent.recipients }
+}
+
+/**
+ * Whether a review closed in (from, to]: its pages stop taking comments then, with no change in the
+ * database to tell the kept pages, so the scheduler tells them (plugins/news-scheduler.ts).
+ */
+export async function reviewsClosedBetween(db: Db, from: Date, to: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(standardVersions)
+    .where(
+      and(
+        eq(standardVersions.state, 'review'),
+        sql`${standardVersions.reviewClosesAt} > ${from.toISOString()}::timestamptz`,
+        sql`${standardVersions.reviewClosesAt} <= ${to.toISOString()}::timestamptz`,
+      ),
+    )
+  return (row?.n ?? 0) > 0
 }
 
 /** Newest first, for the sitemap and the home page's links. */

@@ -23,12 +23,12 @@ import {
   commentedVersions,
   compareVersions,
   createDraft,
-  getStandard,
   hideComment,
   listStandards,
   openReview,
   publishedComments,
   publishVersion,
+  standardPage,
   standardVersionPage,
   submitComment,
   updateVersion,
@@ -51,7 +51,7 @@ export const standardsRouter = router({
   list: publicProcedure.query(({ ctx }) => listStandards(ctx.db)),
   document: publicProcedure
     .input(StandardParamsSchema)
-    .query(({ ctx, input }) => orNull(getStandard(ctx.db, input.number))),
+    .query(({ ctx, input }) => orNull(standardPage(ctx.db, input.number))),
   version: publicProcedure
     .input(VersionParamsSchema)
     .query(({ ctx, input }) => orNull(standardVersionPage(ctx.db, input.number, input.version))),
