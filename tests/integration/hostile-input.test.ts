@@ -12,11 +12,22 @@ import {
   newsletterSubscribers,
   posts,
   researchStudies,
+  standardComments,
+  standardDocuments,
+  standardVersions,
   testimonials,
 } from '../../src/db/schema'
+import { createDraft, openReview } from '../../src/server/services/standards'
+import { seedStandards } from '../../src/server/services/standards-seed'
 import { render } from '../../src/server/ssr/render'
 import { appRouter } from '../../src/server/trpc/router'
-import { MESSAGE_STATUSES, RESOURCE_CATEGORIES, STUDY_CATEGORIES, TEXT_LIMITS } from '../../src/shared/constants'
+import {
+  DISPOSITIONS,
+  MESSAGE_STATUSES,
+  RESOURCE_CATEGORIES,
+  STUDY_CATEGORIES,
+  TEXT_LIMITS,
+} from '../../src/shared/constants'
 import {
   MessagePatchSchema,
   ResourceInputSchema,
@@ -29,6 +40,17 @@ import { PostInputSchema, PreviewInputSchema } from '../../src/shared/schemas/ne
 import { PostRefSchema, TestSendInputSchema } from '../../src/shared/schemas/news-delivery'
 import { NewsletterInputSchema } from '../../src/shared/schemas/newsletter'
 import { ResearchStudyInputSchema } from '../../src/shared/schemas/research-study'
+import {
+  AnswerInputSchema,
+  CommentInputSchema,
+  DraftInputSchema,
+  HideInputSchema,
+  PublishInputSchema,
+  ReviewInputSchema,
+  StandardParamsSchema,
+  VersionParamsSchema,
+  VersionPatchSchema,
+} from '../../src/shared/schemas/standards'
 import { InviteInputSchema, OpaqueIdSchema, RoleChangeSchema, RoleSchema } from '../../src/shared/schemas/team'
 import {
   AdminTestimonialInputSchema,
@@ -337,6 +359,68 @@ const postLike = fc.record(
   },
   { requiredKeys: [] },
 )
+/** A standard's inputs: a visitor's comment, and the editors' drafts, reviews, publications and answers. */
+const commentLike = fc.oneof(
+  fc.record({
+    name: textOf(fc.constantFrom('Dana Reader', '李小龙')),
+    email: validEmail,
+    section: textOf(fc.constantFrom('Before the session', '2. Scope')),
+    comment: textOf(fc.constantFrom('The checklist should ask about recent ear surgery.')),
+    consent: fc.boolean(),
+  }),
+  fc.record(
+    {
+      name: fieldOf(fc.constantFrom('Dana Reader')),
+      organisation: optionalTextField('A studio'),
+      email: fieldOf(validEmail),
+      section: fieldOf(fc.constantFrom('Before the session', 's'.repeat(TEXT_LIMITS.section))),
+      comment: fieldOf(fc.constantFrom('A comment long enough.', 'c'.repeat(TEXT_LIMITS.comment))),
+      proposedChange: optionalTextField('Add a line.'),
+      consent: fc.oneof(fc.boolean(), fc.constantFrom('on', 'true'), hostileValue),
+      website: fieldOf(fc.constant('')),
+    },
+    { requiredKeys: ['name', 'email', 'section', 'comment'] },
+  ),
+)
+const versionLabelLike = fc.oneof(fc.constantFrom('1.0', '1.1', '2.0', '1..1', '1.a', ''), hostileValue)
+const draftLike = fc.record(
+  {
+    version: versionLabelLike,
+    changeSummary: fieldOf(fc.constant('A change.')),
+    body: optionalTextField('## A\n\nB.'),
+  },
+  { requiredKeys: [] },
+)
+const versionPatchLike = fc.record(
+  { body: fieldOf(fc.constant('## A\n\nText.')), changeSummary: fieldOf(fc.constant('Said better.')) },
+  { requiredKeys: [] },
+)
+const reviewLike = fc.record(
+  {
+    closesAt: fc.oneof(
+      fc.constantFrom('2099-01-01', new Date(Date.now() + 40 * 86_400_000).toISOString()),
+      hostileValue,
+    ),
+  },
+  { requiredKeys: [] },
+)
+const publishLike = fc.record(
+  { effectiveDate: fc.oneof(fc.constantFrom('2027-01-01', '2027-02-30', '27-1-1'), hostileValue) },
+  { requiredKeys: [] },
+)
+const answerLike = fc.record(
+  {
+    disposition: fc.oneof(fc.constantFrom(...DISPOSITIONS), hostileValue),
+    response: fieldOf(fc.constant('Thank you; changed.')),
+  },
+  { requiredKeys: [] },
+)
+const hideLike = fc.record(
+  { hidden: fc.oneof(fc.boolean(), hostileValue), reason: optionalTextField('Spam') },
+  { requiredKeys: [] },
+)
+const standardNumberLike = fc.oneof(fc.constantFrom('MHBOT-SC-G-002', 'MHBOT-SC/G-002', 'MHBOT-SC-999'), hostileValue)
+
 const resourceLike = fc.record(
   {
     title: fieldOf(fc.constantFrom('A resource', 'Position statement MHBOT-SC/002')),
@@ -526,6 +610,9 @@ const COUNTED = {
   educational_resources: educationalResources,
   audit_log: auditLog,
   attachments,
+  standard_documents: standardDocuments,
+  standard_versions: standardVersions,
+  standard_comments: standardComments,
 } as const
 type Stored = Record<keyof typeof COUNTED, number> & { studies: string }
 
@@ -620,6 +707,23 @@ const REST_ENDPOINTS: Record<string, string> = {
   'DELETE /api/admin/team/members/:id': 'team writes with hostile ids and JSON',
   'DELETE /api/admin/team/members/:id/sessions': 'team writes with hostile ids and JSON',
   'DELETE /api/admin/sessions/:id': 'team writes with hostile ids and JSON',
+  'GET /api/standards': 'GET routes with random query strings',
+  'GET /api/standards/:number': 'standards with hostile numbers, versions and bodies',
+  'GET /api/standards/:number/versions/:version': 'standards with hostile numbers, versions and bodies',
+  'GET /api/standards/:number/versions/:version/comments': 'standards with hostile numbers, versions and bodies',
+  'POST /api/standards/:number/versions/:version/comments': 'standards with hostile numbers, versions and bodies',
+  'GET /api/standards/:number/compare': 'standards with hostile numbers, versions and bodies',
+  'GET /api/admin/standards': 'admin lists with random query strings',
+  'GET /api/admin/comments': 'admin lists with random query strings',
+  'POST /api/admin/standards/:number/versions': 'standards with hostile numbers, versions and bodies',
+  'GET /api/admin/standards/:number/versions/:version': 'standards with hostile numbers, versions and bodies',
+  'PATCH /api/admin/standards/:number/versions/:version': 'standards with hostile numbers, versions and bodies',
+  'POST /api/admin/standards/:number/versions/:version/review': 'standards with hostile numbers, versions and bodies',
+  'POST /api/admin/standards/:number/versions/:version/publish': 'standards with hostile numbers, versions and bodies',
+  'POST /api/admin/standards/:number/versions/:version/withdraw': 'standards with hostile numbers, versions and bodies',
+  'POST /api/admin/standards/:number/versions/:version/announce': 'standards with hostile numbers, versions and bodies',
+  'GET /api/admin/standards/:number/versions/:version/comments': 'standards with hostile numbers, versions and bodies',
+  'PATCH /api/admin/comments/:id': 'standards with hostile numbers, versions and bodies',
 }
 
 type MutationCase = { schema: z.ZodType; input: fc.Arbitrary<unknown> }
@@ -727,6 +831,61 @@ const MUTATIONS: Record<string, MutationCase> = {
   'newsDelivery.cancel': {
     schema: PostRefSchema,
     input: bodyLike(fc.record({ id: studyIdValue }, { requiredKeys: [] })),
+  },
+  'standards.comment': {
+    schema: VersionParamsSchema.extend({ comment: CommentInputSchema }),
+    input: bodyLike(
+      fc.record({ number: standardNumberLike, version: versionLabelLike, comment: commentLike }, { requiredKeys: [] }),
+    ),
+  },
+  'standards.createDraft': {
+    schema: StandardParamsSchema.extend({ draft: DraftInputSchema }),
+    input: bodyLike(fc.record({ number: standardNumberLike, draft: bodyLike(draftLike) }, { requiredKeys: [] })),
+  },
+  'standards.updateVersion': {
+    schema: VersionParamsSchema.extend({ patch: VersionPatchSchema }),
+    input: bodyLike(
+      fc.record(
+        { number: standardNumberLike, version: versionLabelLike, patch: bodyLike(versionPatchLike) },
+        { requiredKeys: [] },
+      ),
+    ),
+  },
+  'standards.openReview': {
+    schema: VersionParamsSchema.extend(ReviewInputSchema.shape),
+    input: bodyLike(
+      fc
+        .tuple(fc.record({ number: standardNumberLike, version: versionLabelLike }), reviewLike)
+        .map(([a, b]) => ({ ...a, ...b })),
+    ),
+  },
+  'standards.publish': {
+    schema: VersionParamsSchema.extend(PublishInputSchema.shape),
+    input: bodyLike(
+      fc
+        .tuple(fc.record({ number: standardNumberLike, version: versionLabelLike }), publishLike)
+        .map(([a, b]) => ({ ...a, ...b })),
+    ),
+  },
+  'standards.withdraw': {
+    schema: VersionParamsSchema,
+    input: bodyLike(fc.record({ number: standardNumberLike, version: versionLabelLike }, { requiredKeys: [] })),
+  },
+  'standards.announce': {
+    schema: VersionParamsSchema,
+    input: bodyLike(fc.record({ number: standardNumberLike, version: versionLabelLike }, { requiredKeys: [] })),
+  },
+  'standards.preview': {
+    schema: z.object({ body: z.string() }),
+    input: bodyLike(fc.record({ body: optionalTextField('## A heading') }, { requiredKeys: [] })),
+  },
+  'standards.answerComment': {
+    schema: z.object({ id: RowIdSchema }).extend(AnswerInputSchema.shape),
+    input: bodyLike(fc.tuple(fc.record({ id: studyIdValue }), answerLike).map(([a, b]) => ({ ...a, ...b }))),
+  },
+  'standards.hideComment': {
+    schema: z.object({ id: RowIdSchema, hide: HideInputSchema }),
+    input: bodyLike(fc.record({ id: studyIdValue, hide: bodyLike(hideLike) }, { requiredKeys: [] })),
   },
 }
 
@@ -1878,6 +2037,122 @@ describe('what a page shows back stays text', () => {
           },
         ),
         { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+})
+
+describe('standards with hostile numbers, versions and bodies', () => {
+  beforeAll(async () => {
+    const db = setup.database.handle.db
+    await seedStandards(db, setup.app.site)
+    // A version in review, so a comment has somewhere to go.
+    await createDraft(db, { email: ADMIN_EMAIL }, 'MHBOT-SC/G-002', { version: '1.1', changeSummary: 'A change.' })
+    await openReview(db, { email: ADMIN_EMAIL }, 'MHBOT-SC/G-002', '1.1', {
+      closesAt: new Date(Date.now() + 30 * 86_400_000),
+    })
+  })
+
+  const part = fc.oneof(
+    fc.constantFrom(
+      'MHBOT-SC-G-002',
+      'MHBOT-SC%2FG-002',
+      'mhbot-sc-g-002',
+      '1.0',
+      '1.1',
+      '9.9',
+      '',
+      '..',
+      '%00',
+      'a%2fb',
+    ),
+    hostileText.filter((text) => text.length < 2000).map(encode),
+  )
+  const number = fc.oneof({ weight: 3, arbitrary: fc.constant('MHBOT-SC-G-002') }, part)
+  const version = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('1.0', '1.1') }, part)
+  const body = (write: fc.Arbitrary<unknown>) => fc.oneof({ weight: 3, arbitrary: write }, hostileValue)
+
+  type Write = { method: Sent['method']; path: string; schema: z.ZodType | null; body: fc.Arbitrary<unknown> }
+  const WRITES: Write[] = [
+    {
+      method: 'POST',
+      path: '/api/standards/N/versions/V/comments',
+      schema: CommentInputSchema,
+      body: body(commentLike),
+    },
+    { method: 'POST', path: '/api/admin/standards/N/versions', schema: DraftInputSchema, body: body(draftLike) },
+    {
+      method: 'PATCH',
+      path: '/api/admin/standards/N/versions/V',
+      schema: VersionPatchSchema,
+      body: body(versionPatchLike),
+    },
+    {
+      method: 'POST',
+      path: '/api/admin/standards/N/versions/V/review',
+      schema: ReviewInputSchema,
+      body: body(reviewLike),
+    },
+    {
+      method: 'POST',
+      path: '/api/admin/standards/N/versions/V/publish',
+      schema: PublishInputSchema,
+      body: body(publishLike),
+    },
+    { method: 'POST', path: '/api/admin/standards/N/versions/V/withdraw', schema: null, body: fc.constant(undefined) },
+    { method: 'POST', path: '/api/admin/standards/N/versions/V/announce', schema: null, body: fc.constant(undefined) },
+    { method: 'PATCH', path: '/api/admin/comments/I', schema: AnswerInputSchema, body: body(answerLike) },
+    { method: 'PATCH', path: '/api/admin/comments/I', schema: HideInputSchema, body: body(hideLike) },
+  ]
+  const READS = [
+    '/api/standards/N',
+    '/api/standards/N/versions/V',
+    '/api/standards/N/versions/V/comments',
+    '/api/standards/N/compare?from=V&to=V',
+    '/api/admin/standards/N/versions/V',
+    '/api/admin/standards/N/versions/V/comments',
+    '/downloads/N-vV.pdf',
+  ]
+  const fill = (path: string, n: string, v: string, id: string) =>
+    path.replace('N', n).replaceAll('V', v).replace('/I', `/${id}`)
+
+  it(
+    'standards with hostile numbers, versions and bodies: never a 5xx; a rejected body stores nothing',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.record({ kind: fc.constant('read' as const), path: fc.constantFrom(...READS) }),
+            fc
+              .constantFrom(...WRITES)
+              .chain((write) =>
+                fc.record({ kind: fc.constant('write' as const), write: fc.constant(write), body: write.body }),
+              ),
+          ),
+          number,
+          version,
+          fc.oneof(studyIdText, fc.constant('1')),
+          async (call, n, v, id) => {
+            if (call.kind === 'read') {
+              const request: Sent = { method: 'GET', url: fill(call.path, n, v, id), headers: { cookie: admin } }
+              const response = await send(request)
+              expect([200, 301, 302, 304, 400, 404], describeRequest(request)).toContain(response.statusCode)
+              return
+            }
+            const { write, body: sent } = call
+            const request = jsonRequest(write.method, fill(write.path, n, v, id), sent, admin)
+            if (sent === undefined) delete request.headers?.['content-type']
+            const before = await stored()
+            const response = await send(request)
+            const bodyOk = write.schema === null || write.schema.safeParse(overJson(sent) ?? {}).success
+            if (!bodyOk) {
+              expect(response.statusCode, describeRequest(request)).toBeGreaterThanOrEqual(400)
+              await expectNothingStored(before, request, response)
+            }
+          },
+        ),
+        { numRuns: RUNS * 2 },
       )
     },
     TIMEOUT,
