@@ -7,7 +7,9 @@ import { seedIfEmpty } from '../../src/db/seed'
 import { buildApp } from '../../src/server/app'
 import { loggerOptions } from '../../src/server/log'
 import { storeAttachment } from '../../src/server/services/attachments'
+import { seedStandards } from '../../src/server/services/standards-seed'
 import { render } from '../../src/server/ssr/render'
+import { DEFAULT_SITE } from '../../src/shared/site'
 import { setUpTestApp, testEnv } from '../helpers/build-app'
 import { renderStarterDocument } from '../helpers/db'
 import { loginCookie, SAME_ORIGIN } from '../helpers/login'
@@ -32,6 +34,7 @@ let base = ''
 
 beforeAll(async () => {
   await seedIfEmpty(setup.database.handle.db, renderStarterDocument)
+  await seedStandards(setup.database.handle.db, DEFAULT_SITE)
   await setup.app.listen({ port: 0, host: '127.0.0.1' })
   base = `http://127.0.0.1:${(setup.app.server.address() as AddressInfo).port}`
 })
@@ -200,12 +203,7 @@ describe('conditional GET, one rule for every validator', () => {
         bytes: Buffer.from('%PDF-1.4 kept answers test'),
       },
     )
-    const paths = [
-      '/faq',
-      '/api/resources',
-      new URL(webViewLink, base).pathname,
-      '/downloads/position-statement-mhbot-sc-001.pdf',
-    ]
+    const paths = ['/faq', '/api/resources', new URL(webViewLink, base).pathname, '/downloads/MHBOT-SC-001-v1.0.pdf']
     for (const path of paths) {
       const first = await send(path)
       expect(first.status, path).toBe(200)

@@ -129,6 +129,9 @@ describe('the six documents as version 1.0', () => {
     expect((await get(`/api/standards/${G002}/versions/1.x`)).statusCode).toBe(400)
     expect((await get('/downloads/MHBOT-SC-999-v1.0.pdf')).statusCode).toBe(404)
     expect((await get('/downloads/nothing.pdf')).statusCode).toBe(404)
+    // Never a 500: a name no document could have is not asked of the database.
+    expect((await get('/downloads/%00.pdf.pdf')).statusCode).toBe(404)
+    expect((await get('/downloads/%F0%9F%98%80-v1.0.pdf')).statusCode).toBe(404)
   })
 })
 

@@ -12,6 +12,8 @@ type Rendered = { bytes: Uint8Array; etag: string }
 
 /** /downloads/MHBOT-SC-G-002-v1.1.pdf: a document's key, then its version. */
 const VERSION_FILE = /^([A-Za-z0-9-]{1,60})-v(\d+(?:\.\d+)*)\.pdf$/
+/** The names the documents' PDFs had before they were versioned: lowercase words and hyphens. */
+const LEGACY_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.pdf$/
 /** Rendered PDFs kept per process; a version's text only changes while it is a draft or in review. */
 const KEPT_PDFS = 64
 
@@ -42,7 +44,8 @@ export const downloadRoutes: FastifyPluginAsync = async (app) => {
     const file = request.params.file
     const match = VERSION_FILE.exec(file)
     if (!match) {
-      const legacy = file.endsWith('.pdf') ? await legacyDownload(app.db, file.slice(0, -'.pdf'.length)) : null
+      const slug = LEGACY_FILE.exec(file)?.[1]
+      const legacy = slug ? await legacyDownload(app.db, slug) : null
       if (!legacy) throw new NotFoundError('No such document')
       // Not kept by browsers for long: the current version changes when the next is published.
       return reply
