@@ -7,7 +7,7 @@ import { renderMarkdown } from '../../src/server/services/markdown'
 import { seedStandards } from '../../src/server/services/standards-seed'
 import { DEFAULT_SITE } from '../../src/shared/site'
 import { setUpTestApp } from '../helpers/build-app'
-import { loginCookie, memberCookie, SAME_ORIGIN } from '../helpers/login'
+import { memberCookie, SAME_ORIGIN } from '../helpers/login'
 
 /*
  * The council's standards (docs/decisions/028-standards-as-versioned-documents.md), through the
@@ -23,7 +23,6 @@ beforeEach(async () => {
   await seedStandards(ctx.app.db, ctx.app.site)
 })
 
-const owner = async () => ({ ...SAME_ORIGIN, cookie: await loginCookie(ctx.app, 'admin@example.org') })
 const as = async (role: 'editor' | 'moderator') => ({
   ...SAME_ORIGIN,
   cookie: await memberCookie(ctx.app, `${role}@example.org`, role),
