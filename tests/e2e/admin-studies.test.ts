@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { chromiumAndPostgres } from '../helpers/browser'
+import { chromiumAndPostgres, openPage } from '../helpers/browser'
 import { makePdf } from '../helpers/fixtures'
 import { type AdminStack, startAdminStack } from './admin-support'
-import { focused } from './support'
+import { focused, gotoHydrated } from './support'
 
 /**
  * The research studies screen as an editor uses it on a phone and a desktop, beyond the
@@ -338,7 +338,7 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
     expect(problems).toEqual([])
   })
 
-  it('volume, issue and pages are saved with the study, and come back in the form', async () => {
+  it('volume, issue and pages are saved with the study, come back in the form, and appear in its APA citation', async () => {
     const { page, problems } = await stack.signIn('/admin')
     problems.length = 0
     await page.getByLabel('Title').fill('Cited in Full: A Test')
@@ -366,6 +366,17 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
     expect(await page.getByLabel('Volume').inputValue()).toBe('12')
     expect(await page.getByLabel('Issue').inputValue()).toBe('3')
     expect(await page.getByLabel('Pages').inputValue()).toBe('45-67')
+
+    const research = await openPage(stack.browser)
+    await gotoHydrated(research.page, `${stack.server.url}/research`)
+    await research.page.getByRole('button', { name: 'Cite Cited in Full: A Test' }).click()
+    const apa = research.page.getByTestId('citation-apa')
+    await apa.waitFor()
+    expect(await apa.textContent()).toBe(
+      'Example, A., & Sample, B. C. (2021). Cited in full: A test. Journal of Tests, 12(3), 45–67. https://doi.org/10.1000/test.1',
+    )
+    expect(await apa.locator('em').allTextContents()).toEqual(['Journal of Tests, 12'])
     expect(problems).toEqual([])
+    expect(research.problems).toEqual([])
   })
 })
