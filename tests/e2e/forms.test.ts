@@ -233,6 +233,40 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
       })
     }
 
+    it('a field the server refuses takes the focus on /share-your-experience as on /contact', async () => {
+      const { page, problems } = await openPage(stack.browser, { width: 1280 })
+      await gotoHydrated(page, `${stack.server.url}/share-your-experience`)
+      await page.route('**/trpc/testimonials.submit**', (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify([
+            {
+              error: {
+                json: {
+                  message: 'Please check the form',
+                  code: -32600,
+                  data: { code: 'BAD_REQUEST', httpStatus: 400, fields: { testimonial: 'Refused by the server' } },
+                },
+              },
+            },
+          ]),
+        }),
+      )
+      const form = page.getByRole('region', { name: 'Your Experience', exact: true })
+      await form.getByRole('textbox', { name: 'Name' }).fill('Ada')
+      await form.getByRole('textbox', { name: 'Your experience' }).fill('Calm sessions, clearly explained to me.')
+      await form.getByRole('checkbox').check()
+      await form.getByRole('button', { name: 'Submit Testimonial' }).click()
+      await form.getByText('Refused by the server').waitFor()
+      await expect
+        .poll(() =>
+          form.getByRole('textbox', { name: 'Your experience' }).evaluate((field) => field === document.activeElement),
+        )
+        .toBe(true)
+      expect(withoutInjectedFailures(problems, 400)).toEqual([])
+    })
+
     it('a refused newsletter address keeps the focus on the field, with what was typed', async () => {
       const { page, problems } = await openPage(stack.browser)
       await gotoHydrated(page, `${stack.server.url}/`)
