@@ -57,7 +57,7 @@ export function StudyFormCard({ editor, save }: Props) {
       <SimpleGrid cols={3} spacing="sm">
         <TextInput label="Volume" classNames={fieldClasses} {...form.getInputProps('volume')} />
         <TextInput label="Issue" classNames={fieldClasses} {...form.getInputProps('issue')} />
-        <TextInput label="Pages" placeholder="45-67" classNames={fieldClasses} {...form.getInputProps('pages')} />
+        <TextInput label="Pages" classNames={fieldClasses} {...form.getInputProps('pages')} />
       </SimpleGrid>
       <CategoryField editor={editor} categories={STUDY_CATEGORIES} />
       <TextInput
