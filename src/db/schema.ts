@@ -65,6 +65,10 @@ export const researchStudies = pgTable(
     authors: text('authors'),
     journal: text('journal'),
     year: text('year'),
+    /** As cited; none is guessed for a study that came without them. */
+    volume: text('volume'),
+    issue: text('issue'),
+    pages: text('pages'),
     category: text('category').notNull(),
     url: text('url').notNull(),
     summary: text('summary'),

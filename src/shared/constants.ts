@@ -119,6 +119,10 @@ export const TEXT_LIMITS = {
   title: 300,
   authors: 1000,
   journal: 300,
+  /** A journal's volume, issue and pages as cited ("12", "3", "45-67" or an article number). */
+  volume: 50,
+  issue: 50,
+  pages: 50,
   url: 2048,
   summary: 5000,
   location: 120,

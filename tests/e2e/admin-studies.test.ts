@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { chromiumAndPostgres } from '../helpers/browser'
+import { chromiumAndPostgres, openPage } from '../helpers/browser'
 import { makePdf } from '../helpers/fixtures'
 import { type AdminStack, startAdminStack } from './admin-support'
-import { focused } from './support'
+import { focused, gotoHydrated } from './support'
 
 /**
  * The research studies screen as an editor uses it on a phone and a desktop, beyond the
@@ -336,5 +336,47 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
     await expect.poll(() => page.getByTestId('admin-study-card').count()).toBe(1)
     expect(await page.getByRole('searchbox', { name: 'Search studies' }).inputValue()).toBe('Plain study 2')
     expect(problems).toEqual([])
+  })
+
+  it('volume, issue and pages are saved with the study, come back in the form, and appear in its APA citation', async () => {
+    const { page, problems } = await stack.signIn('/admin')
+    problems.length = 0
+    await page.getByLabel('Title').fill('Cited in Full: A Test')
+    await page.getByLabel('Authors').fill('Example A, Sample BC')
+    await page.getByLabel('Journal').fill('Journal of Tests')
+    await page.getByLabel('Year').fill('2021')
+    await page.getByLabel('Volume').fill('12')
+    await page.getByLabel('Issue').fill('3')
+    await page.getByLabel('Pages').fill('45-67')
+    await page
+      .getByRole('textbox', { name: 'Category' })
+      .or(page.getByRole('combobox', { name: 'Category' }))
+      .first()
+      .click()
+    await page.getByRole('option', { name: 'General Wellness' }).click()
+    await page.getByLabel('URL').fill('https://doi.org/10.1000/test.1')
+    await page.getByRole('button', { name: 'Add Study' }).click()
+    await page.getByText('Research study added successfully').waitFor()
+    expect(await stack.sql`select volume, issue, pages from research_studies`).toEqual([
+      { volume: '12', issue: '3', pages: '45-67' },
+    ])
+
+    await card(page, 'Cited in Full').getByRole('button', { name: 'Edit Cited in Full: A Test' }).click()
+    await page.getByRole('heading', { name: 'Edit Study' }).waitFor()
+    expect(await page.getByLabel('Volume').inputValue()).toBe('12')
+    expect(await page.getByLabel('Issue').inputValue()).toBe('3')
+    expect(await page.getByLabel('Pages').inputValue()).toBe('45-67')
+
+    const research = await openPage(stack.browser)
+    await gotoHydrated(research.page, `${stack.server.url}/research`)
+    await research.page.getByRole('button', { name: 'Cite Cited in Full: A Test' }).click()
+    const apa = research.page.getByTestId('citation-apa')
+    await apa.waitFor()
+    expect(await apa.textContent()).toBe(
+      'Example, A., & Sample, B. C. (2021). Cited in full: A test. Journal of Tests, 12(3), 45–67. https://doi.org/10.1000/test.1',
+    )
+    expect(await apa.locator('em').allTextContents()).toEqual(['Journal of Tests, 12'])
+    expect(problems).toEqual([])
+    expect(research.problems).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumAndPostgres, openPage } from '../helpers/browser'
 import {
@@ -7,6 +7,7 @@ import {
   gotoHydrated,
   holdRequests,
   type Stack,
+  sleep,
   startStack,
   withoutInjectedFailures,
 } from './support'
@@ -188,6 +189,82 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
         .poll(() => form.getByRole('textbox', { name: 'Email' }).evaluate((field) => field === document.activeElement))
         .toBe(true)
       expect(problems).toEqual([])
+    })
+
+    /**
+     * A press as a person makes it at a desktop: the pointer on the button's upper part, the button
+     * held for a moment, then released where it was.
+     */
+    async function pressWithMouse(page: Page, button: Locator) {
+      await button.scrollIntoViewIfNeeded()
+      const box = await button.boundingBox()
+      if (!box) throw new Error('the button is not on screen')
+      await page.mouse.move(box.x + box.width / 2, box.y + 6)
+      await page.mouse.down()
+      await sleep(150)
+      await page.mouse.up()
+    }
+
+    const PUBLIC_FORMS = [
+      { path: '/contact', region: 'Send Us a Message', button: 'Send Message', invalid: 4 },
+      { path: '/share-your-experience', region: 'Your Experience', button: 'Submit Testimonial', invalid: 3 },
+    ]
+
+    for (const { path, region, button, invalid } of PUBLIC_FORMS) {
+      it(`at 1280 px, an empty ${path} form sent by mouse puts the focus on its first invalid field, whichever field was touched first`, async () => {
+        for (const touched of ['none', 'first', 'last'] as const) {
+          const { page, problems } = await openPage(stack.browser, { width: 1280 })
+          await gotoHydrated(page, `${stack.server.url}${path}`)
+          const form = page.getByRole('region', { name: region, exact: true })
+          const fields = form.getByRole('textbox')
+          // A visitor who clicked into a field and left it empty: its blur check shows a message
+          // as the button is pressed (that moved the button away from under the pointer).
+          if (touched === 'first') await fields.first().click()
+          if (touched === 'last') await fields.last().click()
+          await pressWithMouse(page, form.getByRole('button', { name: button }))
+          await expect
+            .poll(() => fields.first().evaluate((field) => field === document.activeElement), { message: touched })
+            .toBe(true)
+          expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')), touched).toBe('true')
+          expect(await form.locator('[aria-invalid="true"]').count(), touched).toBe(invalid)
+          expect(problems).toEqual([])
+          await page.context().close()
+        }
+      })
+    }
+
+    it('a field the server refuses takes the focus on /share-your-experience as on /contact', async () => {
+      const { page, problems } = await openPage(stack.browser, { width: 1280 })
+      await gotoHydrated(page, `${stack.server.url}/share-your-experience`)
+      await page.route('**/trpc/testimonials.submit**', (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify([
+            {
+              error: {
+                json: {
+                  message: 'Please check the form',
+                  code: -32600,
+                  data: { code: 'BAD_REQUEST', httpStatus: 400, fields: { testimonial: 'Refused by the server' } },
+                },
+              },
+            },
+          ]),
+        }),
+      )
+      const form = page.getByRole('region', { name: 'Your Experience', exact: true })
+      await form.getByRole('textbox', { name: 'Name' }).fill('Ada')
+      await form.getByRole('textbox', { name: 'Your experience' }).fill('Calm sessions, clearly explained to me.')
+      await form.getByRole('checkbox').check()
+      await form.getByRole('button', { name: 'Submit Testimonial' }).click()
+      await form.getByText('Refused by the server').waitFor()
+      await expect
+        .poll(() =>
+          form.getByRole('textbox', { name: 'Your experience' }).evaluate((field) => field === document.activeElement),
+        )
+        .toBe(true)
+      expect(withoutInjectedFailures(problems, 400)).toEqual([])
     })
 
     it('a refused newsletter address keeps the focus on the field, with what was typed', async () => {

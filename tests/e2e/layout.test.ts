@@ -72,6 +72,64 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
     expect(problems).toEqual([])
   })
 
+  for (const width of [320, 390, 575, 576, 1280]) {
+    it(`at ${width} px the pressure scale's labels on /education are at least 12 px, whole, inside the scale and apart`, async () => {
+      const { page, problems } = await openPage(stack.browser, { width, height: 900 })
+      await page.goto(`${stack.server.url}/education`, { waitUntil: 'networkidle' })
+      const scale = page.getByTestId('pressure-scale')
+      const measured = await scale.evaluate((figure) => {
+        const frame = (figure.querySelector('[role="img"]') as HTMLElement).getBoundingClientRect()
+        return [...figure.querySelectorAll<HTMLElement>('[role="img"] p')].map((label) => {
+          const box = label.getBoundingClientRect()
+          // The size a reader sees: the computed size times any scaling of the drawing around it.
+          const lines = [...label.children].map((line) => {
+            const element = line as HTMLElement
+            const scaled = element.getBoundingClientRect().height / (element.offsetHeight || 1)
+            return {
+              text: element.textContent ?? '',
+              px: Number.parseFloat(getComputedStyle(element).fontSize) * scaled,
+              height: element.getBoundingClientRect().height,
+            }
+          })
+          return {
+            lines,
+            box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom },
+            inside: box.left >= frame.left - 1 && box.right <= frame.right + 1,
+          }
+        })
+      })
+      expect(measured.map((label) => label.lines.map((line) => line.text))).toEqual([
+        ['1.3-1.5 ATA', 'common mild range'],
+        ['2.4-6 ATA', 'medical hyperbaric oxygen'],
+        ['1.0 ATA', 'sea level'],
+        ['2.0 ATA', 'upper mild limit'],
+      ])
+      for (const label of measured) {
+        for (const line of label.lines) {
+          expect(line.px, line.text).toBeGreaterThanOrEqual(12)
+          expect(line.height, line.text).toBeGreaterThanOrEqual(12)
+        }
+        expect(label.inside, label.lines[0]?.text).toBe(true)
+      }
+      // No two labels overlap.
+      for (const [i, a] of measured.entries()) {
+        for (const b of measured.slice(i + 1)) {
+          const apart =
+            a.box.right <= b.box.left ||
+            b.box.right <= a.box.left ||
+            a.box.bottom <= b.box.top ||
+            b.box.bottom <= a.box.top
+          expect(apart, `${a.lines[0]?.text} and ${b.lines[0]?.text}`).toBe(true)
+        }
+      }
+      expect(await scrollsSideways(page)).toBe(false)
+      // Still one image to a screen reader, named by its caption.
+      expect(await page.getByRole('img', { name: /^Pressure scale \(stretched below 2\.4 ATA\)/ }).count()).toBe(1)
+      if (SHOTS) await scale.screenshot({ path: `${SHOTS}pressure-scale-${width}.png` })
+      expect(problems).toEqual([])
+    })
+  }
+
   for (const width of [1200, 1240, 1280]) {
     it(`at ${width} px every header link sits inside the page`, async () => {
       const { page } = await openPage(stack.browser, { width, height: 600 })

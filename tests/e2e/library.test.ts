@@ -195,10 +195,16 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
       await page.keyboard.press('Enter')
       const citation = page.getByTestId('citation')
       await citation.waitFor()
-      const apa = String(await page.getByTestId('citation-apa').textContent())
-      expect(apa).toContain(`${title}.`)
-      expect(apa).toMatch(/\((19|20)\d{2}\)\./)
-      expect(apa).toContain('https://doi.org/10.')
+      // APA 7: "Family, I." names, "&" before the last, the title in sentence case, the journal in italics.
+      expect(title).toBe(
+        'Hyperbaric Normoxia Improved Glucose Metabolism and Decreased Inflammation in Obese Diabetic Rat',
+      )
+      expect(await page.getByTestId('citation-apa').textContent()).toBe(
+        'Fujita, N., Goto, N., Nakamura, T., Nino, W., Ono, T., Nishijo, H., & Urakawa, S. (2019). Hyperbaric normoxia improved glucose metabolism and decreased inflammation in obese diabetic rat. Journal of Diabetes Research. https://doi.org/10.1155/2019/2694215',
+      )
+      expect(await page.getByTestId('citation-apa').locator('em').allTextContents()).toEqual([
+        'Journal of Diabetes Research',
+      ])
 
       const [bib] = await Promise.all([
         page.waitForEvent('download'),

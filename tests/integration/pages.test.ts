@@ -173,7 +173,13 @@ describe('a site that looks like a standards body', () => {
 
   it('/education shows the pressure scale with a text alternative', async () => {
     const html = (await setup.app.inject({ method: 'GET', url: '/education' })).body
-    expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="pressure-scale-caption"/)
+    expect(html).toMatch(/<div[^>]*role="img"[^>]*aria-labelledby="pressure-scale-caption"/)
+    // The labels are text at their own size, not drawing text that shrinks with the drawing.
+    const scale = html.slice(html.indexOf('data-testid="pressure-scale"'), html.indexOf('<figcaption'))
+    expect(scale).not.toContain('<svg')
+    for (const note of ['sea level', 'common mild range', 'upper mild limit', 'medical hyperbaric oxygen']) {
+      expect(scale).toContain(`>${note}</span>`)
+    }
     const caption = html.slice(html.indexOf('id="pressure-scale-caption"'), html.indexOf('</figcaption>'))
     for (const figure of ['1.0 ATA', '1.3-1.5 ATA', '2.0 ATA', '2.4-6 ATA']) expect(caption).toContain(figure)
   })

@@ -62,6 +62,10 @@ describe('GET /api/research-studies', () => {
           category: study.category,
           url: study.url,
           summary: study.summary,
+          // The starter list gives none: none is made up.
+          volume: null,
+          issue: null,
+          pages: null,
         }),
       )
     }
@@ -76,10 +80,13 @@ describe('GET /api/research-studies', () => {
         'category',
         'createdAt',
         'id',
+        'issue',
         'journal',
+        'pages',
         'summary',
         'title',
         'url',
+        'volume',
         'year',
       ].sort(),
     )

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { TEXT_LIMITS } from '../../src/shared/constants'
 import { ContactInputSchema } from '../../src/shared/schemas/contact'
 import { NewsletterInputSchema } from '../../src/shared/schemas/newsletter'
 import { ResearchStudyInputSchema } from '../../src/shared/schemas/research-study'
@@ -67,6 +68,9 @@ describe('ResearchStudyInputSchema', () => {
       authors: null,
       journal: null,
       year: null,
+      volume: null,
+      issue: null,
+      pages: null,
       summary: null,
       attachmentFileId: null,
     })
@@ -86,7 +90,7 @@ describe('ResearchStudyInputSchema', () => {
   })
 
   it.each(
-    ['title', 'authors', 'journal', 'summary', 'url'].flatMap((field) => [
+    ['title', 'authors', 'journal', 'volume', 'issue', 'pages', 'summary', 'url'].flatMap((field) => [
       [field, '\u0000', 'must not contain a null character'],
       [field, '\ud800', 'must be valid Unicode text'],
     ]),
@@ -95,6 +99,26 @@ describe('ResearchStudyInputSchema', () => {
     const result = ResearchStudyInputSchema.safeParse({ ...valid, [field]: value })
     expect(Object.keys(messagesOf(result))).toEqual([field])
     expect(messagesOf(result)[field]).toMatch(new RegExp(`${message}$`))
+  })
+
+  it('keeps volume, issue and pages as text, trimmed, empty as null, and refuses them over their limits', () => {
+    const parsed = ResearchStudyInputSchema.parse({ ...valid, volume: ' 69 ', issue: '4', pages: '573-580' })
+    expect(parsed).toMatchObject({ volume: '69', issue: '4', pages: '573-580' })
+    expect(ResearchStudyInputSchema.parse({ ...valid, volume: '', issue: '  ', pages: null })).toMatchObject({
+      volume: null,
+      issue: null,
+      pages: null,
+    })
+    for (const [field, label] of [
+      ['volume', 'Volume'],
+      ['issue', 'Issue'],
+      ['pages', 'Pages'],
+    ] as const) {
+      const limit = TEXT_LIMITS[field]
+      expect(ResearchStudyInputSchema.safeParse({ ...valid, [field]: 'x'.repeat(limit) }).success).toBe(true)
+      const result = ResearchStudyInputSchema.safeParse({ ...valid, [field]: 'x'.repeat(limit + 1) })
+      expect(messagesOf(result)).toEqual({ [field]: `${label} must be at most ${limit} characters` })
+    }
   })
 
   it('accepts an empty year, and drops an attachment link sent by the client (the server builds it)', () => {

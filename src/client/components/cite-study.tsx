@@ -68,9 +68,8 @@ export function CiteStudy({ study }: { study: Citable }) {
             APA (7th edition)
           </Text>
           <Text size="sm" lh={1.6} style={{ overflowWrap: 'anywhere' }} data-testid="citation-apa">
-            {apa.before}
-            {apa.journal ? <em>{apa.journal}</em> : null}
-            {apa.after}
+            {/* One italic run at most (the journal and volume): its text is a unique key. */}
+            {apa.map((part) => (part.italic ? <em key={part.text}>{part.text}</em> : part.text))}
           </Text>
           <CopyButton value={apaText(study)}>
             {({ copied, copy }) => (

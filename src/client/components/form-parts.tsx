@@ -15,10 +15,24 @@ export function Honeypot({ inputProps }: { inputProps: GetInputPropsReturnType }
   )
 }
 
-/** A public form's submit button: disabled, and saying so, while the form is being sent. */
+/**
+ * A public form's submit button: disabled, and saying so, while the form is being sent.
+ *
+ * A press does not take the focus from the field being typed in (mousedown's default). Were it to,
+ * the field's blur check would show its message, which moves the button down under a pointer still
+ * pressed: a mouse button released over the old place is no click, so the form was never submitted
+ * and the focus stayed on the button (a desktop visitor met this; a tap lands at once). The submit
+ * checks every field, and the focus moves to the first one in error (lib/focus-first-error.ts).
+ */
 export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
   return (
-    <Button type="submit" disabled={pending} mt="xs" style={{ alignSelf: 'flex-start' }}>
+    <Button
+      type="submit"
+      disabled={pending}
+      mt="xs"
+      style={{ alignSelf: 'flex-start' }}
+      onMouseDown={(event) => event.preventDefault()}
+    >
       {pending ? 'Sending...' : children}
     </Button>
   )

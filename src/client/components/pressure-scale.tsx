@@ -1,97 +1,60 @@
+import type { CSSProperties } from 'react'
 import { MEDICAL_ATA, MILD_COMMON_ATA, MILD_MAX_ATA, SEA_LEVEL_ATA } from '../../content/facts'
+import classes from './pressure-scale.module.css'
 
 /**
- * The pressure scale of /education, drawn here: sea level, the common mild range, the upper mild
- * limit and the medical range, on a bar that is stretched below 2.4 ATA so the mild range can be
- * read (the caption says so). The caption is also its text alternative. Its words come from
+ * The pressure scale of /education: sea level, the common mild range, the upper mild limit and the
+ * medical range, on a bar that is stretched below 2.4 ATA so the mild range can be read (the
+ * caption says so). The caption is also its text alternative. Its words come from
  * src/content/facts.ts; the positions below are drawn for those figures, so a changed figure means
  * redrawing the bar too.
+ *
+ * The bar and its labels are HTML, placed along the bar by CSS (pressure-scale.module.css) at a
+ * fraction of its length: the labels keep their 15 and 14 px at every width (an SVG's text shrank
+ * with the drawing, to 7 px on a phone). Below 576 px the bar stands upright, sea level at the top,
+ * with the labels beside it, where a phone has room for them.
  */
 
 /** Where a pressure sits along the bar, 0-1: 1.0-2.4 ATA take 60 %, 2.4-6 ATA the rest. */
 const at = (ata: number) => (ata <= 2.4 ? ((ata - 1) / 1.4) * 0.6 : 0.6 + ((ata - 2.4) / 3.6) * 0.4)
 
-const WIDTH = 640
-const LEFT = 2
-const RIGHT = 8
-const BAR_Y = 70
-const x = (ata: number) => LEFT + at(ata) * (WIDTH - LEFT - RIGHT)
+const place = (fraction: number) => ({ '--at': fraction }) as CSSProperties
+const span = (from: number, to: number) => ({ '--from': at(from), '--to': at(to) }) as CSSProperties
 
-const MARKS = [
-  { ata: 1.0, label: SEA_LEVEL_ATA, note: 'sea level' },
-  { ata: 2.0, label: MILD_MAX_ATA, note: 'upper mild limit' },
-]
-
-/** Every range and mark on the bar is named the same way: a figure in bold, a note under it. */
-function Label({
-  x,
-  y,
-  anchor = 'middle',
-  fill,
-  figure,
-  note,
-}: {
-  x: number
-  y: number
-  anchor?: 'start' | 'middle'
-  fill: string
-  figure: string
-  note: string
-}) {
-  return (
-    <>
-      <text x={x} y={y} textAnchor={anchor} fontSize="15" fontWeight="700" fill={fill}>
-        {figure}
-      </text>
-      <text x={x} y={y + 18} textAnchor={anchor} fontSize="13" fill="#495057">
-        {note}
-      </text>
-    </>
-  )
-}
+const LABELS = [
+  { figure: MILD_COMMON_ATA, note: 'common mild range', at: at(1.4), side: 'above', tone: 'mild' },
+  { figure: MEDICAL_ATA, note: 'medical hyperbaric oxygen', at: at(4.2), side: 'above', tone: 'medical' },
+  { figure: SEA_LEVEL_ATA, note: 'sea level', at: at(1), side: 'below', tone: 'mark', start: true },
+  { figure: MILD_MAX_ATA, note: 'upper mild limit', at: at(2), side: 'below', tone: 'mark' },
+] as const
 
 export function PressureScale() {
   return (
-    <figure style={{ margin: 0, marginTop: 'var(--mantine-spacing-xl)', maxWidth: 820 }} data-testid="pressure-scale">
-      <svg
-        viewBox={`0 0 ${WIDTH} 150`}
-        width="100%"
-        role="img"
-        aria-labelledby="pressure-scale-caption"
-        style={{ display: 'block', fontFamily: 'inherit' }}
-      >
-        <title>Pressure scale: sea level, the mild range and the medical range</title>
-        <rect x={LEFT} y={BAR_Y} width={WIDTH - LEFT - RIGHT} height={14} rx={7} fill="#e9ecef" />
-        {/* The common mild range, 1.3-1.5 ATA. */}
-        <rect x={x(1.3)} y={BAR_Y} width={x(1.5) - x(1.3)} height={14} fill="#00538b" />
-        <Label x={(x(1.3) + x(1.5)) / 2} y={BAR_Y - 30} fill="#003a63" figure="1.3-1.5 ATA" note="common mild range" />
-        {/* Medical hyperbaric oxygen, 2.4-6 ATA. */}
-        <rect x={x(2.4)} y={BAR_Y} width={x(6) - x(2.4)} height={14} rx={0} fill="#b02a37" opacity="0.85" />
-        <Label
-          x={(x(2.4) + x(6)) / 2}
-          y={BAR_Y - 30}
-          fill="#842029"
-          figure="2.4-6 ATA"
-          note="medical hyperbaric oxygen"
-        />
-        {MARKS.map((mark) => (
-          <g key={mark.ata}>
-            <line x1={x(mark.ata)} x2={x(mark.ata)} y1={BAR_Y - 4} y2={BAR_Y + 22} stroke="#212529" strokeWidth="2" />
-            <Label
-              x={x(mark.ata)}
-              y={BAR_Y + 42}
-              anchor={mark.ata === 1 ? 'start' : 'middle'}
-              fill="#212529"
-              figure={mark.label}
-              note={mark.note}
-            />
-          </g>
+    <figure className={classes.figure} data-testid="pressure-scale">
+      {/* One image to assistive technology, named by the caption (which says everything the labels do). */}
+      <div className={classes.scale} role="img" aria-labelledby="pressure-scale-caption">
+        <div className={classes.track}>
+          {/* The common mild range, 1.3-1.5 ATA, and medical hyperbaric oxygen, 2.4-6 ATA. */}
+          <div className={`${classes.range} ${classes.mild}`} style={span(1.3, 1.5)} />
+          <div className={`${classes.range} ${classes.medical}`} style={span(2.4, 6)} />
+        </div>
+        <div className={classes.tick} style={place(at(1))} />
+        <div className={classes.tick} style={place(at(2))} />
+        {LABELS.map((label) => (
+          <p
+            key={label.figure}
+            className={classes.label}
+            style={place(label.at)}
+            data-side={label.side}
+            data-tone={label.tone}
+            data-start={'start' in label ? true : undefined}
+          >
+            <span className={classes.figureText}>{label.figure}</span>
+            <span className={classes.note}>{label.note}</span>
+          </p>
         ))}
-      </svg>
-      <figcaption
-        id="pressure-scale-caption"
-        style={{ marginTop: 8, fontSize: 'var(--mantine-font-size-sm)', color: 'var(--mantine-color-dark-6)' }}
-      >
+      </div>
+      <figcaption id="pressure-scale-caption" className={classes.caption}>
         {`Pressure scale (stretched below 2.4 ATA): sea level is ${SEA_LEVEL_ATA}; mild sessions commonly run at ${MILD_COMMON_ATA}; ${MILD_MAX_ATA} is the upper limit of mild sessions; medical hyperbaric oxygen uses ${MEDICAL_ATA}.`}
       </figcaption>
     </figure>

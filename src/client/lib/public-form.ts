@@ -11,21 +11,20 @@ type SubmitError = { message: string; data?: { fields?: Record<string, string> }
  * submit and on blur, the rules the server's schema is built from, so zod stays off the page
  * (docs/decisions/021-first-load-budget.md); the server parses with the schema itself.
  * `mutation` is for the mutation's options: a success clears the form and says `success`; should
- * the server still refuse a field, the field says why (and with `focusRefused`, takes the focus).
+ * the server still refuse a field, the field says why and the first such field takes the focus
+ * (`formRef` goes on the form).
  */
 export function usePublicForm<Values extends Record<string, unknown>>({
   initialValues,
   validate,
   success,
   failure,
-  focusRefused = false,
 }: {
   initialValues: Values
   validate: (values: Values) => Record<string, string>
   success: { title: string; message: string }
   /** The failure toast's text when the server gave none of its own. */
   failure: string
-  focusRefused?: boolean
 }) {
   const formRef = useRef<HTMLFormElement>(null)
   const form = useForm({ mode: 'controlled', initialValues, validate, validateInputOnBlur: true })
@@ -37,7 +36,7 @@ export function usePublicForm<Values extends Record<string, unknown>>({
     onError: (error: SubmitError) => {
       if (error.data?.fields) {
         form.setErrors(error.data.fields)
-        if (focusRefused) focusFirstInvalid(formRef.current)
+        focusFirstInvalid(formRef.current)
       }
       // A message the server wrote (the tRPC error shape carries data) is shown as it is, such as a
       // 429's when to try again. A failure before the server answered (network down, a proxy's HTML

@@ -89,7 +89,6 @@ function ContactForm() {
     validate: checkContact,
     success: CONTACT_SUCCESS,
     failure: 'Failed to submit contact form. Please try again.',
-    focusRefused: true,
   })
   const send = useMutation(trpc.contact.submit.mutationOptions(mutation))
 

@@ -70,7 +70,7 @@ function ShareExperiencePage() {
 
 function ShareExperienceForm() {
   const trpc = useTRPC()
-  const { form, mutation } = usePublicForm({
+  const { form, formRef, mutation } = usePublicForm({
     initialValues: EMPTY,
     validate: checkTestimonial,
     success: TESTIMONIAL_SUCCESS,
@@ -84,6 +84,7 @@ function ShareExperienceForm() {
         Your Experience
       </Title>
       <form
+        ref={formRef}
         onSubmit={form.onSubmit((values) => send.mutate(testimonialSubmission(values)), focusFirstError)}
         noValidate
       >

@@ -35,6 +35,9 @@ export const ResearchStudyInputSchema = z.object({
     .regex(/^(\d{4})?$/, 'Year must be a four-digit year')
     .nullish()
     .transform((value) => (value ? value : null)),
+  volume: optionalText(TEXT_LIMITS.volume, 'Volume'),
+  issue: optionalText(TEXT_LIMITS.issue, 'Issue'),
+  pages: optionalText(TEXT_LIMITS.pages, 'Pages'),
   category: z.enum(STUDY_CATEGORIES, { error: 'Choose one of the four study categories' }),
   url: httpUrl('URL'),
   summary: optionalText(TEXT_LIMITS.summary, 'Summary'),

@@ -49,6 +49,18 @@ describe('POST /api/research-studies', () => {
     expect(list).toHaveLength(1)
   })
 
+  it('keeps volume, issue and pages as cited, and lists them; a study without them has them null', async () => {
+    const cited = { ...study, volume: '69', issue: '4', pages: '573-580' }
+    const response = await send('POST', '/api/research-studies', admin, cited)
+    expect(response.statusCode).toBe(201)
+    expect(response.json()).toMatchObject(cited)
+    const id = (response.json() as { id: number }).id
+    const without = await send('PATCH', `/api/research-studies/${id}`, admin, { ...cited, volume: '', pages: null })
+    expect(without.json()).toMatchObject({ volume: null, issue: '4', pages: null })
+    const list = (await setup.app.inject({ method: 'GET', url: '/api/research-studies' })).json()
+    expect(list).toEqual([expect.objectContaining({ id, volume: null, issue: '4', pages: null })])
+  })
+
   it('answers 401 signed out, 403 for a non-admin, 403 cross-origin', async () => {
     expect((await send('POST', '/api/research-studies', undefined, study)).statusCode).toBe(401)
     expect((await send('POST', '/api/research-studies', outsider, study)).statusCode).toBe(403)
@@ -63,9 +75,10 @@ describe('POST /api/research-studies', () => {
       category: 'Cures',
       url: 'javascript:x',
       year: '99',
+      pages: 'p'.repeat(51),
     })
     expect(response.statusCode).toBe(400)
-    expect(Object.keys(response.json().fields).sort()).toEqual(['category', 'title', 'url', 'year'])
+    expect(Object.keys(response.json().fields).sort()).toEqual(['category', 'pages', 'title', 'url', 'year'])
   })
 
   it('refuses an attachment id that does not exist', async () => {

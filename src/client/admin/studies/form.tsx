@@ -1,4 +1,4 @@
-import { Text, Textarea, TextInput } from '@mantine/core'
+import { SimpleGrid, Text, Textarea, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { STUDY_CATEGORIES } from '../../../shared/constants'
@@ -53,6 +53,12 @@ export function StudyFormCard({ editor, save }: Props) {
         classNames={fieldClasses}
         {...form.getInputProps('year')}
       />
+      {/* As the journal prints them; left empty when the study's record does not give them. */}
+      <SimpleGrid cols={3} spacing="sm">
+        <TextInput label="Volume" classNames={fieldClasses} {...form.getInputProps('volume')} />
+        <TextInput label="Issue" classNames={fieldClasses} {...form.getInputProps('issue')} />
+        <TextInput label="Pages" classNames={fieldClasses} {...form.getInputProps('pages')} />
+      </SimpleGrid>
       <CategoryField editor={editor} categories={STUDY_CATEGORIES} />
       <TextInput
         label="URL"

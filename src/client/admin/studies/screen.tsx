@@ -16,18 +16,35 @@ export type StudyValues = {
   authors: string
   journal: string
   year: string
+  volume: string
+  issue: string
+  pages: string
   category: string | null
   url: string
   summary: string
 }
 
-const EMPTY_STUDY: StudyValues = { title: '', authors: '', journal: '', year: '', category: null, url: '', summary: '' }
+const EMPTY_STUDY: StudyValues = {
+  title: '',
+  authors: '',
+  journal: '',
+  year: '',
+  volume: '',
+  issue: '',
+  pages: '',
+  category: null,
+  url: '',
+  summary: '',
+}
 
 const toValues = (study: Study): StudyValues => ({
   title: study.title,
   authors: study.authors ?? '',
   journal: study.journal ?? '',
   year: study.year ?? '',
+  volume: study.volume ?? '',
+  issue: study.issue ?? '',
+  pages: study.pages ?? '',
   category: study.category,
   url: study.url,
   summary: study.summary ?? '',
