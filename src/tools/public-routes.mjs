@@ -16,4 +16,5 @@ export const PUBLIC_ROUTES = [
   '/privacy',
   '/sitemap',
   '/news',
+  '/search',
 ]
