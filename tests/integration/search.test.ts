@@ -372,6 +372,13 @@ describe('the search page', () => {
     expect(html).toContain('href="/contact"')
   })
 
+  it('is linked from the sitemap page, but not listed in /sitemap.xml', async () => {
+    expect((await page('/sitemap')).body).toContain('href="/search"')
+    const xml = (await page('/sitemap.xml')).body
+    expect(xml).toContain('/sitemap</loc>')
+    expect(xml).not.toContain('/search')
+  })
+
   it('a stream of distinct searches keeps nothing: the kept answers do not grow', async () => {
     await page('/search')
     await page('/safety')
