@@ -257,6 +257,10 @@ describe('the site search', () => {
     expect(html).toContain('Zebrafish &lt;img src=x onerror=alert(1)&gt; under pressure')
     expect(html).not.toContain('<img src=x')
     expect(html.match(/<mark>[^<]*<\/mark>/g)).toEqual(['<mark>Zebrafish</mark>'])
+    // What a visitor typed is text too, in the box, the title and the empty state.
+    const typed = (await setup.app.inject({ method: 'GET', url: '/search?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E' })).body
+    expect(typed).not.toContain('<script>alert(1)')
+    expect(typed).toContain('No results for “&lt;script&gt;alert(1)&lt;/script&gt;”')
   })
 
   it('a search of only common words finds nothing, and says so', async () => {
