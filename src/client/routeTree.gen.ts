@@ -19,6 +19,7 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ResearchRouteImport } from './routes/research'
 import { Route as ResourcesRouteImport } from './routes/resources'
 import { Route as SafetyRouteImport } from './routes/safety'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as ShareYourExperienceRouteImport } from './routes/share-your-experience'
 import { Route as SitemapRouteImport } from './routes/sitemap'
 import { Route as AboutIndexRouteImport } from './routes/about.index'
@@ -92,6 +93,11 @@ const ResourcesRoute = ResourcesRouteImport.update({
 const SafetyRoute = SafetyRouteImport.update({
   id: '/safety',
   path: '/safety',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ShareYourExperienceRoute = ShareYourExperienceRouteImport.update({
@@ -228,6 +234,7 @@ export interface FileRoutesByFullPath {
   '/research': typeof ResearchRoute
   '/resources': typeof ResourcesRoute
   '/safety': typeof SafetyRoute
+  '/search': typeof SearchRoute
   '/share-your-experience': typeof ShareYourExperienceRoute
   '/sitemap': typeof SitemapRoute
   '/about/mission-statement': typeof AboutMissionStatementRoute
@@ -263,6 +270,7 @@ export interface FileRoutesByTo {
   '/research': typeof ResearchRoute
   '/resources': typeof ResourcesRoute
   '/safety': typeof SafetyRoute
+  '/search': typeof SearchRoute
   '/share-your-experience': typeof ShareYourExperienceRoute
   '/sitemap': typeof SitemapRoute
   '/about/mission-statement': typeof AboutMissionStatementRoute
@@ -300,6 +308,7 @@ export interface FileRoutesById {
   '/research': typeof ResearchRoute
   '/resources': typeof ResourcesRoute
   '/safety': typeof SafetyRoute
+  '/search': typeof SearchRoute
   '/share-your-experience': typeof ShareYourExperienceRoute
   '/sitemap': typeof SitemapRoute
   '/about/mission-statement': typeof AboutMissionStatementRoute
@@ -338,6 +347,7 @@ export interface FileRouteTypes {
     | '/research'
     | '/resources'
     | '/safety'
+    | '/search'
     | '/share-your-experience'
     | '/sitemap'
     | '/about/mission-statement'
@@ -373,6 +383,7 @@ export interface FileRouteTypes {
     | '/research'
     | '/resources'
     | '/safety'
+    | '/search'
     | '/share-your-experience'
     | '/sitemap'
     | '/about/mission-statement'
@@ -409,6 +420,7 @@ export interface FileRouteTypes {
     | '/research'
     | '/resources'
     | '/safety'
+    | '/search'
     | '/share-your-experience'
     | '/sitemap'
     | '/about/mission-statement'
@@ -446,6 +458,7 @@ export interface RootRouteChildren {
   ResearchRoute: typeof ResearchRoute
   ResourcesRoute: typeof ResourcesRoute
   SafetyRoute: typeof SafetyRoute
+  SearchRoute: typeof SearchRoute
   ShareYourExperienceRoute: typeof ShareYourExperienceRoute
   SitemapRoute: typeof SitemapRoute
   AboutMissionStatementRoute: typeof AboutMissionStatementRoute
@@ -531,6 +544,13 @@ declare module '@tanstack/react-router' {
       path: '/safety'
       fullPath: '/safety'
       preLoaderRoute: typeof SafetyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/share-your-experience': {
@@ -745,6 +765,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResearchRoute: ResearchRoute,
   ResourcesRoute: ResourcesRoute,
   SafetyRoute: SafetyRoute,
+  SearchRoute: SearchRoute,
   ShareYourExperienceRoute: ShareYourExperienceRoute,
   SitemapRoute: SitemapRoute,
   AboutMissionStatementRoute: AboutMissionStatementRoute,

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { parseSearch, stringifySearch } from './lib/search-params'
 import { createTrpcProxy, TRPCProvider, type TrpcClient } from './lib/trpc'
 import { routeTree } from './routeTree.gen'
 
@@ -23,6 +24,8 @@ export function createAppRouter({
     // Loaders only prime the query cache; react-query decides freshness (never stale: docs/product.md#states-and-data-loading).
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    parseSearch,
+    stringifySearch,
     ...(scriptMark ? { ssr: { nonce: scriptMark } } : {}),
     Wrap: ({ children }) => (
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
@@ -41,6 +44,11 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The page (and every page under it) depends on who asks: the server never caches its HTML. */
     private?: boolean
+    /**
+     * The page's HTML is kept only for its address without a query (the empty search page); with
+     * one, it is rendered for each request and never kept (docs/decisions/029-site-search.md).
+     */
+    keptOnlyWithoutQuery?: boolean
     /** The heading an admin screen shows, also while the sign-in is being checked. */
     adminTitle?: string
   }

@@ -19,6 +19,7 @@ import { rateLimitPlugin } from './plugins/rate-limit'
 import { sameOriginPlugin } from './plugins/same-origin'
 import { applySecurityHeaders, type SecurityOptions, securityPlugin } from './plugins/security'
 import { sessionPlugin } from './plugins/session'
+import { siteTextPlugin } from './plugins/site-text'
 import { type SsrOptions, ssrPlugin } from './plugins/ssr'
 import { trpcPlugin } from './plugins/trpc'
 import { acceptRequestTarget } from './request-target'
@@ -31,6 +32,7 @@ import { healthRoutes } from './routes/health'
 import { goneNewsPages, newsRoutes } from './routes/news'
 import { newsletterRoutes } from './routes/newsletter'
 import { publicDataRoutes } from './routes/public-data'
+import { searchRoutes } from './routes/search'
 import { seoFileRoutes } from './routes/seo-files'
 import { standardRoutes } from './routes/standards'
 import { teamJoinRoutes } from './routes/team-join'
@@ -122,6 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(newsSchedulerPlugin)
   await app.register(mailPlugin, { timing: options.mailTiming })
   await app.register(trpcPlugin)
+  // The pages' words for the site search, read through the app itself: none without server rendering.
+  await app.register(siteTextPlugin, { enabled: options.ssr !== undefined })
 
   // The routes, each group encapsulated, after every policy above: they get them all by default.
   for (const routes of [
@@ -130,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     newsRoutes,
     goneNewsPages,
     standardRoutes,
+    searchRoutes,
     formRoutes,
     newsletterRoutes,
     authRoutes,

@@ -82,6 +82,16 @@ export const STUDY_SEARCH_RULE = {
   storableLabel: 'Search',
 } as const satisfies TextRule
 
+/**
+ * The site's search (/search, GET /api/search, search.query): the message an empty search shows is
+ * the page's prompt; the others say why a search is not run (docs/decisions/029-site-search.md).
+ */
+export const SITE_SEARCH_RULE = {
+  min: { length: 1, message: 'Type a word or two to search the site.' },
+  max: { length: 200, message: 'Search must be at most 200 characters' },
+  storableLabel: 'Search',
+} as const satisfies TextRule
+
 /** The statement the author agrees to, on the visitor's form and the admin's alike. */
 export const TESTIMONIAL_CONSENT_STATEMENT =
   'I agree that the council may publish my name, location and words on its website.'

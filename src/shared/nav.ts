@@ -67,6 +67,12 @@ export const SITEMAP_MORE: NavLink[] = [
 ]
 
 /**
+ * On the sitemap page only, after SITEMAP_MORE: not in /sitemap.xml, since search results are not
+ * pages for crawlers (docs/decisions/029-site-search.md).
+ */
+export const SITEMAP_PAGE_ONLY: NavLink[] = [{ to: '/search', label: 'Search' }]
+
+/**
  * Every public page, for /sitemap.xml: the sitemap page's two groups are specified exactly
  * (docs/product.md#pages), so pages added since then are listed here only.
  */

@@ -18,4 +18,5 @@ export const PUBLIC_ROUTES = [
   '/news',
   '/standards',
   '/standards/MHBOT-SC-001',
+  '/search',
 ]

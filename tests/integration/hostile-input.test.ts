@@ -659,6 +659,7 @@ const REST_ENDPOINTS: Record<string, string> = {
   'GET /api/auth/user': 'GET routes with random query strings',
   'GET /files/:id/:name': 'GET routes with random path parameters',
   'GET /api/news': 'GET routes with random query strings',
+  'GET /api/search': 'GET routes with random query strings',
   'GET /news/feed.xml': 'GET routes with random query strings',
   'GET /api/news/:slug': 'GET routes with random path parameters',
   'GET /api/admin/news': 'admin lists with random query strings',

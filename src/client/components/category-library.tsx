@@ -84,12 +84,19 @@ export function CategoryLibrary<T extends { id: number; category: string }>(prop
   )
 }
 
-type LibraryCardProps = { category: string; title: string; 'data-testid': string; children: ReactNode }
+type LibraryCardProps = {
+  category: string
+  title: string
+  /** The card's anchor, which the site search links to (`/research#study-12`). */
+  id: string
+  'data-testid': string
+  children: ReactNode
+}
 
 /** One item of a library, as a list item: its category badge and its title (an h2), then its details. */
-export function LibraryCard({ category, title, 'data-testid': testId, children }: LibraryCardProps) {
+export function LibraryCard({ category, title, id, 'data-testid': testId, children }: LibraryCardProps) {
   return (
-    <Card withBorder padding="lg" radius="md" component="li" data-testid={testId}>
+    <Card withBorder padding="lg" radius="md" component="li" id={id} data-testid={testId}>
       <Stack gap="xs" h="100%">
         <Badge variant="light" color="ocean" style={{ alignSelf: 'flex-start' }}>
           {category}

@@ -11,6 +11,8 @@ export function DisclaimerBox() {
         title="Important Disclaimer"
         styles={{ title: { color: 'var(--mantine-color-dark-8)' }, message: { color: 'var(--mantine-color-dark-7)' } }}
         data-testid="disclaimer"
+        // The same words on every page: the site search leaves them out (docs/decisions/029-site-search.md).
+        data-nosearch
       >
         {DISCLAIMER_TEXT}
       </Alert>

@@ -11,7 +11,8 @@ export function LatestNews() {
   const latest = useQuery(trpc.news.latest.queryOptions()).data ?? []
   if (latest.length === 0) return null
   return (
-    <PageSection headingId="news-heading" heading="Latest News" rhythm="home" data-testid="latest-news">
+    // The posts are searched as news, not as part of the home page (docs/decisions/029-site-search.md).
+    <PageSection headingId="news-heading" heading="Latest News" rhythm="home" data-testid="latest-news" data-nosearch>
       <div style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
         <NewsList items={latest} headingOrder={3} />
       </div>

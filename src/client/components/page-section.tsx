@@ -18,6 +18,8 @@ type PageSectionProps = {
   /** No top padding: the section runs on from the one above it, on the same background. */
   flushTop?: boolean
   'data-testid'?: string
+  /** Left out of the site search's text of the page (src/server/services/page-text.ts). */
+  'data-nosearch'?: boolean
   children: ReactNode
 }
 
@@ -31,6 +33,7 @@ export function PageSection({
   rhythm = 'page',
   flushTop = false,
   'data-testid': testId,
+  'data-nosearch': noSearch,
   children,
 }: PageSectionProps) {
   const paddingY = PADDING_Y_PX[rhythm]
@@ -51,6 +54,7 @@ export function PageSection({
         component="section"
         aria-labelledby={headingId}
         data-testid={testId}
+        data-nosearch={noSearch}
         size={size}
         pt={flushTop ? undefined : paddingY}
         pb={paddingY}
@@ -61,7 +65,7 @@ export function PageSection({
     )
   }
   return (
-    <Box component="section" aria-labelledby={headingId} data-testid={testId} bg={bg} c={c}>
+    <Box component="section" aria-labelledby={headingId} data-testid={testId} data-nosearch={noSearch} bg={bg} c={c}>
       <Container size={size} pt={flushTop ? undefined : paddingY} pb={paddingY}>
         {content}
       </Container>

@@ -90,7 +90,6 @@ export function StandardCommentForm({
     validate: checkComment,
     success: RECEIVED,
     failure: 'Failed to send your comment. Please try again.',
-    focusRefused: true,
   })
   const send = useMutation(
     trpc.standards.comment.mutationOptions({

@@ -10,8 +10,11 @@ const OG_IMAGE = {
 export type PageMeta = {
   title: string
   description: string
-  /** Pages that must stay out of search results: not-found, admin. */
-  noindex?: boolean
+  /**
+   * Pages that must stay out of search engines' results: not-found, admin (`noindex,nofollow`);
+   * 'follow' for the site search's results, whose links crawlers may still follow (`noindex`).
+   */
+  noindex?: boolean | 'follow'
   /** Path of the page, for the canonical link and og:url. */
   path?: string
 }
@@ -29,7 +32,10 @@ export function pageHead(meta: PageMeta, site: PublicSite | undefined) {
     meta: [
       { title },
       { name: 'description', content: meta.description },
-      { name: 'robots', content: meta.noindex ? 'noindex,nofollow' : 'index,follow' },
+      {
+        name: 'robots',
+        content: meta.noindex === 'follow' ? 'noindex' : meta.noindex ? 'noindex,nofollow' : 'index,follow',
+      },
       { property: 'og:title', content: title },
       { property: 'og:description', content: meta.description },
       { property: 'og:type', content: 'website' },

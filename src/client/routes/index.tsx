@@ -129,7 +129,8 @@ function HomePage() {
       <PageSection headingId="testimonials-heading" heading="What People Say" bg="gray.0" rhythm="home">
         {/* With nothing approved yet, or a failed load, no empty grid is left to leave a gap. */}
         {shown.length > 0 ? (
-          <SimpleGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg">
+          // Visitors' words, not the council's: not searched (docs/decisions/029-site-search.md).
+          <SimpleGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg" data-nosearch>
             {shown.map((item) => (
               <TestimonialCard key={item.id} name={item.name} location={item.location} testimonial={item.testimonial} />
             ))}

@@ -106,7 +106,13 @@ function ResearchPage() {
           columns={{ base: 1, md: 2 }}
           empty={{ title: 'No Studies Found', text: 'No research studies found in this category.' }}
           renderItem={(study) => (
-            <LibraryCard key={study.id} category={study.category} title={study.title} data-testid="study-card">
+            <LibraryCard
+              key={study.id}
+              id={`study-${study.id}`}
+              category={study.category}
+              title={study.title}
+              data-testid="study-card"
+            >
               {study.authors ? (
                 <Text size="sm" c="dark.6">
                   {study.authors}

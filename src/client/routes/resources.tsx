@@ -46,6 +46,7 @@ function ResourcesPage() {
           renderItem={(resource) => (
             <LibraryCard
               key={resource.id}
+              id={`resource-${resource.id}`}
               category={resource.category}
               title={resource.title}
               data-testid="resource-card"

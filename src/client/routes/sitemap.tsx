@@ -1,6 +1,12 @@
 import { Anchor, Box, Container, List, Paper, SimpleGrid, Text, Title } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { type NavLink, SITEMAP_ABOUT_SECTION, SITEMAP_MAIN_PAGES, SITEMAP_MORE } from '../../shared/nav'
+import {
+  type NavLink,
+  SITEMAP_ABOUT_SECTION,
+  SITEMAP_MAIN_PAGES,
+  SITEMAP_MORE,
+  SITEMAP_PAGE_ONLY,
+} from '../../shared/nav'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { routeHead } from '../lib/seo'
@@ -54,7 +60,7 @@ function SitemapPage() {
 
         <Text mt="lg" c="dark.6" data-testid="sitemap-more">
           Also on this site:{' '}
-          {SITEMAP_MORE.map((link, index) => (
+          {[...SITEMAP_MORE, ...SITEMAP_PAGE_ONLY].map((link, index) => (
             <span key={link.to}>
               {index > 0 ? ' · ' : ''}
               <Anchor component={Link} to={link.to} underline="always">

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client'
 import type { PublicSite } from '../../shared/site'
 import type { SessionUser } from '../auth/access'
 import type { RateLimits } from '../plugins/rate-limit'
+import type { PageText } from '../services/page-text'
 
 export type Context = {
   db: Db
@@ -11,6 +12,8 @@ export type Context = {
   limits: RateLimits
   /** Mail is configured (src/server/plugins/mail.ts): the forms queue their mail. */
   mailEnabled: boolean
+  /** The words of the site's own pages, for the site search (plugins/site-text.ts). */
+  pageTexts: () => Promise<PageText[]>
   /** The HTTP request behind the call (for rate limits, which count per client address). */
   request: FastifyRequest
 }
@@ -23,6 +26,7 @@ export function createContext({ req }: { req: FastifyRequest }): Context {
     user: req.user,
     limits: req.server.limits,
     mailEnabled: req.server.mail.enabled,
+    pageTexts: req.server.siteText.pages,
     request: req,
   }
 }

@@ -7,6 +7,7 @@ import { newsRouter } from './routers/news'
 import { newsDeliveryRouter } from './routers/news-delivery'
 import { researchStudiesRouter } from './routers/research-studies'
 import { resourcesRouter } from './routers/resources'
+import { searchRouter } from './routers/search'
 import { siteRouter } from './routers/site'
 import { standardsRouter } from './routers/standards'
 import { subscribersRouter } from './routers/subscribers'
@@ -28,6 +29,7 @@ export const appRouter = router({
   news: newsRouter,
   newsDelivery: newsDeliveryRouter,
   standards: standardsRouter,
+  search: searchRouter,
 })
 
 export type AppRouter = typeof appRouter

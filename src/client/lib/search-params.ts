@@ -1,0 +1,28 @@
+import { defaultParseSearch, defaultStringifySearch } from '@tanstack/react-router'
+
+/**
+ * Query parameters that hold what someone typed: a search. The router's default reads every value
+ * as JSON where it can, so `?q=2.0` would be the number 2 and `?q=true` a boolean; these are read
+ * and written as the text they are. Every other parameter keeps the router's default.
+ */
+const TEXT_PARAMETERS = ['q']
+
+export function parseSearch(searchStr: string): Record<string, unknown> {
+  const search: Record<string, unknown> = { ...defaultParseSearch(searchStr) }
+  const raw = new URLSearchParams(searchStr)
+  for (const name of TEXT_PARAMETERS) {
+    const value = raw.get(name)
+    if (value !== null) search[name] = value
+  }
+  return search
+}
+
+export function stringifySearch(search: Record<string, unknown>): string {
+  const written = defaultStringifySearch(search)
+  const texts = TEXT_PARAMETERS.filter((name) => typeof search[name] === 'string')
+  if (texts.length === 0) return written
+  const params = new URLSearchParams(written)
+  // set() keeps the parameter where it stood, with its value as typed (not JSON-quoted).
+  for (const name of texts) params.set(name, search[name] as string)
+  return `?${params}`
+}
