@@ -1,48 +1,51 @@
-import { Burger, Container, Stack, Text, UnstyledButton, type UnstyledButtonProps } from '@mantine/core'
-import { useDisclosure, useWindowScroll } from '@mantine/hooks'
+import { Container } from '@mantine/core'
 import { Link, useLocation } from '@tanstack/react-router'
-import { type ComponentPropsWithRef, useEffect, useRef, useState } from 'react'
+import { type KeyboardEvent, useEffect, useState } from 'react'
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../shared/constants'
 import { ABOUT_LINKS, HEADER_LINKS } from '../../shared/nav'
-import { requestDeferredUi, type StandInProps, useDeferredUi, useStandIn } from '../lib/deferred-ui'
+import { requestDeferredUi, useDeferredUi } from '../lib/deferred-ui'
+import { useFocusHandOver, useNativeDisclosure } from '../lib/native-disclosure'
 import { useSite } from '../lib/site'
+import { AboutLabel, MenuLinks } from './header-parts'
 import { LogoMark } from './logo-mark'
 import classes from './site-header.module.css'
+import { SearchIcon, SiteSearch } from './site-search'
 
 /**
  * Fixed header. On the home page it sits transparent over the dark hero, with white text, until the
  * visitor scrolls past the threshold; everywhere else it is always solid.
  *
- * The About dropdown (Mantine's Menu) and the mobile drawer are not part of any page's first load
- * (lib/deferred-ui.ts): until they arrive, just after the page has loaded, the About button is a
- * stand-in with the same look and markup, and the closed drawer renders nothing, as it always does.
+ * Navigation works from the first paint, before and without the page's code: the phone menu, the
+ * About links and the search box are native `<details>` disclosures in the server's HTML
+ * (lib/native-disclosure.ts). The About dropdown (Mantine's Menu) and the phone drawer are not part
+ * of any page's first load (components/header-menus.tsx, in the deferred chunk of lib/deferred-ui.ts):
+ * when they arrive, just after the page has loaded, each replaces its disclosure, unless the visitor
+ * has that one open (then once it is closed).
  */
 export function SiteHeader() {
   const site = useSite()
   const ui = useDeferredUi()
   const pathname = useLocation({ select: (location) => location.pathname })
-  const [scroll] = useWindowScroll()
-  const [menuOpen, menu] = useDisclosure(false)
-  // The About dropdown is controlled so that ArrowDown on its button can open it (WAI-ARIA menu
-  // button), and so that a navigation always closes it.
+  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX)
+  const [drawerOpen, setDrawerOpen] = useState(false)
   const [aboutOpen, setAboutOpen] = useState(false)
   const [shownPath, setShownPath] = useState(pathname)
   if (shownPath !== pathname) {
     setShownPath(pathname)
     setAboutOpen(false)
-    menu.close()
+    setDrawerOpen(false)
   }
-  // The stand-in About button had keyboard focus when the real one replaced it: the real one takes it
-  // (unless the menu opens, which moves focus to its first item).
-  const aboutButton = useRef<HTMLButtonElement>(null)
-  const focusAboutButton = useRef(false)
-  useEffect(() => {
-    if (!ui || !focusAboutButton.current) return
-    focusAboutButton.current = false
-    if (!aboutOpen) aboutButton.current?.focus()
-  }, [ui, aboutOpen])
+  const menu = useNativeDisclosure(pathname)
+  const about = useNativeDisclosure(pathname)
+  const search = useNativeDisclosure(pathname)
+  // The enhanced controls' code, once here, unless the visitor has the native one open.
+  const drawerUi = menu.open ? null : ui
+  const menuUi = about.open ? null : ui
+  const toggleFocus = useFocusHandOver<HTMLButtonElement>(drawerUi !== null)
+  // Unless the dropdown opens, which moves focus to its first item.
+  const aboutFocus = useFocusHandOver<HTMLButtonElement>(menuUi !== null, aboutOpen)
   const inAbout = pathname === '/about' || pathname.startsWith('/about/')
-  const transparent = pathname === '/' && scroll.y <= HEADER_SCROLL_THRESHOLD_PX && !menuOpen
+  const transparent = pathname === '/' && !scrolled && !drawerOpen
 
   return (
     <header className={classes.header} data-transparent={transparent} data-testid="site-header">
@@ -55,182 +58,121 @@ export function SiteHeader() {
         </Link>
 
         <nav aria-label="Main" className={classes.nav}>
-          <Stack visibleFrom="lg" style={{ flexDirection: 'row', gap: 2, alignItems: 'center' }}>
-            <Link to="/" className={classes.link} activeOptions={{ exact: true }}>
-              Home
-            </Link>
-            {/* No open delay: a pending delayed open would re-open the menu just after an item is clicked
-                (a tap, or a quick click after entering the dropdown). */}
-            {ui ? (
-              <ui.Menu
-                trigger="click-hover"
-                openDelay={0}
-                closeDelay={150}
-                position="bottom-start"
-                withinPortal
-                opened={aboutOpen}
-                onChange={setAboutOpen}
-                // Without the placeholder, opening moves focus to the first item, as the menu button
-                // pattern asks; the placeholder (a focusable role-less div) also broke the menu's
-                // required-children rule.
-                withInitialFocusPlaceholder={false}
-              >
-                <ui.Menu.Target>
-                  <AboutButton
-                    ref={aboutButton}
-                    inAbout={inAbout}
-                    onKeyDown={(event) => {
-                      if (event.key !== 'ArrowDown' || aboutOpen) return
-                      event.preventDefault()
-                      setAboutOpen(true)
-                    }}
-                  />
-                </ui.Menu.Target>
-                <ui.Menu.Dropdown>
-                  {ABOUT_LINKS.map((link) => (
-                    <ui.Menu.Item key={link.to} component={Link} to={link.to} activeOptions={{ exact: true }}>
-                      {link.label}
-                    </ui.Menu.Item>
-                  ))}
-                </ui.Menu.Dropdown>
-              </ui.Menu>
-            ) : (
-              <AboutStandIn
-                inAbout={inAbout}
-                onOpen={() => setAboutOpen(true)}
-                onClose={() => setAboutOpen(false)}
-                onLeaveFocused={() => {
-                  focusAboutButton.current = true
+          <Link to="/" className={classes.link} activeOptions={{ exact: true }}>
+            Home
+          </Link>
+          {menuUi ? (
+            <menuUi.AboutMenu
+              inAbout={inAbout}
+              opened={aboutOpen}
+              onChange={setAboutOpen}
+              buttonRef={aboutFocus.target}
+            />
+          ) : (
+            // A hover starts the dropdown's fetch and keeps the wish to see it, which opens it when it lands.
+            <details className={classes.about} {...about.details}>
+              {/* biome-ignore lint/a11y/noStaticElementInteractions: a summary is its disclosure's own button */}
+              <summary
+                ref={aboutFocus.standIn}
+                className={classes.link}
+                data-active={inAbout || undefined}
+                {...about.summary}
+                onFocus={requestDeferredUi}
+                onMouseEnter={() => {
+                  requestDeferredUi()
+                  setAboutOpen(true)
                 }}
-              />
-            )}
-            {HEADER_LINKS.map((link) => (
-              <Link key={link.to} to={link.to} className={classes.link}>
-                {link.label}
-              </Link>
-            ))}
-          </Stack>
-          <Burger
-            className={classes.burger}
-            hiddenFrom="lg"
-            opened={menuOpen}
-            onClick={() => {
-              requestDeferredUi()
-              menu.toggle()
-            }}
-            color={transparent ? 'white' : 'dark'}
-            aria-label={menuOpen ? 'Close navigation menu' : 'Open navigation menu'}
-            aria-expanded={menuOpen}
-            aria-controls="mobile-navigation"
-          />
+                onMouseLeave={() => setAboutOpen(false)}
+                onKeyDown={openOnArrowDown}
+              >
+                <AboutLabel inAbout={inAbout} />
+              </summary>
+              <ul className={classes.dropdown}>
+                {ABOUT_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className={classes.dropdownLink} activeOptions={{ exact: true }}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+          {HEADER_LINKS.map((link) => (
+            <Link key={link.to} to={link.to} className={classes.link}>
+              {link.label}
+            </Link>
+          ))}
         </nav>
+
+        <details className={classes.search} {...search.details}>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: a summary is its disclosure's own button */}
+          <summary
+            className={classes.iconToggle}
+            onClick={(event) => {
+              search.summary.onClick(event)
+              // Opening puts the cursor in the box (the summary's own toggle follows this click).
+              const details = event.currentTarget.parentElement as HTMLDetailsElement
+              if (!details.open) requestAnimationFrame(() => details.querySelector('input')?.focus())
+            }}
+          >
+            <SearchIcon />
+            <span className="visually-hidden">Search</span>
+          </summary>
+          <div className={classes.searchPanel}>
+            <SiteSearch id="header-search" />
+          </div>
+        </details>
+
+        {drawerUi ? (
+          <button
+            ref={toggleFocus.target}
+            type="button"
+            className={`${classes.iconToggle} ${classes.phone}`}
+            onClick={() => setDrawerOpen((open) => !open)}
+            aria-label={drawerOpen ? 'Close navigation menu' : 'Open navigation menu'}
+            aria-expanded={drawerOpen}
+            aria-controls="mobile-navigation"
+          >
+            <span className={classes.burger} data-opened={drawerOpen || undefined} aria-hidden="true" />
+          </button>
+        ) : (
+          <details className={`${classes.menu} ${classes.phone}`} {...menu.details}>
+            <summary ref={toggleFocus.standIn} className={classes.iconToggle} {...menu.summary}>
+              <span className={classes.burger} aria-hidden="true" />
+              <span className={`visually-hidden ${classes.whenClosed}`}>Open navigation menu</span>
+              <span className={`visually-hidden ${classes.whenOpen}`}>Close navigation menu</span>
+            </summary>
+            <div className={classes.sheet}>
+              <SiteSearch id="menu-search" />
+              <MenuLinks onChoose={menu.close} />
+            </div>
+          </details>
+        )}
       </Container>
 
-      {ui ? (
-        <ui.Drawer
-          opened={menuOpen}
-          onClose={menu.close}
-          position="right"
-          size="xs"
-          title={<Text fw={700}>Menu</Text>}
-          id="mobile-navigation"
-          hiddenFrom="lg"
-          zIndex={300}
-          closeButtonProps={{ 'aria-label': 'Close menu' }}
-        >
-          <nav aria-label="Mobile">
-            <Link to="/" className={classes.drawerLink} onClick={menu.close} activeOptions={{ exact: true }}>
-              Home
-            </Link>
-            <Text size="xs" tt="uppercase" fw={700} c="gray.7" px={8} pt={8}>
-              About
-            </Text>
-            {ABOUT_LINKS.map((link) => (
-              <Link
-                key={link.to}
-                to={link.to}
-                className={`${classes.drawerLink} ${classes.drawerSub}`}
-                onClick={menu.close}
-                activeOptions={{ exact: true }}
-              >
-                {link.label}
-              </Link>
-            ))}
-            {HEADER_LINKS.map((link) => (
-              <Link key={link.to} to={link.to} className={classes.drawerLink} onClick={menu.close}>
-                {link.label}
-              </Link>
-            ))}
-          </nav>
-        </ui.Drawer>
-      ) : null}
+      {ui ? <ui.MenuDrawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} /> : null}
     </header>
   )
 }
 
-type AboutButtonProps = UnstyledButtonProps & ComponentPropsWithRef<'button'> & { inAbout: boolean }
-
-/** The About button, as Menu.Target wraps it and as its stand-in renders it. */
-function AboutButton({ inAbout, className, ...props }: AboutButtonProps) {
-  return (
-    <UnstyledButton
-      // On the three About pages the trigger shows where the visitor is, as a link would.
-      data-active={inAbout || undefined}
-      aria-haspopup="menu"
-      {...props}
-      // Menu.Target passes its own (empty) className: keep the link style with it.
-      className={className ? `${classes.link} ${className}` : classes.link}
-    >
-      About
-      {inAbout ? <span className="visually-hidden"> (current section)</span> : null}
-      <span aria-hidden="true">▾</span>
-    </UnstyledButton>
-  )
+/** Whether the window is scrolled past `threshold` pixels: a render only when that changes. */
+function useScrolledPast(threshold: number): boolean {
+  const [past, setPast] = useState(false)
+  useEffect(() => {
+    const check = () => setPast(window.scrollY > threshold)
+    check()
+    window.addEventListener('scroll', check, { passive: true })
+    return () => window.removeEventListener('scroll', check)
+  }, [threshold])
+  return past
 }
 
-/**
- * The About button until the dropdown's code is here: the closed trigger's markup (Menu.Target adds
- * aria-expanded and an id), and the visitor's moves kept in the controlled open state, so a hover, a
- * click, Enter or ArrowDown made meanwhile opens the menu as soon as it can. It hands over keyboard
- * focus to the real button, should it have it then.
- */
-function AboutStandIn({
-  inAbout,
-  onOpen,
-  onClose,
-  ...standIn
-}: {
-  inAbout: boolean
-  onOpen: () => void
-  onClose: () => void
-} & StandInProps) {
-  const { id, button } = useStandIn(standIn)
-  const openedViaClick = useRef(false)
-  return (
-    <AboutButton
-      ref={button}
-      inAbout={inAbout}
-      aria-expanded={false}
-      id={id}
-      onFocus={requestDeferredUi}
-      onMouseEnter={() => {
-        requestDeferredUi()
-        onOpen()
-      }}
-      onMouseLeave={() => {
-        if (!openedViaClick.current) onClose()
-      }}
-      onClick={() => {
-        openedViaClick.current = true
-        requestDeferredUi()
-        onOpen()
-      }}
-      onKeyDown={(event) => {
-        if (event.key !== 'ArrowDown') return
-        event.preventDefault()
-        requestDeferredUi()
-        onOpen()
-      }}
-    />
-  )
+/** ArrowDown on the closed About disclosure opens it on its first link, as on the dropdown's button. */
+function openOnArrowDown(event: KeyboardEvent<HTMLElement>) {
+  const details = event.currentTarget.parentElement as HTMLDetailsElement
+  if (event.key !== 'ArrowDown' || details.open) return
+  event.preventDefault()
+  details.open = true
+  details.querySelector('a')?.focus()
 }
