@@ -189,9 +189,12 @@ describe('one admin check for both adapters', () => {
     // Ways in: an invitation's token, or an address to mail a sign-in link to (the login budget).
     '/api/team/join',
     '/api/login/email',
+    // A comment on a standard in public review (the comment budget).
+    '/api/standards/:number/versions/:version/comments',
     'contact.submit',
     'newsletter.subscribe',
     'testimonials.submit',
+    'standards.comment',
   ])
 
   it('every REST write outside the public forms answers 401 to a stranger', async () => {

@@ -59,6 +59,8 @@ const NOT_PAGED_BY_ID = [
   '/api/admin/team',
   '/api/admin/sessions',
   '/api/admin/news/recipients',
+  '/api/admin/standards',
+  '/api/admin/comments',
 ]
 
 const adminLists = () =>
@@ -80,6 +82,7 @@ const VALID_BODY: Record<string, unknown> = {
   'PATCH /api/admin/news/:id': { title: 'A post', summary: 'What happened.', status: 'draft' },
   'PATCH /api/admin/team/members/:id': { role: 'editor' },
   'POST /api/admin/news/:id/test-send': { email: 'me@example.org' },
+  'PATCH /api/admin/comments/:id': { hidden: true, reason: 'Spam' },
 }
 
 /** Routes whose `:id` is a serial row id; the others' ids are text (UUIDs), where digits name no row. */
@@ -210,6 +213,8 @@ const VALID_REST: Record<string, Record<string, unknown>> = {
   'newsDelivery.testSend': { email: 'me@example.org' },
   'newsDelivery.send': {},
   'newsDelivery.cancel': {},
+  'standards.answerComment': { disposition: 'accepted', response: 'Thank you.' },
+  'standards.hideComment': { hide: { hidden: true, reason: 'Spam' } },
 }
 /**
  * Subscriber ids are text: a number there, as an id or as the list's cursor, is refused as the wrong
