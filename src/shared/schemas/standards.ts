@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { COMMENT_RULES } from '../comment-rules'
 import { DISPOSITIONS } from '../constants'
-import { COMMENT_RULES, HONEYPOT_MAX, type TextRule } from '../form-rules'
+import { HONEYPOT_MAX, type TextRule } from '../form-rules'
 import { storableText } from './text'
 
 /*
