@@ -537,6 +537,7 @@ const PUBLIC_PROCEDURES = [
   'standards.compare',
   'standards.comments',
   'standards.comment',
+  'search.query',
 ]
 
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>

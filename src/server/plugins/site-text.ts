@@ -12,10 +12,14 @@ declare module 'fastify' {
 /**
  * The public pages whose words the search reads from the page itself. The libraries and the news
  * list are left out (their studies, resources and posts are searched in their own tables, and their
- * own words are a heading and tabs), and so is the sitemap (links only).
+ * own words are a heading and tabs), and so is the sitemap (links only). So are the standards' pages
+ * and the position statement, which show a standard's text: the standards are searched in their own
+ * table, once, linked to the document (docs/decisions/028-standards-as-versioned-documents.md).
  */
 export const SEARCHED_PAGES = PUBLIC_PATHS.filter(
-  (path) => !['/research', '/resources', '/news', '/sitemap'].includes(path),
+  (path) =>
+    !['/research', '/resources', '/news', '/sitemap', '/search', '/about/position-statement'].includes(path) &&
+    !path.startsWith('/standards'),
 )
 
 /**
