@@ -2,15 +2,21 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { zodValidate } from '../../src/client/lib/zod-form'
-import { COMMENT_RULES, checkComment, commentSubmission } from '../../src/shared/comment-rules'
 import { TEXT_LIMITS } from '../../src/shared/constants'
-import { CONTACT_RULES, checkContact } from '../../src/shared/contact-rules'
-import { EMAIL_PATTERN, HONEYPOT_MAX, readStudySearch, STUDY_SEARCH_RULE } from '../../src/shared/form-rules'
+import {
+  CONTACT_RULES,
+  checkContact,
+  checkTestimonial,
+  EMAIL_PATTERN,
+  HONEYPOT_MAX,
+  readStudySearch,
+  STUDY_SEARCH_RULE,
+  TESTIMONIAL_RULES,
+  testimonialSubmission,
+} from '../../src/shared/form-rules'
 import { ContactInputSchema } from '../../src/shared/schemas/contact'
 import { StudySearchSchema } from '../../src/shared/schemas/research-study'
-import { CommentInputSchema } from '../../src/shared/schemas/standards'
 import { TestimonialSubmissionSchema } from '../../src/shared/schemas/testimonial'
-import { checkTestimonial, TESTIMONIAL_RULES, testimonialSubmission } from '../../src/shared/testimonial-rules'
 
 /**
  * The public forms check in the browser without zod (src/shared/form-rules.ts); the server parses
@@ -133,29 +139,6 @@ describe('the browser-side checks of the public forms agree with the zod schemas
         const parsed = TestimonialSubmissionSchema.safeParse(input)
         expect(Object.keys(client).length === 0).toBe(parsed.success)
         if (parsed.success) expect(testimonialSubmission(input)).toStrictEqual(parsed.data)
-      }),
-      { numRuns: RUNS },
-    )
-  })
-
-  it('standards comment form: same verdicts, the same first message per field, and the same values sent', () => {
-    const values = fc.record({
-      name: textFor(COMMENT_RULES.name.min.length, COMMENT_RULES.name.max.length),
-      organisation: fc.oneof(fc.constant(''), fc.constant('  '), textFor(0, COMMENT_RULES.organisation.max.length)),
-      email: emails,
-      section: textFor(COMMENT_RULES.section.min.length, COMMENT_RULES.section.max.length),
-      comment: textFor(COMMENT_RULES.comment.min.length, COMMENT_RULES.comment.max.length),
-      proposedChange: fc.oneof(fc.constant(''), textFor(0, COMMENT_RULES.proposedChange.max.length)),
-      consent: fc.boolean(),
-      website: honeypot,
-    })
-    fc.assert(
-      fc.property(values, (input) => {
-        const client = checkComment(input)
-        expect(client).toEqual(zodValidate(CommentInputSchema)(input))
-        const parsed = CommentInputSchema.safeParse(input)
-        expect(Object.keys(client).length === 0).toBe(parsed.success)
-        if (parsed.success) expect(commentSubmission(input)).toStrictEqual(parsed.data)
       }),
       { numRuns: RUNS },
     )

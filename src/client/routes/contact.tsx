@@ -1,7 +1,7 @@
 import { Anchor, Card, Container, Grid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { checkContact } from '../../shared/contact-rules'
+import { checkContact } from '../../shared/form-rules'
 import { CONTACT_SUCCESS } from '../../shared/form-texts'
 import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'

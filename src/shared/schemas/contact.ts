@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { CONTACT_RULES } from '../contact-rules'
-import { HONEYPOT_MAX } from '../form-rules'
+import { CONTACT_RULES, HONEYPOT_MAX } from '../form-rules'
 import { storableText } from './text'
 
 const { name, email, subject, message } = CONTACT_RULES

@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import { COMMENT_RULES } from '../comment-rules'
 import { DISPOSITIONS } from '../constants'
-import { HONEYPOT_MAX, type TextRule } from '../form-rules'
+import { COMMENT_RULES, HONEYPOT_MAX, type TextRule } from '../form-rules'
 import { storableText } from './text'
 
 /*

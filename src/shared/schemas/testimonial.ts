@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { HONEYPOT_MAX } from '../form-rules'
-import { TESTIMONIAL_CONSENT_STATEMENT, TESTIMONIAL_RULES } from '../testimonial-rules'
+import { HONEYPOT_MAX, TESTIMONIAL_CONSENT_STATEMENT, TESTIMONIAL_RULES } from '../form-rules'
 import { storableText } from './text'
 
 /** The statement the author agrees to, on the visitor's form and the admin's alike. */
