@@ -105,7 +105,7 @@ export function StandardCommentForm({
         }),
     }),
   )
-  const consent = form.getInputProps('consent', { type: 'checkbox' })
+  const consent = form.getInputProps('consent')
 
   return (
     // Paper, not Card as on the contact page: the same look, and Card's code is one chunk fewer to fetch.
@@ -191,10 +191,10 @@ export function StandardCommentForm({
                 id={consentId}
                 type="checkbox"
                 className={classes.box}
+                name={consent.name}
                 checked={Boolean(consent.checked)}
                 onChange={consent.onChange}
                 onBlur={consent.onBlur}
-                onFocus={consent.onFocus}
                 aria-describedby={consentHelpId}
               />
               <label htmlFor={consentId} className={classes.label}>

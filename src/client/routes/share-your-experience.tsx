@@ -107,10 +107,7 @@ function ShareExperienceForm() {
             description={`At least 20 characters, at most ${TEXT_LIMITS.testimonial}.`}
             {...form.getInputProps('testimonial')}
           />
-          <RequiredCheckbox
-            label={TESTIMONIAL_CONSENT_STATEMENT}
-            inputProps={form.getInputProps('consent', { type: 'checkbox' })}
-          />
+          <RequiredCheckbox label={TESTIMONIAL_CONSENT_STATEMENT} inputProps={form.getInputProps('consent')} />
           <Honeypot inputProps={form.getInputProps('website')} />
           <SubmitButton pending={send.isPending}>Submit Testimonial</SubmitButton>
           <PrivacyNote>
