@@ -46,7 +46,7 @@ export function SubmitButton({ pending, children }: { pending: boolean; children
  */
 export function RequiredCheckbox({ label, inputProps }: { label: string; inputProps: PublicInputProps }) {
   const id = useId()
-  const { name, error, checked, onChange, onBlur } = inputProps
+  const { name, error, checked, onChange, onBlur, autoFocus } = inputProps
   const errorId = `${id}-error`
   return (
     <div className={classes.consent}>
@@ -60,6 +60,8 @@ export function RequiredCheckbox({ label, inputProps }: { label: string; inputPr
           checked={Boolean(checked)}
           onChange={onChange}
           onBlur={onBlur}
+          // biome-ignore lint/a11y/noAutofocus: only on a page showing a refused post again, where the first refused field takes the focus as the script would move it (docs/decisions/030-forms-without-javascript.md)
+          autoFocus={autoFocus}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
