@@ -4,7 +4,7 @@ import { useSearch } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { NEWSLETTER_SUCCESS } from '../../shared/form-texts'
 import { FormNotice, type FormNoticeText, useFormPost } from '../lib/form-post'
-import { toast } from '../lib/toast'
+import { showToast } from '../lib/show-toast'
 import { useTRPC } from '../lib/trpc'
 import { PrivacyNote } from './privacy-note'
 
@@ -37,13 +37,13 @@ export function NewsletterForm() {
       onSuccess: (result) => {
         setEmail('')
         setCheckInbox(result.confirmationSent)
-        toast({ ...NEWSLETTER_SUCCESS, variant: 'success' })
+        showToast({ ...NEWSLETTER_SUCCESS, variant: 'success' })
       },
       onError: () => {
         setCheckInbox(false)
         // The address is what to fix: the focus goes back to it, with what was typed kept.
         field.current?.focus()
-        toast({ ...FAILED, variant: 'destructive' })
+        showToast({ ...FAILED, variant: 'destructive' })
       },
     }),
   )

@@ -8,7 +8,7 @@ import { COMMENT_SUCCESS } from '../../shared/form-texts'
 import { focusFirstError } from '../lib/focus-first-error'
 import { FormNotice, useFormPost } from '../lib/form-post'
 import { usePublicForm } from '../lib/public-form'
-import { toast } from '../lib/toast'
+import { showToast } from '../lib/show-toast'
 import { useTRPC } from '../lib/trpc'
 import { Honeypot, SubmitButton } from './form-parts'
 import { PrivacyNote } from './privacy-note'
@@ -99,7 +99,7 @@ export function StandardCommentForm({
       // The server's own words: they say what happens to the comment next.
       onSuccess: (answer) => {
         form.reset()
-        toast({ title: RECEIVED.title, message: answer.message || RECEIVED.message, variant: 'success' })
+        showToast({ title: RECEIVED.title, message: answer.message || RECEIVED.message, variant: 'success' })
       },
       onError: (error) =>
         mutation.onError({

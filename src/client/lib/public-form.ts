@@ -2,7 +2,7 @@ import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
 import type { FormPostState } from '../../shared/form-post'
 import { focusFirstInvalid } from './focus-first-error'
 import type { FormNoticeText } from './form-post'
-import { toast } from './toast'
+import { showToast } from './show-toast'
 
 /** What a tRPC mutation's failure carries here: `data` only when the server itself answered. */
 type SubmitError = { message: string; data?: { fields?: Record<string, string> } | null }
@@ -108,7 +108,7 @@ export function usePublicForm<Values extends Record<string, FieldValue>>({
   const mutation = {
     onSuccess: () => {
       form.reset()
-      toast({ ...success, variant: 'success' })
+      showToast({ ...success, variant: 'success' })
     },
     onError: (error: SubmitError) => {
       if (error.data?.fields) {
@@ -119,7 +119,7 @@ export function usePublicForm<Values extends Record<string, FieldValue>>({
       // 429's when to try again. A failure before the server answered (network down, a proxy's HTML
       // error page) has only a transport message such as a JSON parse error, which no visitor could
       // act on, so it gets the generic text instead.
-      toast({ ...failureText(error.data ? error.message : '', failure), variant: 'destructive' })
+      showToast({ ...failureText(error.data ? error.message : '', failure), variant: 'destructive' })
     },
   }
   return { form, formRef, mutation, notice }
