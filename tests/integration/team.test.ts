@@ -69,7 +69,7 @@ describe('invitations', () => {
     const cookie = cookiesOf(accepted)
     const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })
     expect(me.json()).toMatchObject({ email: 'volunteer@example.org', role: 'moderator', isAdmin: true })
-    expect(me.json().permissions).toEqual(['visitors', 'activity', 'account'])
+    expect(me.json().permissions).toEqual(['visitors', 'comments', 'activity', 'account'])
 
     const again = await accept(link).catch(() => null)
     expect(again).toBeNull() // the page itself already refuses a used invitation
