@@ -81,7 +81,7 @@ describe('contact (/api/contact)', () => {
   it('a right post: 303 to /contact?sent=1, stored; that page says "Message Received" above an empty form', async () => {
     const response = await post('/api/contact', GOOD_CONTACT)
     expect(response.statusCode).toBe(303)
-    expect(response.headers.location).toBe('/contact?sent=1')
+    expect(response.headers.location).toBe('/contact?sent=1#form-heading')
     expect(response.headers['cache-control']).toBe('no-store')
     expect(response.body).toBe('')
     const rows = await setup.app.db.select().from(contactSubmissions)
@@ -166,7 +166,7 @@ describe('contact (/api/contact)', () => {
   it('the honeypot: 303 to the same outcome, and nothing stored', async () => {
     const response = await post('/api/contact', { ...GOOD_CONTACT, website: 'https://spam.example' })
     expect(response.statusCode).toBe(303)
-    expect(response.headers.location).toBe('/contact?sent=1')
+    expect(response.headers.location).toBe('/contact?sent=1#form-heading')
     expect(await count(contactSubmissions)).toBe(0)
   })
 
@@ -217,7 +217,7 @@ describe('share your experience (/api/testimonials)', () => {
   it('with it ticked ("on"): 303 to /share-your-experience?sent=1, stored unapproved; that page says so', async () => {
     const response = await post('/api/testimonials', { ...story, consent: 'on' })
     expect(response.statusCode).toBe(303)
-    expect(response.headers.location).toBe('/share-your-experience?sent=1')
+    expect(response.headers.location).toBe('/share-your-experience?sent=1#share-form-heading')
     const rows = await setup.app.db.select().from(testimonials)
     expect(rows).toMatchObject([{ name: 'Sam', location: null, isApproved: false }])
     expect(rows[0]?.consentedAt).toBeInstanceOf(Date)
@@ -235,7 +235,7 @@ describe('newsletter (/api/newsletter/subscribe)', () => {
   it('back to the page it came from, with ?subscribed=1 saying "Successfully Subscribed!"', async () => {
     const response = await post('/api/newsletter/subscribe', { email: 'Reader@Example.org' }, { referer: `${origin}/` })
     expect(response.statusCode).toBe(303)
-    expect(response.headers.location).toBe('/?subscribed=1')
+    expect(response.headers.location).toBe('/?subscribed=1#newsletter-heading')
     const rows = await setup.app.db.select().from(newsletterSubscribers)
     expect(rows).toMatchObject([{ email: 'reader@example.org', status: 'active' }])
     const page = await get('/?subscribed=1')
@@ -251,12 +251,14 @@ describe('newsletter (/api/newsletter/subscribe)', () => {
     const to = async (referer: string | undefined) =>
       (await post('/api/newsletter/subscribe', { email: 'reader@example.org' }, referer ? { referer } : {})).headers
         .location
-    expect(await to(`${origin}/news?page=2`)).toBe('/news?page=2&subscribed=1')
-    expect(await to(`${origin}/?subscribed=confirm`)).toBe('/?subscribed=1')
-    expect(await to('https://evil.example/contact')).toBe('/?subscribed=1')
-    expect(await to(`${origin}//evil.example/x`)).toBe('/?subscribed=1')
-    expect(await to('not a url')).toBe('/?subscribed=1')
-    expect(await to(undefined)).toBe('/?subscribed=1')
+    expect(await to(`${origin}/news?page=2`)).toBe('/news?page=2&subscribed=1#newsletter-heading')
+    expect(await to(`${origin}/?subscribed=confirm`)).toBe('/?subscribed=1#newsletter-heading')
+    expect(await to('https://evil.example/contact')).toBe('/?subscribed=1#newsletter-heading')
+    expect(await to(`${origin}//evil.example/x`)).toBe('/?subscribed=1#newsletter-heading')
+    // After a refusal the browser is at the API route; the next post names it.
+    expect(await to(`${origin}/api/newsletter/subscribe`)).toBe('/?subscribed=1#newsletter-heading')
+    expect(await to('not a url')).toBe('/?subscribed=1#newsletter-heading')
+    expect(await to(undefined)).toBe('/?subscribed=1#newsletter-heading')
   })
 
   it('a refused address: 400, the page again with the address and "Subscription Failed"', async () => {
@@ -311,7 +313,7 @@ describe('a comment on a standard in review (/api/standards/{key}/versions/{vers
   it('a right post: 303 to the version with ?commented=1, stored without consent; that page says so', async () => {
     const response = await post(url, comment)
     expect(response.statusCode).toBe(303)
-    expect(response.headers.location).toBe(`${page}?commented=1`)
+    expect(response.headers.location).toBe(`${page}?commented=1#comment-form`)
     const rows = await setup.app.db.select().from(standardComments)
     expect(rows).toMatchObject([{ name: 'Dana Reader', organisation: null, proposedChange: null, consent: false }])
     const shown = await get(`${page}?commented=1`)

@@ -1,6 +1,6 @@
 import { Burger, Container, Stack, Text, UnstyledButton, type UnstyledButtonProps } from '@mantine/core'
 import { useDisclosure, useWindowScroll } from '@mantine/hooks'
-import { Link, useLocation } from '@tanstack/react-router'
+import { Link, useLocation, useRouter } from '@tanstack/react-router'
 import { type ComponentPropsWithRef, useEffect, useRef, useState } from 'react'
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../shared/constants'
 import { ABOUT_LINKS, HEADER_LINKS } from '../../shared/nav'
@@ -11,7 +11,9 @@ import classes from './site-header.module.css'
 
 /**
  * Fixed header. On the home page it sits transparent over the dark hero, with white text, until the
- * visitor scrolls past the threshold; everywhere else it is always solid.
+ * visitor scrolls past the threshold; everywhere else it is always solid. A page that shows the
+ * outcome of a form posted without JavaScript opens scrolled to the form, and no script will see the
+ * scroll: there the header starts solid (docs/decisions/030-forms-without-javascript.md).
  *
  * The About dropdown (Mantine's Menu) and the mobile drawer are not part of any page's first load
  * (lib/deferred-ui.ts): until they arrive, just after the page has loaded, the About button is a
@@ -21,6 +23,9 @@ export function SiteHeader() {
   const site = useSite()
   const ui = useDeferredUi()
   const pathname = useLocation({ select: (location) => location.pathname })
+  const subscribed = useLocation({ select: (location) => location.search.subscribed !== undefined })
+  const router = useRouter()
+  const [posted] = useState(() => router.options.context.formPost !== undefined)
   const [scroll] = useWindowScroll()
   const [menuOpen, menu] = useDisclosure(false)
   // The About dropdown is controlled so that ArrowDown on its button can open it (WAI-ARIA menu
@@ -42,7 +47,7 @@ export function SiteHeader() {
     if (!aboutOpen) aboutButton.current?.focus()
   }, [ui, aboutOpen])
   const inAbout = pathname === '/about' || pathname.startsWith('/about/')
-  const transparent = pathname === '/' && scroll.y <= HEADER_SCROLL_THRESHOLD_PX && !menuOpen
+  const transparent = pathname === '/' && scroll.y <= HEADER_SCROLL_THRESHOLD_PX && !menuOpen && !subscribed && !posted
 
   return (
     <header className={classes.header} data-transparent={transparent} data-testid="site-header">

@@ -153,8 +153,10 @@ export async function sendFormRefusal(
 }
 
 /**
- * The page a post came from, when the Referer is this site: its path and query, without the
- * parameters named in `without`. Never another host's (a path like //host is refused).
+ * The page a post came from, when the Referer is one of this site's pages: its path and query,
+ * without the parameters named in `without`. Never another host's (a path like //host is refused),
+ * and never an API route: after a refusal without JavaScript the browser's address is the route
+ * the form posted to, and the next post names it as its Referer.
  */
 export function refererPage(request: FastifyRequest, without: readonly string[] = []): string | null {
   const referer = request.headers.referer
@@ -165,7 +167,7 @@ export function refererPage(request: FastifyRequest, without: readonly string[] 
   } catch {
     return null
   }
-  if (!isOwnOrigin(request, url.origin) || url.pathname.startsWith('//')) return null
+  if (!isOwnOrigin(request, url.origin) || /^\/(\/|api(\/|$)|trpc(\/|$))/.test(url.pathname)) return null
   for (const name of without) url.searchParams.delete(name)
   return `${url.pathname}${url.search}`
 }

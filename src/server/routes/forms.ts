@@ -10,13 +10,14 @@ import { submitTestimonial } from '../services/testimonials'
 
 /**
  * The pages the forms are on, for their plain HTML posts (docs/decisions/030-forms-without-javascript.md):
- * a refusal shows the page again, a success leads to it with the parameter its route keeps.
+ * a refusal shows the page again, a success leads to it with the parameter its route keeps, scrolled
+ * to the form's heading, where the notice is.
  */
-const CONTACT_FORM: HtmlForm = { form: 'contact', page: () => '/contact', done: () => '/contact?sent=1' }
+const CONTACT_FORM: HtmlForm = { form: 'contact', page: () => '/contact', done: () => '/contact?sent=1#form-heading' }
 const TESTIMONIAL_FORM: HtmlForm = {
   form: 'testimonial',
   page: () => '/share-your-experience',
-  done: () => '/share-your-experience?sent=1',
+  done: () => '/share-your-experience?sent=1#share-form-heading',
   checkboxes: ['consent'],
 }
 /** The newsletter form is on the page the visitor came from (the home page when the Referer does not say). */
@@ -24,11 +25,11 @@ const NEWSLETTER_FORM: HtmlForm = {
   form: 'newsletter',
   page: (request) => refererPage(request, ['subscribed']) ?? '/',
   done: (request, answer) =>
-    withParameter(
+    `${withParameter(
       refererPage(request, ['subscribed']) ?? '/',
       'subscribed',
       answer.confirmationSent === true ? 'confirm' : '1',
-    ),
+    )}#newsletter-heading`,
 }
 
 /** The public forms of the documented contract (docs/product.md#the-api-contract). */

@@ -27,7 +27,7 @@ const versionPage = (params: unknown) => {
 const COMMENT_FORM: HtmlForm = {
   form: 'comment',
   page: (request) => versionPage(request.params),
-  done: (request) => `${versionPage(request.params)}?commented=1`,
+  done: (request) => `${versionPage(request.params)}?commented=1#comment-form`,
   checkboxes: ['consent'],
 }
 
