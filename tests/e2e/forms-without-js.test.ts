@@ -252,6 +252,38 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
     expect(withoutInjectedFailures(problems, 400)).toEqual([])
   })
 
+  const REFUSED_WITH_SCRIPT = [
+    { page: '/', action: '/api/newsletter/subscribe', field: 'email', typed: 'a@b' },
+    { page: '/share-your-experience', action: '/api/testimonials', field: 'location', typed: 'Leeds' },
+    {
+      page: `/standards/${IN_REVIEW}/v/1.1`,
+      action: `/api/standards/${IN_REVIEW}/versions/1.1/comments`,
+      field: 'organisation',
+      typed: 'Calm Chambers Ltd',
+    },
+  ]
+
+  for (const { page: path, action, field, typed } of REFUSED_WITH_SCRIPT) {
+    it(`with JavaScript, ${path} from a refused post hydrates without a mismatch, at its own address`, async () => {
+      const { page, problems } = await openPage(stack.browser)
+      await gotoHydrated(page, `${base}${path}`)
+      const form = page.locator(`form[action="${action}"]`)
+      await form.locator(`[name="${field}"]`).fill(typed)
+      const answer = page.waitForResponse((r) => r.url() === `${base}${action}` && r.request().method() === 'POST')
+      await form.evaluate((element) => HTMLFormElement.prototype.submit.call(element))
+      expect((await answer).status()).toBe(400)
+      await page.waitForLoadState('networkidle')
+      await page.waitForFunction(() => {
+        const main = document.getElementById('main-content')
+        return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'))
+      })
+      expect(page.url()).toBe(`${base}${path}`)
+      expect(await form.locator(`[name="${field}"]`).inputValue()).toBe(typed)
+      expect(await page.getByTestId('form-notice').getAttribute('role')).toBe('alert')
+      expect(withoutInjectedFailures(problems, 400)).toEqual([])
+    })
+  }
+
   it('with JavaScript, a page from a refused post hydrates without a mismatch, at its own address, as the script form', async () => {
     const { page, problems } = await openPage(stack.browser)
     await gotoHydrated(page, `${base}/contact`)
