@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import type { FormPostState } from '../shared/form-post'
 import { parseSearch, stringifySearch } from './lib/search-params'
 import { createTrpcProxy, TRPCProvider, type TrpcClient } from './lib/trpc'
 import { routeTree } from './routeTree.gen'
@@ -10,16 +11,19 @@ export function createAppRouter({
   queryClient,
   trpcClient,
   scriptMark,
+  formPost,
 }: {
   queryClient: QueryClient
   trpcClient: TrpcClient
+  /** A refused form post the page shows again: the server's render and the browser's hydration both get it. */
+  formPost?: FormPostState
   /** Server only: written on every script the router emits, so the page's CSP can name exactly those. */
   scriptMark?: string
 }) {
   const trpc = createTrpcProxy(trpcClient, queryClient)
   const router = createRouter({
     routeTree,
-    context: { queryClient, trpc },
+    context: { queryClient, trpc, formPost },
     defaultPreload: 'intent',
     // Loaders only prime the query cache; react-query decides freshness (never stale: docs/product.md#states-and-data-loading).
     defaultPreloadStaleTime: 0,

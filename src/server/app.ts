@@ -12,6 +12,7 @@ import { configPlugin } from './plugins/config'
 import { contentEventsPlugin } from './plugins/content-events'
 import { dbPlugin } from './plugins/db'
 import { errorHandlerPlugin } from './plugins/error-handler'
+import { formPostsPlugin } from './plugins/form-posts'
 import { type MailTiming, mailPlugin } from './plugins/mail'
 import { maintenancePlugin } from './plugins/maintenance'
 import { newsSchedulerPlugin } from './plugins/news-scheduler'
@@ -109,6 +110,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dbPlugin, { handle: options.db })
   await app.register(contentEventsPlugin)
   await app.register(keptAnswersPlugin, { answers, security })
+  // Public forms posted without JavaScript: their bodies, and their answers as pages; its hook runs
+  // before compression's, which then has nothing to do for a 303.
+  await app.register(formPostsPlugin)
   // Whatever is not a kept answer and not compressed already (the admin's JSON, tRPC) is compressed
   // as it is sent; registered after kept-answers, whose hook then runs first and encodes its own.
   await app.register(fastifyCompress, {

@@ -20,7 +20,16 @@ export function plainPage(options: {
     fields: Record<string, string>
     button: string
     /** A field the visitor fills in, shown above the button. */
-    input?: { name: string; label: string; type: 'email' | 'text'; autocomplete?: string }
+    input?: {
+      name: string
+      label: string
+      type: 'email' | 'text'
+      autocomplete?: string
+      /** What the visitor sent, shown again after a refusal. */
+      value?: string
+      /** Why it was refused: the field is marked invalid, described by it, and takes the focus. */
+      error?: string
+    }
   }
   /** The site's name above the title, so a page opened from an e-mail says whose it is. */
   brand?: string
@@ -35,12 +44,7 @@ export function plainPage(options: {
 ${Object.entries(options.form.fields)
   .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
   .join('\n')}
-${
-  options.form.input
-    ? `<label for="${escapeHtml(options.form.input.name)}">${escapeHtml(options.form.input.label)}</label>
-<input id="${escapeHtml(options.form.input.name)}" name="${escapeHtml(options.form.input.name)}" type="${options.form.input.type}" required maxlength="254"${options.form.input.autocomplete ? ` autocomplete="${escapeHtml(options.form.input.autocomplete)}"` : ''}>`
-    : ''
-}
+${options.form.input ? inputField(options.form.input) : ''}
 <button type="submit">${escapeHtml(options.form.button)}</button>
 </form>`
     : ''
@@ -69,6 +73,25 @@ ${footer}
 </main>
 </body>
 </html>`
+}
+
+/** A labelled field of a plain page's form; after a refusal, with the value sent and the reason. */
+function inputField(input: NonNullable<NonNullable<Parameters<typeof plainPage>[0]['form']>['input']>): string {
+  const name = escapeHtml(input.name)
+  const errorId = `${name}-error`
+  const attributes = [
+    `id="${name}"`,
+    `name="${name}"`,
+    `type="${input.type}"`,
+    'required',
+    'maxlength="254"',
+    input.autocomplete ? `autocomplete="${escapeHtml(input.autocomplete)}"` : '',
+    input.value !== undefined ? `value="${escapeHtml(input.value)}"` : '',
+    input.error ? `aria-invalid="true" aria-describedby="${errorId}" autofocus` : '',
+  ].filter(Boolean)
+  const error = input.error ? `\n<p id="${errorId}" class="error">${escapeHtml(input.error)}</p>` : ''
+  return `<label for="${name}">${escapeHtml(input.label)}</label>
+<input ${attributes.join(' ')}>${error}`
 }
 
 type Reply = {

@@ -17,3 +17,9 @@ export const TESTIMONIAL_SUCCESS = {
   title: 'Thank you',
   message: 'Your experience was received. It will be reviewed before it appears on the site.',
 } as const
+
+/** A comment on a standard in public review: the REST answer's `message` and the toast's words. */
+export const COMMENT_SUCCESS = {
+  title: 'Comment received',
+  message: 'Thank you. Your comment was received; the council will publish a written answer to it with the version.',
+} as const

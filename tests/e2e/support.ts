@@ -4,7 +4,7 @@ import { launchBrowser } from '../helpers/browser'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
 import { type RunningServer, startBuiltServer } from '../helpers/server'
 
-/** One fresh Postgres database, one built server on it and one Chromium: shared by a whole test file. */
+/** One fresh Postgres database, one built server on it (with `env` added) and one Chromium: shared by a whole test file. */
 export type Stack = {
   database: TestDatabase
   server: RunningServer
@@ -14,10 +14,10 @@ export type Stack = {
   stop: () => Promise<void>
 }
 
-export async function startStack(): Promise<Stack> {
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const database = await createTestDatabase('postgres')
   if (!database.url) throw new Error('These browser tests need Postgres (127.0.0.1:5432 or TEST_DATABASE_URL)')
-  const server = await startBuiltServer({ DATABASE_URL: database.url })
+  const server = await startBuiltServer({ DATABASE_URL: database.url, ...env })
   const browser = await launchBrowser()
   const sql = postgres(database.url, { max: 1, onnotice: () => {} })
   return {

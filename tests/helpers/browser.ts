@@ -30,11 +30,12 @@ export type WatchedPage = { page: Page; problems: string[] }
 /** A page that records every console error or warning and every uncaught exception. */
 export async function openPage(
   browser: Browser,
-  options: { width?: number; height?: number; timezoneId?: string } = {},
+  options: { width?: number; height?: number; timezoneId?: string; javaScriptEnabled?: boolean } = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
   })
   const page = await context.newPage()
   const problems: string[] = []

@@ -654,6 +654,7 @@ const REST_ENDPOINTS: Record<string, string> = {
   'GET /api/research-studies': 'GET routes with random query strings',
   'GET /api/login': 'GET routes with random query strings',
   'GET /api/login/link': 'GET routes with random query strings',
+  'GET /api/login/email': 'GET routes with random query strings',
   'GET /api/logout': 'GET routes with random query strings',
   'GET /api/callback': 'GET /api/callback with a configured issuer',
   'GET /api/auth/user': 'GET routes with random query strings',

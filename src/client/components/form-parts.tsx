@@ -1,10 +1,10 @@
 import { Button } from '@mantine/core'
-import type { GetInputPropsReturnType } from '@mantine/form'
 import { type ReactNode, useId } from 'react'
+import type { PublicInputProps } from '../lib/public-form'
 import classes from './form-parts.module.css'
 
 /** Honeypot: off-screen and hidden from assistive technology; people never fill it, bots do. */
-export function Honeypot({ inputProps }: { inputProps: GetInputPropsReturnType }) {
+export function Honeypot({ inputProps }: { inputProps: PublicInputProps }) {
   return (
     <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
       <label>
@@ -44,28 +44,24 @@ export function SubmitButton({ pending, children }: { pending: boolean; children
  * brought 3 KB gzip of script to the one public page that asks for consent
  * (docs/decisions/021-first-load-budget.md).
  */
-export function RequiredCheckbox({
-  label,
-  inputProps,
-}: {
-  label: string
-  inputProps: GetInputPropsReturnType & { checked?: boolean }
-}) {
+export function RequiredCheckbox({ label, inputProps }: { label: string; inputProps: PublicInputProps }) {
   const id = useId()
-  const { error, checked, onChange, onBlur, onFocus } = inputProps
+  const { name, error, checked, onChange, onBlur, autoFocus } = inputProps
   const errorId = `${id}-error`
   return (
     <div className={classes.consent}>
       <div className={classes.row}>
         <input
           id={id}
+          name={name}
           type="checkbox"
           className={classes.box}
           required
           checked={Boolean(checked)}
           onChange={onChange}
           onBlur={onBlur}
-          onFocus={onFocus}
+          // biome-ignore lint/a11y/noAutofocus: only on a page showing a refused post again, where the first refused field takes the focus as the script would move it (docs/decisions/030-forms-without-javascript.md)
+          autoFocus={autoFocus}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />

@@ -1,35 +1,49 @@
 import { Box, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
+import { useSearch } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { NEWSLETTER_SUCCESS } from '../../shared/form-texts'
-import { toast } from '../lib/toast'
+import { FormNotice, type FormNoticeText, useFormPost } from '../lib/form-post'
+import { showToast } from '../lib/show-toast'
 import { useTRPC } from '../lib/trpc'
 import { PrivacyNote } from './privacy-note'
 
-/** 'Stay Informed': idle → pending (disabled, spinner) → success (field cleared) or failure (field kept). */
+const FAILED = { title: 'Subscription Failed', message: 'Please check your email address and try again.' }
+
+/**
+ * 'Stay Informed': idle → pending (disabled, spinner) → success (field cleared) or failure (field kept).
+ *
+ * Without JavaScript it posts itself to the API (docs/decisions/030-forms-without-javascript.md),
+ * which sends the visitor back to this page with ?subscribed=1 (or =confirm when the address must
+ * confirm), or shows the page again with the address and the toast's words. A page that shows the
+ * form keeps `subscribed` in its route's validateSearch.
+ */
 export function NewsletterForm() {
   const trpc = useTRPC()
-  const [email, setEmail] = useState('')
+  const post = useFormPost('newsletter')
+  const { subscribed } = useSearch({ strict: false })
+  const [email, setEmail] = useState(() => (typeof post?.values.email === 'string' ? post.values.email : ''))
+  // The server's message for the address, shown only after a post without JavaScript.
+  const [error, setError] = useState(post?.fields.email)
+  const [notice, setNotice] = useState<FormNoticeText | null>(
+    post ? { ...FAILED, failed: true } : subscribed ? NEWSLETTER_SUCCESS : null,
+  )
   const field = useRef<HTMLInputElement>(null)
   // With mail on, the address waits for its confirmation link: the toast keeps its text, and this
   // line says where the link went.
-  const [checkInbox, setCheckInbox] = useState(false)
+  const [checkInbox, setCheckInbox] = useState(subscribed === 'confirm')
   const subscribe = useMutation(
     trpc.newsletter.subscribe.mutationOptions({
       onSuccess: (result) => {
         setEmail('')
         setCheckInbox(result.confirmationSent)
-        toast({ ...NEWSLETTER_SUCCESS, variant: 'success' })
+        showToast({ ...NEWSLETTER_SUCCESS, variant: 'success' })
       },
       onError: () => {
         setCheckInbox(false)
         // The address is what to fix: the focus goes back to it, with what was typed kept.
         field.current?.focus()
-        toast({
-          title: 'Subscription Failed',
-          message: 'Please check your email address and try again.',
-          variant: 'destructive',
-        })
+        showToast({ ...FAILED, variant: 'destructive' })
       },
     }),
   )
@@ -46,10 +60,17 @@ export function NewsletterForm() {
             any time.
           </Text>
         </Stack>
+        <Box maw={520} mx="auto">
+          <FormNotice notice={notice} />
+        </Box>
         <form
+          method="post"
+          action="/api/newsletter/subscribe"
           onSubmit={(event) => {
             event.preventDefault()
             if (!email.trim() || subscribe.isPending) return
+            setNotice(null)
+            setError(undefined)
             subscribe.mutate({ email })
           }}
         >
@@ -57,12 +78,18 @@ export function NewsletterForm() {
             <TextInput
               ref={field}
               type="email"
+              name="email"
               required
               label="Email address"
               placeholder="you@example.org"
               autoComplete="email"
+              autoFocus={post !== undefined}
               value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
+              error={error}
+              onChange={(event) => {
+                setEmail(event.currentTarget.value)
+                setError(undefined)
+              }}
               style={{ flex: '1 1 260px', maxWidth: 360 }}
             />
             <Button type="submit" loading={subscribe.isPending} disabled={subscribe.isPending}>

@@ -1,5 +1,5 @@
 import { Box, Button, Group, TextInput } from '@mantine/core'
-import { SITE_SEARCH_RULE } from '../../shared/form-rules'
+import { SITE_SEARCH_RULE } from '../../shared/text-rules'
 
 /**
  * The site's search box: a plain GET form to /search, so it works before the page's script has

@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core'
-import { Link, useLocation } from '@tanstack/react-router'
+import { Link, useLocation, useRouter } from '@tanstack/react-router'
 import { type KeyboardEvent, useEffect, useState } from 'react'
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../shared/constants'
 import { ABOUT_LINKS, HEADER_LINKS } from '../../shared/nav'
@@ -13,7 +13,9 @@ import { SearchIcon, SiteSearch } from './site-search'
 
 /**
  * Fixed header. On the home page it sits transparent over the dark hero, with white text, until the
- * visitor scrolls past the threshold; everywhere else it is always solid.
+ * visitor scrolls past the threshold; everywhere else it is always solid. A page that shows the
+ * outcome of a form posted without JavaScript opens scrolled to the form, and no script will see the
+ * scroll: there the header starts solid (docs/decisions/030-forms-without-javascript.md).
  *
  * Navigation works from the first paint, before and without the page's code: the phone menu, the
  * About links and the search box are native `<details>` disclosures in the server's HTML
@@ -28,6 +30,9 @@ export function SiteHeader() {
   const pathname = useLocation({ select: (location) => location.pathname })
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX)
   const [drawerOpen, setDrawerOpen] = useState(false)
+  const subscribed = useLocation({ select: (location) => location.search.subscribed !== undefined })
+  const router = useRouter()
+  const [posted] = useState(() => router.options.context.formPost !== undefined)
   const [aboutOpen, setAboutOpen] = useState(false)
   const [shownPath, setShownPath] = useState(pathname)
   if (shownPath !== pathname) {
@@ -45,7 +50,7 @@ export function SiteHeader() {
   // Unless the dropdown opens, which moves focus to its first item.
   const aboutFocus = useFocusHandOver<HTMLButtonElement>(menuUi !== null, aboutOpen)
   const inAbout = pathname === '/about' || pathname.startsWith('/about/')
-  const transparent = pathname === '/' && !scrolled && !drawerOpen
+  const transparent = pathname === '/' && !scrolled && !drawerOpen && !subscribed && !posted
 
   return (
     <header className={classes.header} data-transparent={transparent} data-testid="site-header">

@@ -1,11 +1,14 @@
 import { Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
+import { useSearch } from '@tanstack/react-router'
 import { useId } from 'react'
 import { TEXT_LIMITS } from '../../shared/constants'
 import { checkComment, commentSubmission } from '../../shared/form-rules'
+import { COMMENT_SUCCESS } from '../../shared/form-texts'
 import { focusFirstError } from '../lib/focus-first-error'
+import { FormNotice, useFormPost } from '../lib/form-post'
 import { usePublicForm } from '../lib/public-form'
-import { toast } from '../lib/toast'
+import { showToast } from '../lib/show-toast'
 import { useTRPC } from '../lib/trpc'
 import { Honeypot, SubmitButton } from './form-parts'
 import { PrivacyNote } from './privacy-note'
@@ -25,11 +28,8 @@ const EMPTY = {
 
 export const CONSENT_LABEL = 'Publish my name and organisation with my comment'
 
-/** Shown when the server's answer carries no message of its own (it always does today). */
-const RECEIVED = {
-  title: 'Comment received',
-  message: 'Thank you. The council will publish a written answer to your comment with the version.',
-}
+/** The server's answer carries the same message; this is for an answer without one. */
+const RECEIVED = COMMENT_SUCCESS
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
 
@@ -85,18 +85,21 @@ export function StandardCommentForm({
   const consentId = `${id}-consent`
   const consentHelpId = `${id}-consent-help`
   const sections = sectionHeadings(html)
-  const { form, formRef, mutation } = usePublicForm({
+  const { form, formRef, mutation, notice } = usePublicForm({
     initialValues: EMPTY,
     validate: checkComment,
     success: RECEIVED,
     failure: 'Failed to send your comment. Please try again.',
+    post: useFormPost('comment'),
+    // ?commented=1: where a comment posted without JavaScript lands (docs/decisions/030-forms-without-javascript.md).
+    done: useSearch({ strict: false }).commented === 1,
   })
   const send = useMutation(
     trpc.standards.comment.mutationOptions({
       // The server's own words: they say what happens to the comment next.
       onSuccess: (answer) => {
         form.reset()
-        toast({ title: RECEIVED.title, message: answer.message || RECEIVED.message, variant: 'success' })
+        showToast({ title: RECEIVED.title, message: answer.message || RECEIVED.message, variant: 'success' })
       },
       onError: (error) =>
         mutation.onError({
@@ -105,7 +108,7 @@ export function StandardCommentForm({
         }),
     }),
   )
-  const consent = form.getInputProps('consent', { type: 'checkbox' })
+  const consent = form.getInputProps('consent')
 
   return (
     // Paper, not Card as on the contact page: the same look, and Card's code is one chunk fewer to fetch.
@@ -125,8 +128,12 @@ export function StandardCommentForm({
         Comments on this draft of {documentNumber} are open until <StandardDate value={closesAt} />. The council answers
         every comment in writing and publishes the comments and its answers with the version.
       </Text>
+      <FormNotice notice={notice} />
+      {/* Without JavaScript the browser posts it to the API, which answers with a page (decision 030). */}
       <form
         ref={formRef}
+        method="post"
+        action={`/api/standards/${encodeURIComponent(documentKey)}/versions/${encodeURIComponent(version)}/comments`}
         onSubmit={form.onSubmit(
           (values) => send.mutate({ number: documentKey, version, comment: commentSubmission(values) }),
           focusFirstError,
@@ -191,10 +198,10 @@ export function StandardCommentForm({
                 id={consentId}
                 type="checkbox"
                 className={classes.box}
+                name={consent.name}
                 checked={Boolean(consent.checked)}
                 onChange={consent.onChange}
                 onBlur={consent.onBlur}
-                onFocus={consent.onFocus}
                 aria-describedby={consentHelpId}
               />
               <label htmlFor={consentId} className={classes.label}>

@@ -1,5 +1,5 @@
 import { STUDY_CATEGORIES, type StudyCategory } from '../../shared/constants'
-import { readStudySearch } from '../../shared/form-rules'
+import { readStudySearch } from '../../shared/text-rules'
 
 /** What the library's address holds: the chosen category and the sort, so a view can be linked. */
 export type LibrarySearch = { category?: StudyCategory; sort?: 'title'; q?: string }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 
 let counter = 0
 
-type ToastOptions = {
+export type ToastOptions = {
   title: string
   message: string
   variant?: 'default' | 'destructive' | 'success'

@@ -1,6 +1,7 @@
 import { MantineProvider, mantineHtmlProps } from '@mantine/core'
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import type { FormPostState } from '../../shared/form-post'
 import { NotFoundPage } from '../components/not-found-page'
 import { SiteFooter } from '../components/site-footer'
 import { SiteHeader } from '../components/site-header'
@@ -11,7 +12,12 @@ import { pageHead } from '../lib/seo'
 import type { Trpc } from '../lib/trpc'
 import { theme } from '../theme'
 
-export type RouterContext = { queryClient: QueryClient; trpc: Trpc }
+export type RouterContext = {
+  queryClient: QueryClient
+  trpc: Trpc
+  /** A form posted without JavaScript and refused: the page shows it again (docs/decisions/030-forms-without-javascript.md). */
+  formPost?: FormPostState
+}
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context }) => ({

@@ -9,6 +9,7 @@ import { Honeypot, SubmitButton } from '../components/form-parts'
 import { PageHero } from '../components/page-hero'
 import { PrivacyNote } from '../components/privacy-note'
 import { focusFirstError } from '../lib/focus-first-error'
+import { FormNotice, useFormPost } from '../lib/form-post'
 import { usePublicForm } from '../lib/public-form'
 import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
@@ -21,6 +22,9 @@ export const Route = createFileRoute('/contact')({
       'Contact the mHBOT Standards Council about safety standards, educational resources, facility operator support or partnerships.',
     path: '/contact',
   }),
+  // ?sent=1: where a message posted without JavaScript lands (docs/decisions/030-forms-without-javascript.md).
+  // The server reads the address's parameters as text, the router as JSON: 1 either way.
+  validateSearch: (search: Record<string, unknown>): { sent?: 1 } => (String(search.sent) === '1' ? { sent: 1 } : {}),
   component: ContactPage,
 })
 
@@ -84,11 +88,13 @@ function ContactPage() {
 
 function ContactForm() {
   const trpc = useTRPC()
-  const { form, formRef, mutation } = usePublicForm({
+  const { form, formRef, mutation, notice } = usePublicForm({
     initialValues: EMPTY,
     validate: checkContact,
     success: CONTACT_SUCCESS,
     failure: 'Failed to submit contact form. Please try again.',
+    post: useFormPost('contact'),
+    done: Route.useSearch().sent === 1,
   })
   const send = useMutation(trpc.contact.submit.mutationOptions(mutation))
 
@@ -97,7 +103,15 @@ function ContactForm() {
       <Title order={2} size="h3" id="form-heading">
         Send Us a Message
       </Title>
-      <form ref={formRef} onSubmit={form.onSubmit((values) => send.mutate(values), focusFirstError)} noValidate>
+      <FormNotice notice={notice} />
+      {/* Without JavaScript the browser posts it to the API, which answers with a page (decision 030). */}
+      <form
+        ref={formRef}
+        method="post"
+        action="/api/contact"
+        onSubmit={form.onSubmit((values) => send.mutate(values), focusFirstError)}
+        noValidate
+      >
         <Stack gap="sm" mt="md">
           <TextInput label="Name" required autoComplete="name" {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />

@@ -37,6 +37,10 @@ export const Route = createFileRoute('/')({
       'The mHBOT Standards Council publishes safety standards, education and research for mild hyperbaric oxygen as a wellness practice.',
     path: '/',
   }),
+  // ?subscribed=1 (or =confirm): where the newsletter form posted without JavaScript lands
+  // (docs/decisions/030-forms-without-javascript.md).
+  validateSearch: ({ subscribed }: Record<string, unknown>): { subscribed?: 1 | 'confirm' } =>
+    String(subscribed) === '1' ? { subscribed: 1 } : subscribed === 'confirm' ? { subscribed } : {},
   component: HomePage,
 })
 

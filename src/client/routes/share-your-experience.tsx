@@ -9,6 +9,7 @@ import { Honeypot, RequiredCheckbox, SubmitButton } from '../components/form-par
 import { PageHero } from '../components/page-hero'
 import { PrivacyNote } from '../components/privacy-note'
 import { focusFirstError } from '../lib/focus-first-error'
+import { FormNotice, useFormPost } from '../lib/form-post'
 import { usePublicForm } from '../lib/public-form'
 import { routeHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
@@ -20,6 +21,8 @@ export const Route = createFileRoute('/share-your-experience')({
       'Tell the mHBOT Standards Council about your experience of mild hyperbaric sessions. Every testimonial is reviewed before it appears on the site.',
     path: '/share-your-experience',
   }),
+  // ?sent=1: where a testimonial posted without JavaScript lands (docs/decisions/030-forms-without-javascript.md).
+  validateSearch: (search: Record<string, unknown>): { sent?: 1 } => (String(search.sent) === '1' ? { sent: 1 } : {}),
   component: ShareExperiencePage,
 })
 
@@ -70,11 +73,13 @@ function ShareExperiencePage() {
 
 function ShareExperienceForm() {
   const trpc = useTRPC()
-  const { form, formRef, mutation } = usePublicForm({
+  const { form, formRef, mutation, notice } = usePublicForm({
     initialValues: EMPTY,
     validate: checkTestimonial,
     success: TESTIMONIAL_SUCCESS,
     failure: 'Failed to send your experience. Please try again.',
+    post: useFormPost('testimonial'),
+    done: Route.useSearch().sent === 1,
   })
   const send = useMutation(trpc.testimonials.submit.mutationOptions(mutation))
 
@@ -83,8 +88,12 @@ function ShareExperienceForm() {
       <Title order={2} size="h3" id="share-form-heading">
         Your Experience
       </Title>
+      <FormNotice notice={notice} />
+      {/* Without JavaScript the browser posts it to the API, which answers with a page (decision 030). */}
       <form
         ref={formRef}
+        method="post"
+        action="/api/testimonials"
         onSubmit={form.onSubmit((values) => send.mutate(testimonialSubmission(values)), focusFirstError)}
         noValidate
       >
@@ -107,10 +116,7 @@ function ShareExperienceForm() {
             description={`At least 20 characters, at most ${TEXT_LIMITS.testimonial}.`}
             {...form.getInputProps('testimonial')}
           />
-          <RequiredCheckbox
-            label={TESTIMONIAL_CONSENT_STATEMENT}
-            inputProps={form.getInputProps('consent', { type: 'checkbox' })}
-          />
+          <RequiredCheckbox label={TESTIMONIAL_CONSENT_STATEMENT} inputProps={form.getInputProps('consent')} />
           <Honeypot inputProps={form.getInputProps('website')} />
           <SubmitButton pending={send.isPending}>Submit Testimonial</SubmitButton>
           <PrivacyNote>

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Box, Button, Container, Group, Paper, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router'
-import { type ReactNode, Suspense } from 'react'
+import { createFileRoute, Link, lazyRouteComponent, notFound, redirect, useRouter } from '@tanstack/react-router'
+import { type ReactNode, Suspense, useState } from 'react'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { StandardBody } from '../components/standard-body'
 import {
@@ -51,8 +51,9 @@ export const Route = createFileRoute('/standards/$number/v/$version/')({
         statusCode: 301,
       })
     }
-    // The server renders the form in full: its code is loaded before the page is.
-    if (version.reviewOpen) await DeferredCommentForm.preload?.()
+    // The server renders the form in full: its code is loaded before the page is. A comment posted
+    // without JavaScript and refused (a review closed meanwhile) is shown in it again.
+    if (version.reviewOpen || context.formPost?.form === 'comment') await DeferredCommentForm.preload?.()
     const meta: PageMeta = {
       title: `${version.title}, version ${version.version}`,
       description:
@@ -63,6 +64,9 @@ export const Route = createFileRoute('/standards/$number/v/$version/')({
     }
     return { meta }
   },
+  // ?commented=1: where a comment posted without JavaScript lands (docs/decisions/030-forms-without-javascript.md).
+  validateSearch: (search: Record<string, unknown>): { commented?: 1 } =>
+    String(search.commented) === '1' ? { commented: 1 } : {},
   // The page's title and description come with its data, from the loader's chunk.
   head: ({ match, loaderData }) => (loaderData ? pageHead(loaderData.meta, match.context.site) : {}),
   component: VersionPage,
@@ -140,6 +144,9 @@ function VersionPage() {
   const site = useSite()
   const params = Route.useParams()
   const version = useQuery(trpc.standards.version.queryOptions({ number: params.number, version: params.version })).data
+  // A refused comment is shown again in its form even once the review has closed (the form says why).
+  const context = useRouter().options.context
+  const [refusedComment] = useState(() => context.formPost?.form === 'comment')
   if (!version) return null
   const isCurrent = version.current?.version === version.version
 
@@ -228,7 +235,7 @@ function VersionPage() {
           <StandardBody html={version.html} testId="standard-body" />
         </Box>
 
-        {version.state === 'review' && version.reviewOpen ? (
+        {(version.state === 'review' && version.reviewOpen) || refusedComment ? (
           <Box mt={64} maw={760} data-print-hide>
             {/* While the form's code is on its way, the server's markup of it stays (hydrated later). */}
             <Suspense fallback={null}>

@@ -1,18 +1,21 @@
 import fp from 'fastify-plugin'
 import { apiErrorBody, describeError } from '../errors'
+import { sendFormRefusal } from './form-posts'
 
 /**
  * Every failure and every unknown route of every method answers in the one JSON shape of
  * src/server/errors.ts. Unknown page paths never get here: the page renderer answers them with the
- * not-found page.
+ * not-found page. A public form's plain HTML post gets its page instead, with the same status and
+ * messages (plugins/form-posts.ts).
  */
 export const errorHandlerPlugin = fp(
   async (app) => {
-    app.setErrorHandler((error, request, reply) => {
+    app.setErrorHandler(async (error, request, reply) => {
       const { status, body, expected, retryAfterSeconds } = describeError(error)
       if (!expected) request.log.error({ err: error }, 'request failed')
       if (status === 503) request.log.warn({ err: error }, 'database unavailable')
       if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds))
+      if (await sendFormRefusal(request, reply, status, body)) return reply
       return reply.code(status).send(body)
     })
     app.setNotFoundHandler((request, reply) => {

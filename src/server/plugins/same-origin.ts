@@ -22,6 +22,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Whether `origin` (an Origin header, or a Referer's origin) is the site's own: its public URL's, or
+ * the one the request itself was made to.
+ */
+export function isOwnOrigin(request: FastifyRequest, origin: string): boolean {
+  return origin === new URL(request.server.env.PUBLIC_URL).origin || origin === `${request.protocol}://${request.host}`
+}
+
 /** Marks every route registered in `scope` (and its children) as refused from other sites. */
 export function sameSiteOnly(scope: FastifyInstance): void {
   scope.addHook('onRoute', (route) => {
@@ -37,10 +45,6 @@ export function sameSiteOnly(scope: FastifyInstance): void {
  */
 export const sameOriginPlugin = fp(
   async (app) => {
-    const publicOrigin = new URL(app.env.PUBLIC_URL).origin
-    const isOwnOrigin = (request: FastifyRequest, origin: string) =>
-      origin === publicOrigin || origin === `${request.protocol}://${request.host}`
-
     app.addHook('onRequest', async (request) => {
       // Decided on the route the router matched, never on the raw URL: '/api/%6Cogout' is /api/logout.
       const { config } = request.routeOptions

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { FormPostState } from '../../shared/form-post'
 import { type Answer, buildAnswer, sendAnswer } from '../kept-answers/answer'
 import type { KeptEntry } from '../kept-answers/store'
 import { loggedRequest } from '../log'
@@ -60,12 +61,18 @@ export const ssrPlugin = fp<Options>(
      * Renders a page and builds its answer. Only a complete 200, or the not-found page all unknown
      * paths share, is kept; a redirect, any other error and half a page never are.
      */
-    const renderPage = async (request: FastifyRequest, url: string, key: string | null): Promise<Rendered> => {
+    const renderPage = async (
+      request: FastifyRequest,
+      url: string,
+      key: string | null,
+      formPost?: FormPostState,
+    ): Promise<Rendered> => {
       const { status, html, scriptHashes, location, dataFailed } = await options.render({
         url,
         site: app.site,
         assets: options.assets,
         createContext: async () => createContext({ req: request }),
+        formPost,
       })
       // The shared not-found entry holds a 404 and nothing else; every other entry a 200.
       const kept = key !== null && !dataFailed && !location && status === (key === 'not-found' ? 404 : 200)
@@ -80,6 +87,17 @@ export const ssrPlugin = fp<Options>(
         'quick',
       )
       return { status, answer, location, dataFailed, kept }
+    }
+
+    // A public form posted without JavaScript and refused: its page again, with what was typed and
+    // the messages, under the refusal's status; never kept (docs/decisions/030-forms-without-javascript.md).
+    app.formPageRenderer = async (request, reply, state, status) => {
+      const { redirect, renderUrl } = await options.render.resolve(state.path)
+      const url = redirect ?? renderUrl
+      const rendered = await renderPage(request, url, null, { ...state, path: url })
+      if (rendered.location) return reply.redirect(rendered.location, 303)
+      const shown = rendered.dataFailed ? 503 : rendered.status === 200 ? status : rendered.status
+      return reply.send(sendAnswer(request, reply, rendered.answer, shown))
     }
 
     // A page that is not kept yet is rendered once however many visitors ask for it at the same
@@ -131,5 +149,5 @@ export const ssrPlugin = fp<Options>(
       },
     })
   },
-  { name: 'ssr', dependencies: ['db', 'content-events', 'security', 'kept-answers'] },
+  { name: 'ssr', dependencies: ['db', 'content-events', 'security', 'kept-answers', 'form-posts'] },
 )

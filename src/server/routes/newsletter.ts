@@ -1,9 +1,9 @@
-import fastifyFormbody from '@fastify/formbody'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { SubscriberStatus } from '../../shared/constants'
 import { BadInputError } from '../errors'
 import { plainPage, sendPlainPage } from '../plain-page'
+import { readsFormPosts } from '../plugins/form-posts'
 import {
   confirmWithToken,
   type LinkOutcome,
@@ -31,8 +31,9 @@ const ONE_CLICK = /(^|&)List-Unsubscribe=One-Click(&|$)|name="List-Unsubscribe"\
  * the signed token is their authority.
  */
 export const newsletterRoutes: FastifyPluginAsync = async (app) => {
-  // Only this scope reads form posts: the rest of the API takes JSON (and uploads, multipart).
-  await app.register(fastifyFormbody, { bodyLimit: 4096 })
+  // This scope's pages post their buttons as forms: the rest of the API takes JSON (and uploads,
+  // multipart), besides the public forms' own posts (plugins/form-posts.ts).
+  readsFormPosts(app)
   // RFC 8058 lets a mail provider send its one-click body as multipart; only its text is read.
   app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
     done(null, { multipart: String(body) }),

@@ -6,6 +6,7 @@ import {
   VersionLabelSchema,
   VersionParamsSchema,
 } from '../../shared/schemas/standards'
+import type { HtmlForm } from '../plugins/form-posts'
 import {
   compareVersions,
   getStandard,
@@ -17,6 +18,18 @@ import {
 
 type NumberParams = { Params: { number: string } }
 type VersionParams = { Params: { number: string; version: string } }
+
+/** The version's page, where its comment form is (docs/decisions/030-forms-without-javascript.md). */
+const versionPage = (params: unknown) => {
+  const { number, version } = params as VersionParams['Params']
+  return `/standards/${encodeURIComponent(number)}/v/${encodeURIComponent(version)}`
+}
+const COMMENT_FORM: HtmlForm = {
+  form: 'comment',
+  page: (request) => versionPage(request.params),
+  done: (request) => `${versionPage(request.params)}?commented=1#comment-form`,
+  checkboxes: ['consent'],
+}
 
 const CompareQuerySchema = z.object({ from: VersionLabelSchema, to: VersionLabelSchema })
 
@@ -61,7 +74,7 @@ export const standardRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<VersionParams>(
     '/api/standards/:number/versions/:version/comments',
-    { config: { budget: 'comment' } },
+    { config: { budget: 'comment', htmlForm: COMMENT_FORM } },
     async (request, reply) => {
       const { number, version } = VersionParamsSchema.parse(request.params)
       const input = CommentInputSchema.parse(request.body ?? {})

@@ -1,9 +1,10 @@
-import fastifyFormbody from '@fastify/formbody'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import { createSignInLink, ONE_TIME_LINK_TTL_MS } from '../auth/one-time-link'
 import { openSession } from '../auth/sign-in'
+import { BadInputError } from '../errors'
 import { plainPage, sendPlainPage } from '../plain-page'
+import { type HtmlForm, readsFormPosts } from '../plugins/form-posts'
 import { acceptInvitation, INVITATION_PATH, isStoredMember, readInvitation } from '../services/team'
 
 export const MAIL_SIGN_IN_PATH = '/api/login/email'
@@ -12,20 +13,33 @@ export const MAIL_SIGN_IN_PATH = '/api/login/email'
 export const MAIL_SIGN_IN_SENT =
   'If this address belongs to a member of the council’s team, a sign-in link is on its way to it. The link works once, for 15 minutes.'
 
-/** The sign-in page when there is no identity provider but the site can send mail. */
-export const mailSignInPage = (
-  brand: string,
-  message = 'Members of the council’s team sign in with a link sent by e-mail.',
-) =>
+const INVALID_ADDRESS = 'Enter a valid e-mail address'
+
+/**
+ * The sign-in page when there is no identity provider but the site can send mail. After a refused
+ * post (docs/decisions/030-forms-without-javascript.md) it keeps the address sent, with the reason:
+ * a bad address under the field, anything else (too many requests, another site) as the page's words.
+ */
+export const mailSignInPage = (brand: string, refused?: { message: string; email?: string; badAddress: boolean }) =>
   plainPage({
     title: 'Sign in to the admin',
     brand,
-    message,
+    message:
+      refused && !refused.badAddress
+        ? refused.message
+        : 'Members of the council’s team sign in with a link sent by e-mail.',
     form: {
       action: MAIL_SIGN_IN_PATH,
       fields: {},
       button: 'E-mail me a sign-in link',
-      input: { name: 'email', label: 'Your e-mail address', type: 'email', autocomplete: 'email' },
+      input: {
+        name: 'email',
+        label: 'Your e-mail address',
+        type: 'email',
+        autocomplete: 'email',
+        ...(refused?.email !== undefined ? { value: refused.email } : {}),
+        ...(refused?.badAddress ? { error: `${refused.message}.` } : {}),
+      },
     },
   })
 
@@ -45,20 +59,37 @@ const INVITATION_REFUSALS = {
  */
 export const teamJoinRoutes: FastifyPluginAsync = async (app) => {
   const { env } = app
-  await app.register(fastifyFormbody, { bodyLimit: 4096 })
+  // The invitation's button and the sign-in page post forms.
+  readsFormPosts(app)
   const viaProvider = Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID)
+  const mailSignIn = () => !viaProvider && app.mail.enabled
 
   const page = sendPlainPage
-  const wantsJson = (request: FastifyRequest) => /^application\/json/i.test(request.headers['content-type'] ?? '')
 
-  app.post(MAIL_SIGN_IN_PATH, { config: { budget: 'login' } }, async (request, reply) => {
-    if (viaProvider || !app.mail.enabled) return reply.redirect('/api/login', 303)
+  // The sign-in page's post (plugins/form-posts.ts): a success leads to the page below, a refusal
+  // shows the sign-in page again with the address sent.
+  const signInForm: HtmlForm = {
+    form: 'sign-in',
+    page: () => '/api/login',
+    done: () => MAIL_SIGN_IN_PATH,
+    plain: (state, status) =>
+      mailSignInPage(app.site.name, {
+        message: state.message,
+        email: typeof state.values.email === 'string' ? state.values.email : undefined,
+        badAddress: status === 400,
+      }),
+  }
+
+  /** Where the sign-in page's post leads: the same words for every address. */
+  app.get(MAIL_SIGN_IN_PATH, async (_request, reply) => {
+    if (!mailSignIn()) return reply.redirect('/api/login')
+    return page(reply, 200, plainPage({ title: 'Check your e-mail', brand: app.site.name, message: MAIL_SIGN_IN_SENT }))
+  })
+
+  app.post(MAIL_SIGN_IN_PATH, { config: { budget: 'login', htmlForm: signInForm } }, async (request, reply) => {
+    if (!mailSignIn()) return reply.redirect('/api/login', 303)
     const parsed = AddressSchema.safeParse(request.body ?? {})
-    if (!parsed.success) {
-      if (wantsJson(request))
-        return reply.code(400).send({ error: 'Bad Request', message: 'Enter a valid e-mail address' })
-      return page(reply, 400, mailSignInPage(app.site.name, 'Enter a valid e-mail address.'))
-    }
+    if (!parsed.success) throw new BadInputError(INVALID_ADDRESS)
     const { email } = parsed.data
     const owners = await app.configOwners()
     if (owners.includes(email) || (await isStoredMember(app.db, email))) {
@@ -83,8 +114,7 @@ export const teamJoinRoutes: FastifyPluginAsync = async (app) => {
           .catch((error: unknown) => app.log.warn({ err: error }, 'a sign-in link could not be mailed'))
       })
     }
-    if (wantsJson(request)) return { message: MAIL_SIGN_IN_SENT }
-    return page(reply, 200, plainPage({ title: 'Check your e-mail', brand: app.site.name, message: MAIL_SIGN_IN_SENT }))
+    return { message: MAIL_SIGN_IN_SENT }
   })
 
   app.get(INVITATION_PATH, { config: { budget: 'login' } }, async (request, reply) => {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { standardComments, standardDocuments, standardVersions } from '../../db/schema'
 import type { Disposition, StandardKind, VersionState } from '../../shared/constants'
+import { COMMENT_SUCCESS } from '../../shared/form-texts'
 import {
   type CommentInput,
   type DraftInput,
@@ -199,8 +200,7 @@ export async function compareVersions(db: Db, number: string, from: string, to: 
   }
 }
 
-export const COMMENT_RECEIVED =
-  'Thank you. Your comment was received; the council will publish a written answer to it with the version.'
+export const COMMENT_RECEIVED = COMMENT_SUCCESS.message
 
 /** A visitor's comment; 409 unless the version's review is open. A filled honeypot is thanked and dropped. */
 export async function submitComment(db: Db, number: string, label: string, input: CommentInput, now = new Date()) {

@@ -3,6 +3,7 @@ import { createTRPCClient, unstable_localLink } from '@trpc/client'
 import superjson from 'superjson'
 import { createQueryClient } from '../../client/lib/query-client'
 import { createAppRouter } from '../../client/router'
+import { FORM_POST_BLOCK_ID, type FormPostState } from '../../shared/form-post'
 import { type AppRouter, appRouter } from '../trpc/router'
 import { loadCodeAfterPaint } from './after-paint'
 import type { ClientAssets } from './assets'
@@ -71,7 +72,7 @@ async function renderPage(input: RenderInput): Promise<RenderOutput> {
   const mark = renderMark()
   const handler = createRequestHandler({
     request,
-    createRouter: () => createAppRouter({ queryClient, trpcClient, scriptMark: mark }),
+    createRouter: () => createAppRouter({ queryClient, trpcClient, scriptMark: mark, formPost: input.formPost }),
     getRouterManifest: () => routerManifest(input.assets),
   })
   const response = await handler(({ router, responseHeaders }) =>
@@ -82,7 +83,22 @@ async function renderPage(input: RenderInput): Promise<RenderOutput> {
     return { status: response.status, html: '', scriptHashes: [], location, dataFailed }
   }
   const { html, hashes } = ownScriptHashes(loadCodeAfterPaint(await response.text(), ` nonce="${mark}"`), mark)
-  return { status: response.status, html, scriptHashes: hashes, dataFailed }
+  return { status: response.status, html: withFormPost(html, input.formPost), scriptHashes: hashes, dataFailed }
+}
+
+/**
+ * The refused post's state as a JSON data block in the head, which the browser reads before it
+ * hydrates (src/client/entry-client.tsx). Data, not script: it runs nowhere and needs no CSP hash
+ * (docs/decisions/008-hash-based-csp-for-cached-pages.md). Every `<` is escaped, so no value a
+ * visitor typed can end the block; React leaves an element it did not render in the head alone.
+ */
+export function withFormPost(html: string, formPost: FormPostState | undefined): string {
+  if (!formPost) return html
+  const json = JSON.stringify(formPost).replace(/</g, '\\u003c')
+  return html.replace(
+    '</head>',
+    () => `<script type="application/json" id="${FORM_POST_BLOCK_ID}">${json}</script></head>`,
+  )
 }
 
 /** A router used only to match URLs to routes; it never loads data, so its clients are never called. */

@@ -1,3 +1,4 @@
+import type { FormPostState } from '../../shared/form-post'
 import type { PublicSite } from '../../shared/site'
 import type { Context } from '../trpc/context'
 import type { ClientAssets } from './assets'
@@ -8,6 +9,11 @@ export type RenderInput = {
   site: PublicSite
   assets: ClientAssets
   createContext: () => Promise<Context>
+  /**
+   * A form posted without JavaScript and refused: the page shows the form with it, and carries it
+   * in a data block for the browser's hydration (docs/decisions/030-forms-without-javascript.md).
+   */
+  formPost?: FormPostState
 }
 
 export type RenderOutput = {

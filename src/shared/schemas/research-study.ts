@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { STUDY_CATEGORIES, TEXT_LIMITS } from '../constants'
-import { STUDY_SEARCH_RULE } from '../form-rules'
+import { STUDY_SEARCH_RULE } from '../text-rules'
 import { storableText } from './text'
 
 const optionalText = (max: number, label: string) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SITE_SEARCH_RULE } from '../form-rules'
+import { SITE_SEARCH_RULE } from '../text-rules'
 import { storableText } from './text'
 
 const rule = SITE_SEARCH_RULE
@@ -7,7 +7,7 @@ const rule = SITE_SEARCH_RULE
 /**
  * A search of the whole site: words, phrases in quotes, -word to leave out (web search syntax),
  * trimmed, at most 200 characters, no U+0000 and no lone surrogate. The page checks its address with
- * the same rule (checkText in form-rules.ts) and never asks for a search this refuses.
+ * the same rule (checkText in text-rules.ts) and never asks for a search this refuses.
  */
 export const SiteSearchSchema = z.object({
   q: storableText(

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { storableTextMessages } from '../form-rules'
+import { storableTextMessages } from '../text-rules'
 import { LONE_SURROGATE } from '../unicode'
 
 export { LONE_SURROGATE }
