@@ -4,9 +4,12 @@ import { z } from 'zod'
 import { zodValidate } from '../../src/client/lib/zod-form'
 import { TEXT_LIMITS } from '../../src/shared/constants'
 import {
+  COMMENT_RULES,
   CONTACT_RULES,
+  checkComment,
   checkContact,
   checkTestimonial,
+  commentSubmission,
   EMAIL_PATTERN,
   HONEYPOT_MAX,
   readStudySearch,
@@ -16,6 +19,7 @@ import {
 } from '../../src/shared/form-rules'
 import { ContactInputSchema } from '../../src/shared/schemas/contact'
 import { StudySearchSchema } from '../../src/shared/schemas/research-study'
+import { CommentInputSchema } from '../../src/shared/schemas/standards'
 import { TestimonialSubmissionSchema } from '../../src/shared/schemas/testimonial'
 
 /**
@@ -139,6 +143,29 @@ describe('the browser-side checks of the public forms agree with the zod schemas
         const parsed = TestimonialSubmissionSchema.safeParse(input)
         expect(Object.keys(client).length === 0).toBe(parsed.success)
         if (parsed.success) expect(testimonialSubmission(input)).toStrictEqual(parsed.data)
+      }),
+      { numRuns: RUNS },
+    )
+  })
+
+  it('standards comment form: same verdicts, the same first message per field, and the same values sent', () => {
+    const values = fc.record({
+      name: textFor(COMMENT_RULES.name.min.length, COMMENT_RULES.name.max.length),
+      organisation: fc.oneof(fc.constant(''), fc.constant('  '), textFor(0, COMMENT_RULES.organisation.max.length)),
+      email: emails,
+      section: textFor(COMMENT_RULES.section.min.length, COMMENT_RULES.section.max.length),
+      comment: textFor(COMMENT_RULES.comment.min.length, COMMENT_RULES.comment.max.length),
+      proposedChange: fc.oneof(fc.constant(''), textFor(0, COMMENT_RULES.proposedChange.max.length)),
+      consent: fc.boolean(),
+      website: honeypot,
+    })
+    fc.assert(
+      fc.property(values, (input) => {
+        const client = checkComment(input)
+        expect(client).toEqual(zodValidate(CommentInputSchema)(input))
+        const parsed = CommentInputSchema.safeParse(input)
+        expect(Object.keys(client).length === 0).toBe(parsed.success)
+        if (parsed.success) expect(commentSubmission(input)).toStrictEqual(parsed.data)
       }),
       { numRuns: RUNS },
     )
