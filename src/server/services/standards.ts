@@ -10,6 +10,7 @@ import {
   standardKey,
   type VersionPatch,
 } from '../../shared/schemas/standards'
+import { compareVersionLabels } from '../../shared/version-labels'
 import { ConflictError, NotFoundError } from '../errors'
 import { type Actor, recordChange } from './audit'
 import { printedDate } from './document-pdf'
@@ -43,17 +44,6 @@ const isPublic = (version: Pick<VersionRow, 'state' | 'reviewOpenedAt'>) =>
 export const reviewIsOpen = (version: Pick<VersionRow, 'state' | 'reviewClosesAt'>, now = new Date()) =>
   version.state === 'review' && version.reviewClosesAt !== null && version.reviewClosesAt > now
 
-/** The version labels in their natural order: 1.2 before 1.10. */
-const byLabel = (a: string, b: string) => {
-  const left = a.split('.').map(Number)
-  const right = b.split('.').map(Number)
-  for (let index = 0; index < Math.max(left.length, right.length); index++) {
-    const difference = (left[index] ?? 0) - (right[index] ?? 0)
-    if (difference !== 0) return difference
-  }
-  return 0
-}
-
 async function findDocument(db: Db, number: string): Promise<DocumentRow> {
   const [document] = await db
     .select()
@@ -65,7 +55,7 @@ async function findDocument(db: Db, number: string): Promise<DocumentRow> {
 
 async function versionsOf(db: Db, documentId: number): Promise<VersionRow[]> {
   const rows = await db.select().from(standardVersions).where(eq(standardVersions.documentId, documentId))
-  return rows.sort((a, b) => byLabel(b.version, a.version))
+  return rows.sort((a, b) => compareVersionLabels(b.version, a.version))
 }
 
 const notFoundVersion = (document: DocumentRow, version: string) =>
@@ -323,7 +313,7 @@ export async function adminStandards(db: Db) {
     ...documentFields(document),
     versions: versions
       .filter((row) => row.documentId === document.id)
-      .sort((a, b) => byLabel(b.version, a.version))
+      .sort((a, b) => compareVersionLabels(b.version, a.version))
       .map((row) => adminVersionFields(row, counts.get(row.id))),
   }))
 }

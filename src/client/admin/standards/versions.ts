@@ -1,5 +1,6 @@
 import type { VersionState } from '../../../shared/constants'
 import { REVIEW_DEFAULT_DAYS, versionPath } from '../../../shared/schemas/standards'
+import { compareVersionLabels } from '../../../shared/version-labels'
 import type { RouterOutputs } from '../../lib/trpc'
 import type { Tone } from '../ui/badges'
 
@@ -35,23 +36,13 @@ export const publicPath = (document: StandardDocument, version: StandardVersion)
  */
 export const commentsSearch = (key: string, version: string) => ({ q: `${key}/v/${version}` })
 
-const byLabel = (a: string, b: string) => {
-  const left = a.split('.').map(Number)
-  const right = b.split('.').map(Number)
-  for (let index = 0; index < Math.max(left.length, right.length); index++) {
-    const difference = (left[index] ?? 0) - (right[index] ?? 0)
-    if (difference !== 0) return difference
-  }
-  return 0
-}
-
 /**
  * The next minor version after the highest one, skipping labels already used (a withdrawn 1.1
  * keeps its label, so the next draft is 1.2).
  */
 export function nextMinor(versions: readonly { version: string }[]): string {
   const labels = versions.map((version) => version.version)
-  const highest = [...labels].sort(byLabel).at(-1) ?? '0.9'
+  const highest = [...labels].sort(compareVersionLabels).at(-1) ?? '0.9'
   const [major = 1, minor = 0] = highest.split('.').map(Number)
   let next = minor + 1
   while (labels.includes(`${major}.${next}`)) next += 1
