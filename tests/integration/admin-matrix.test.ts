@@ -508,7 +508,6 @@ const TRPC: Call[] = [
   },
   { path: 'standards.withdraw', input: () => ({ number: 'MHBOT-SC-G-003', version: '1.1' }) },
   { path: 'standards.announce', input: () => ({ number: 'MHBOT-SC-G-002', version: '1.1' }), ok: 409 },
-  { path: 'standards.preview', input: () => ({ body: '## Heading' }) },
   { path: 'standards.commentedVersions', input: () => undefined },
   { path: 'standards.adminComments', input: () => ({ number: 'MHBOT-SC-G-002', version: '1.1' }) },
   {

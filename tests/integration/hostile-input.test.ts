@@ -883,10 +883,6 @@ const MUTATIONS: Record<string, MutationCase> = {
     schema: VersionParamsSchema,
     input: bodyLike(fc.record({ number: standardNumberLike, version: versionLabelLike }, { requiredKeys: [] })),
   },
-  'standards.preview': {
-    schema: z.object({ body: z.string() }),
-    input: bodyLike(fc.record({ body: optionalTextField('## A heading') }, { requiredKeys: [] })),
-  },
   'standards.answerComment': {
     schema: z.object({ id: RowIdSchema }).extend(AnswerInputSchema.shape),
     input: bodyLike(fc.tuple(fc.record({ id: studyIdValue }), answerLike).map(([a, b]) => ({ ...a, ...b }))),

@@ -89,4 +89,6 @@ export const NewsPageSchema = z.object({
 
 export const PostSlugParamsSchema = z.object({ slug: z.string().max(POST_SLUG_MAX * 2) })
 
-export const PreviewInputSchema = z.object({ body: text(POST_BODY_MAX, 'Body', false) })
+/** The editors' preview serves news posts and standards alike: the longer of their two limits. */
+export const PREVIEW_BODY_MAX = 200_000
+export const PreviewInputSchema = z.object({ body: text(PREVIEW_BODY_MAX, 'Body', false) })

@@ -14,7 +14,7 @@ import {
 import { POST_SUMMARY_MAX } from '../../../shared/constants'
 import { POST_BODY_MAX } from '../../../shared/schemas/news'
 import fieldClasses from '../ui/fields.module.css'
-import { PostPreview } from './preview'
+import { MarkdownPreview } from '../ui/markdown-preview'
 import type { PostEditor } from './use-post-editor'
 
 /** A growing text box whose count of characters, out of its maximum, stands under it. */
@@ -91,7 +91,7 @@ export function PostForm({ editor, onDelete }: { editor: PostEditor; onDelete: (
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <PostPreview body={values.body} />
+              <MarkdownPreview body={values.body} id="post" testId="post-preview" />
             </Grid.Col>
           </Grid>
           <Radio.Group label="Status" {...form.getInputProps('status')}>

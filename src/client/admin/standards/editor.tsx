@@ -13,9 +13,9 @@ import { focusFirstError } from '../../lib/focus-first-error'
 import { type RouterOutputs, useTRPC } from '../../lib/trpc'
 import fieldClasses from '../ui/fields.module.css'
 import { useAdminForm } from '../ui/form'
+import { MarkdownPreview } from '../ui/markdown-preview'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
 import { QueryState } from '../ui/query-state'
-import { StandardPreview } from './preview'
 import { fieldsUnder, type StandardDocument, type StandardVersion } from './versions'
 
 /** Both fields are sent on every save, so the form needs both; the server's patch takes either. */
@@ -109,7 +109,7 @@ function EditorForm({ document, version, loaded, onClose }: Props & { loaded: Lo
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <StandardPreview body={values.body} id={id} />
+            <MarkdownPreview body={values.body} id={id} testId="standard-preview" order={4} />
           </Grid.Col>
         </Grid>
         <Group gap="sm">

@@ -13,7 +13,6 @@ import {
   VersionPatchSchema,
 } from '../../../shared/schemas/standards'
 import { NotFoundError } from '../../errors'
-import { previewPost } from '../../services/news'
 import {
   adminComments,
   adminStandards,
@@ -99,10 +98,6 @@ export const standardsRouter = router({
     .mutation(({ ctx, input }) =>
       announceReview(ctx.db, { enabled: ctx.mailEnabled }, ctx.user, input.number, input.version, ctx.site.publicUrl),
     ),
-  /** The editor's preview: the pages' own renderer, run here so the browser never loads it. */
-  preview: permitted('content')
-    .input(z.object({ body: z.string().max(200_000, 'Body must be at most 200,000 characters') }))
-    .mutation(({ input }) => previewPost(input.body)),
 
   commentedVersions: permitted('comments').query(({ ctx }) => commentedVersions(ctx.db)),
   adminComments: permitted('comments')

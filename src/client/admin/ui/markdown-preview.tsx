@@ -1,4 +1,4 @@
-import { Box, Text, Title } from '@mantine/core'
+import { Box, Text, Title, type TitleOrder } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useMutation } from '@tanstack/react-query'
 import { useEffect } from 'react'
@@ -6,13 +6,26 @@ import { NewsBody } from '../../components/news-body'
 import { useTRPC } from '../../lib/trpc'
 
 /**
- * The text as its page will show it, rendered by the server's one renderer (standards.preview, the
- * same as the news editor's) a moment after the typing stops, so the browser never loads it.
+ * Markdown as its page will show it, rendered by the server's one renderer (services/markdown.ts,
+ * through news.preview) a moment after the typing stops, so the browser never loads it. The news
+ * editor and the standards' editor both use it: their pages render with the same renderer.
  */
-export function StandardPreview({ body, id }: { body: string; id: string }) {
+export function MarkdownPreview({
+  body,
+  id,
+  testId,
+  order = 3,
+}: {
+  body: string
+  /** Makes the heading's id, so two previews on one screen stay apart. */
+  id: string
+  testId: string
+  /** The heading's level under the editor's own heading. */
+  order?: TitleOrder
+}) {
   const trpc = useTRPC()
   const [settled] = useDebouncedValue(body, 400)
-  const preview = useMutation(trpc.standards.preview.mutationOptions())
+  const preview = useMutation(trpc.news.preview.mutationOptions())
   const { mutate } = preview
   useEffect(() => {
     mutate({ body: settled })
@@ -20,8 +33,8 @@ export function StandardPreview({ body, id }: { body: string; id: string }) {
 
   const headingId = `${id}-preview-heading`
   return (
-    <Box component="section" aria-labelledby={headingId} data-testid="standard-preview">
-      <Title order={4} size="h5" id={headingId}>
+    <Box component="section" aria-labelledby={headingId} data-testid={testId}>
+      <Title order={order} size={order === 3 ? 'h4' : 'h5'} id={headingId}>
         Preview
       </Title>
       <Box
