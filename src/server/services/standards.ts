@@ -198,7 +198,7 @@ export async function submitComment(db: Db, number: string, label: string, input
   if (!reviewIsOpen(version, now)) {
     throw new ConflictError(
       version.state === 'review' && version.reviewClosesAt
-        ? `The public review of ${document.number} version ${version.version} closed on ${printedDate(version.reviewClosesAt.toISOString().slice(0, 10))}`
+        ? `The public review of ${document.number} version ${version.version} closed on ${printedDay(version.reviewClosesAt)}`
         : `${document.number} version ${version.version} is not open for public comment`,
     )
   }
@@ -354,6 +354,31 @@ async function lockedVersion(tx: Db, number: string, label: string) {
 const named = (document: DocumentRow, version: Pick<VersionRow, 'version'>) =>
   `${document.number} version ${version.version}`
 
+/**
+ * Sets `values` on a version the transaction has locked, and writes the audit row of the change
+ * (none when `audit` is null): every move of a version goes through here.
+ */
+async function changeVersion(
+  tx: Db,
+  actor: Actor,
+  document: DocumentRow,
+  version: VersionRow,
+  values: Partial<typeof standardVersions.$inferInsert>,
+  audit: { before: Record<string, unknown>; after: Record<string, unknown> } | null,
+): Promise<VersionRow> {
+  const [updated] = await tx
+    .update(standardVersions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(standardVersions.id, version.id))
+    .returning()
+  if (!updated) throw notFoundVersion(document, version.version)
+  if (audit) await auditVersion(tx, actor, document, audit.before, audit.after)
+  return updated
+}
+
+/** A day as the council's documents print it: "December 10, 2026". */
+const printedDay = (date: Date) => printedDate(date.toISOString().slice(0, 10))
+
 const auditVersion = (
   tx: Db,
   actor: Actor,
@@ -416,23 +441,21 @@ export function updateVersion(db: Db, actor: Actor, number: string, label: strin
         `${named(document, version)} is ${version.state}; its text cannot change. Draft a new version instead`,
       )
     }
-    const [updated] = await tx
-      .update(standardVersions)
-      .set({
-        ...(patch.body === undefined ? {} : { body: patch.body }),
-        ...(patch.changeSummary === undefined ? {} : { changeSummary: patch.changeSummary }),
-        updatedAt: new Date(),
-      })
-      .where(eq(standardVersions.id, version.id))
-      .returning()
-    if (!updated) throw notFoundVersion(document, label)
     const edited = [
       ...(patch.body !== undefined && patch.body !== version.body ? ['body'] : []),
       ...(patch.changeSummary !== undefined && patch.changeSummary !== version.changeSummary ? ['changeSummary'] : []),
     ]
-    if (edited.length > 0) {
-      await auditVersion(tx, actor, document, { version: version.version }, { version: version.version, edited })
-    }
+    const updated = await changeVersion(
+      tx,
+      actor,
+      document,
+      version,
+      {
+        ...(patch.body === undefined ? {} : { body: patch.body }),
+        ...(patch.changeSummary === undefined ? {} : { changeSummary: patch.changeSummary }),
+      },
+      edited.length > 0 ? { before: { version: version.version }, after: { version: version.version, edited } } : null,
+    )
     return { ...documentFields(document), ...adminVersionFields(updated), body: updated.body }
   })
 }
@@ -471,24 +494,22 @@ export function openReview(
     const earliest = earliestClose(now, minDays)
     if (closesAt < earliest || closesAt <= now) {
       throw new ConflictError(
-        `A public review stays open at least ${minDays} day${minDays === 1 ? '' : 's'}: choose ${printedDate(earliest.toISOString().slice(0, 10))} or later`,
+        `A public review stays open at least ${minDays} day${minDays === 1 ? '' : 's'}: choose ${printedDay(earliest)} or later`,
       )
     }
     if (closesAt.getTime() > now.getTime() + REVIEW_MAX_DAYS * DAY_MS) {
       throw new ConflictError('A public review closes within a year of opening')
     }
-    const [updated] = await tx
-      .update(standardVersions)
-      .set({ state: 'review', reviewOpenedAt: now, reviewClosesAt: closesAt, updatedAt: new Date() })
-      .where(eq(standardVersions.id, version.id))
-      .returning()
-    if (!updated) throw notFoundVersion(document, label)
-    await auditVersion(
+    const updated = await changeVersion(
       tx,
       actor,
       document,
-      { version: version.version, state: 'draft' },
-      { version: version.version, state: 'review', closesAt: closesAt.toISOString() },
+      version,
+      { state: 'review', reviewOpenedAt: now, reviewClosesAt: closesAt },
+      {
+        before: { version: version.version, state: 'draft' },
+        after: { version: version.version, state: 'review', closesAt: closesAt.toISOString() },
+      },
     )
     return { ...documentFields(document), ...adminVersionFields(updated), body: updated.body }
   })
@@ -518,7 +539,7 @@ export function publishVersion(
     }
     if (reviewIsOpen(version, now) && version.reviewClosesAt) {
       throw new ConflictError(
-        `The public review of ${named(document, version)} is open until ${printedDate(version.reviewClosesAt.toISOString().slice(0, 10))}; publish it after it closes`,
+        `The public review of ${named(document, version)} is open until ${printedDay(version.reviewClosesAt)}; publish it after it closes`,
       )
     }
     const [waiting] = await tx
@@ -542,18 +563,16 @@ export function publishVersion(
       .set({ state: 'superseded', updatedAt: new Date() })
       .where(and(eq(standardVersions.documentId, document.id), eq(standardVersions.state, 'published')))
       .returning({ version: standardVersions.version })
-    const [published] = await tx
-      .update(standardVersions)
-      .set({ state: 'published', effectiveDate: input.effectiveDate, publishedAt: now, updatedAt: new Date() })
-      .where(eq(standardVersions.id, version.id))
-      .returning()
-    if (!published) throw notFoundVersion(document, label)
-    await auditVersion(
+    const published = await changeVersion(
       tx,
       actor,
       document,
-      { version: version.version, state: 'review', current: superseded[0]?.version ?? null },
-      { version: version.version, state: 'published', effectiveDate: input.effectiveDate },
+      version,
+      { state: 'published', effectiveDate: input.effectiveDate, publishedAt: now },
+      {
+        before: { version: version.version, state: 'review', current: superseded[0]?.version ?? null },
+        after: { version: version.version, state: 'published', effectiveDate: input.effectiveDate },
+      },
     )
     return { ...documentFields(document), ...adminVersionFields(published), superseded: superseded[0]?.version ?? null }
   })
@@ -568,18 +587,16 @@ export function withdrawVersion(db: Db, actor: Actor, number: string, label: str
         `${named(document, version)} is ${version.state}; only a draft or a review can be withdrawn`,
       )
     }
-    const [updated] = await tx
-      .update(standardVersions)
-      .set({ state: 'withdrawn', updatedAt: new Date() })
-      .where(eq(standardVersions.id, version.id))
-      .returning()
-    if (!updated) throw notFoundVersion(document, label)
-    await auditVersion(
+    const updated = await changeVersion(
       tx,
       actor,
       document,
-      { version: version.version, state: version.state },
-      { version: version.version, state: 'withdrawn' },
+      version,
+      { state: 'withdrawn' },
+      {
+        before: { version: version.version, state: version.state },
+        after: { version: version.version, state: 'withdrawn' },
+      },
     )
     return { ...documentFields(document), ...adminVersionFields(updated) }
   })
@@ -723,7 +740,7 @@ export async function announceReview(
     if (version.noticePostId !== null) {
       throw new ConflictError(`The subscribers were already told of the review of ${named(document, version)}`)
     }
-    const closes = printedDate(version.reviewClosesAt.toISOString().slice(0, 10))
+    const closes = printedDay(version.reviewClosesAt)
     const address = `${siteUrl.replace(/\/$/, '')}/standards/${document.key}/v/${version.version}`
     const post = await createPost(tx, actor, {
       title: `Public review: ${document.title}, version ${version.version}`,
