@@ -57,6 +57,8 @@ const COMMENTERS = {
   named: { name: 'Ann Operator', organisation: 'Calm Chambers Ltd', email: 'ann@example.org' },
   anonymous: { name: 'Bob Private', organisation: 'Quiet Studio', email: 'bob@example.org' },
   spam: { name: 'Spammer', organisation: '', email: 'spam@example.org' },
+  // What a visitor may type: a right-to-left name, an emoji, markup, and a word with no room to break.
+  hostile: { name: 'مريم الحسيني 😀', organisation: '<script>alert(1)</script>', email: 'rtl@example.org' },
 }
 
 /** Every text a council document's sections print, as src/content/documents.ts writes it. */
@@ -127,6 +129,19 @@ describe.skipIf(!chromiumAndPostgres())('standards in Chromium: list, versions, 
     const named = await comment(COMMENTERS.named, true, 'Seven years is long for a small studio.')
     const anonymous = await comment(COMMENTERS.anonymous, false, 'Please say who keeps the record.')
     const spam = await comment(COMMENTERS.spam, false, 'Buy cheap chambers at example.com now!')
+    const hostile = await submitComment(
+      db,
+      REVISED,
+      '1.1',
+      CommentInputSchema.parse({
+        ...COMMENTERS.hostile,
+        section: `§${'x'.repeat(99)}`,
+        comment: `${'😀'.repeat(10)}${'y'.repeat(4990)}`,
+        consent: true,
+      }),
+      daysFromNow(-10),
+    )
+    await answerComment(db, EDITOR, hostile.id ?? 0, { disposition: 'accepted', response: '<b>Noted</b> 👍' })
     await answerComment(db, EDITOR, named.id ?? 0, {
       disposition: 'not_accepted',
       response: 'Records are kept as long as the local rules require, at least seven years.',
@@ -336,7 +351,7 @@ describe.skipIf(!chromiumAndPostgres())('standards in Chromium: list, versions, 
     await page.waitForURL(url('/standards/MHBOT-SC-G-002/v/1.1/comments'))
     const comments = page.getByTestId('public-comment')
     await comments.first().waitFor()
-    expect(await comments.count()).toBe(2)
+    expect(await comments.count()).toBe(3)
     const first = squash(await comments.nth(0).innerText())
     expect(first).toContain('Comment 1: Before the session')
     expect(first).toContain('Ann Operator, Calm Chambers Ltd')
@@ -347,6 +362,11 @@ describe.skipIf(!chromiumAndPostgres())('standards in Chromium: list, versions, 
     expect(second).not.toContain('Bob Private')
     expect(second).not.toContain('Quiet Studio')
     expect(second).toContain('Accepted with changes')
+    // Typed markup stays text, and the right-to-left name reads as written.
+    const third = squash(await comments.nth(2).innerText())
+    expect(third).toContain('مريم الحسيني 😀, <script>alert(1)</script>')
+    expect(third).toContain('<b>Noted</b> 👍')
+    expect(await page.locator('main script').count()).toBe(0)
     expect(await page.getByTestId('hidden-count').textContent()).toBe(
       '1 submission was removed as spam and is not shown.',
     )

@@ -44,10 +44,30 @@ export function SubmitButton({ pending, children }: { pending: boolean; children
  * brought 3 KB gzip of script to the one public page that asks for consent
  * (docs/decisions/021-first-load-budget.md).
  */
-export function RequiredCheckbox({ label, inputProps }: { label: string; inputProps: PublicInputProps }) {
+export function RequiredCheckbox(props: { label: string; inputProps: PublicInputProps }) {
+  return <FormCheckbox {...props} required />
+}
+
+/**
+ * A box to tick, native rather than Mantine's Checkbox (3 KB of script for one box; decision 021):
+ * required, as the testimonial's consent, or optional with a line saying what leaving it means.
+ */
+export function FormCheckbox({
+  label,
+  inputProps,
+  required = false,
+  help,
+}: {
+  label: string
+  inputProps: PublicInputProps
+  required?: boolean
+  help?: string
+}) {
   const id = useId()
   const { name, error, checked, onChange, onBlur, autoFocus } = inputProps
   const errorId = `${id}-error`
+  const helpId = `${id}-help`
+  const describedBy = [help ? helpId : null, error ? errorId : null].filter(Boolean).join(' ')
   return (
     <div className={classes.consent}>
       <div className={classes.row}>
@@ -56,19 +76,24 @@ export function RequiredCheckbox({ label, inputProps }: { label: string; inputPr
           name={name}
           type="checkbox"
           className={classes.box}
-          required
+          required={required}
           checked={Boolean(checked)}
           onChange={onChange}
           onBlur={onBlur}
           // biome-ignore lint/a11y/noAutofocus: only on a page showing a refused post again, where the first refused field takes the focus as the script would move it (docs/decisions/030-forms-without-javascript.md)
           autoFocus={autoFocus}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy || undefined}
         />
         <label htmlFor={id} className={classes.label}>
           {label}
         </label>
       </div>
+      {help ? (
+        <p id={helpId} className={classes.help}>
+          {help}
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className={classes.error}>
           {error}

@@ -10,9 +10,8 @@ import { FormNotice, useFormPost } from '../lib/form-post'
 import { usePublicForm } from '../lib/public-form'
 import { showToast } from '../lib/show-toast'
 import { useTRPC } from '../lib/trpc'
-import { Honeypot, SubmitButton } from './form-parts'
+import { FormCheckbox, Honeypot, SubmitButton } from './form-parts'
 import { PrivacyNote } from './privacy-note'
-import classes from './standard-comment-form.module.css'
 import { StandardDate } from './standard-parts'
 
 const EMPTY = {
@@ -82,8 +81,6 @@ export function StandardCommentForm({
   const trpc = useTRPC()
   const id = useId()
   const sectionsId = `${id}-sections`
-  const consentId = `${id}-consent`
-  const consentHelpId = `${id}-consent-help`
   const sections = sectionHeadings(html)
   const { form, formRef, mutation, notice } = usePublicForm({
     initialValues: EMPTY,
@@ -108,7 +105,6 @@ export function StandardCommentForm({
         }),
     }),
   )
-  const consent = form.getInputProps('consent')
 
   return (
     // Paper, not Card as on the contact page: the same look, and Card's code is one chunk fewer to fetch.
@@ -192,26 +188,11 @@ export function StandardCommentForm({
             description="Optional: the wording you would put in its place."
             {...form.getInputProps('proposedChange')}
           />
-          <div className={classes.consent}>
-            <div className={classes.row}>
-              <input
-                id={consentId}
-                type="checkbox"
-                className={classes.box}
-                name={consent.name}
-                checked={Boolean(consent.checked)}
-                onChange={consent.onChange}
-                onBlur={consent.onBlur}
-                aria-describedby={consentHelpId}
-              />
-              <label htmlFor={consentId} className={classes.label}>
-                {CONSENT_LABEL}
-              </label>
-            </div>
-            <p id={consentHelpId} className={classes.help}>
-              Optional. Without it, your comment is published without your name and organisation.
-            </p>
-          </div>
+          <FormCheckbox
+            label={CONSENT_LABEL}
+            inputProps={form.getInputProps('consent')}
+            help="Optional. Without it, your comment is published without your name and organisation."
+          />
           <Honeypot inputProps={form.getInputProps('website')} />
           <SubmitButton pending={send.isPending}>Send Comment</SubmitButton>
           <PrivacyNote>Your e-mail address is never published.</PrivacyNote>
