@@ -9,14 +9,18 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { AUTOCANNON_SCRIPT, benchResult, READ_URLS, rssMb, scratchDatabase, WRK_SCRIPT } from './bench-kit.mjs'
+import { benchPages, publishBenchPost } from './bench-pages.mjs'
 import { chooseTool, guardRun, optionsOrExit, tempDir } from './bench-run.mjs'
 import { startBuiltServer } from './built-server.mjs'
 import { ensureBuild, root } from './ensure-build.mjs'
-import { BUDGET } from './first-load.mjs'
+import { BUDGET, VISIT_SECONDS } from './first-load.mjs'
+import { MOBILE_RUNS, TBT_TARGET_MS } from './lighthouse.mjs'
 import { cleanUp, run, track } from './processes.mjs'
-import { PUBLIC_ROUTES } from './public-routes.mjs'
 
-/** The URLs the throughput targets are about: cached pages and the read APIs. */
+/**
+ * The URLs the throughput targets are about: kept pages and the read APIs. The run adds a news
+ * post it publishes (bench-pages.mjs).
+ */
 export const BENCH_URLS = READ_URLS
 
 const TARGETS = {
@@ -24,6 +28,8 @@ const TARGETS = {
   p99Ms: 10,
   instructionsRatio: 1.5,
   rssMb: 250,
+  /** Bytes of JavaScript decoded in a visit's first 10 seconds (issue 26). */
+  decodedJs: 400_000,
 }
 
 /** @type {Array<{ name: string, headers: Record<string, string> }>} */
@@ -144,9 +150,10 @@ async function loadOnce({ tool, url, headers, connections, seconds, pid, perf, w
  * (bench-anchor.mjs reads the file this writes).
  * @param {string} base
  * @param {string} workDir
+ * @param {string[]} urls
  * @returns {Promise<string>} the file
  */
-async function recordAnswers(base, workDir) {
+async function recordAnswers(base, workDir, urls) {
   const { request } = await import('node:http')
   /**
    * @param {string} url
@@ -170,7 +177,7 @@ async function recordAnswers(base, workDir) {
   // Headers each server writes for itself, per connection or per answer.
   const own = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'])
   const answers = []
-  for (const path of BENCH_URLS) {
+  for (const path of urls) {
     /** @type {Record<string, unknown>} */
     const answer = { path }
     for (const { name, headers } of ENCODINGS) {
@@ -231,7 +238,7 @@ export async function runCompareBench(argv) {
   const options = optionsOrExit(parseOptions, argv, USAGE)
   if (typeof options === 'number') return options
   const { seconds, rounds, connections, tool } = options
-  const loadSeconds = BENCH_URLS.length * ENCODINGS.length * rounds * 2 * (seconds + 1)
+  const loadSeconds = (BENCH_URLS.length + 1) * ENCODINGS.length * rounds * 2 * (seconds + 1)
   const limitMs = (loadSeconds + 1200) * 1000
   const unguard = guardRun({
     stopping: 'stopping the servers and the load, removing the scratch databases…',
@@ -245,7 +252,10 @@ export async function runCompareBench(argv) {
     const perf = perfCountsInstructions()
     const db = await scratchDatabase(workDir, false)
     const app = await startBuiltServer(db.env, { limitMs, echoLines: 20 })
-    const anchor = await startAnchor(await recordAnswers(app.base, workDir), limitMs)
+    const postPath = await publishBenchPost(app)
+    const urls = [...BENCH_URLS, postPath]
+    const pages = benchPages(postPath)
+    const anchor = await startAnchor(await recordAnswers(app.base, workDir, urls), limitMs)
     console.log(
       `App ${app.base} (pid ${app.child.pid}, ${db.label}); anchor ${anchor.base} (pid ${anchor.child.pid}, bare Fastify, same bytes and headers).`,
     )
@@ -257,9 +267,10 @@ export async function runCompareBench(argv) {
      * One short load on every URL and encoding, unmeasured.
      * @param {{ base: string, child: { pid?: number } }} target
      * @param {string} dir
+     * @param {string[]} [paths]
      */
-    const loadEach = async (target, dir) => {
-      for (const path of BENCH_URLS)
+    const loadEach = async (target, dir, paths = urls) => {
+      for (const path of paths)
         for (const { headers } of ENCODINGS)
           await loadOnce({
             tool,
@@ -301,7 +312,7 @@ export async function runCompareBench(argv) {
       }
     }
     for (const encoding of ENCODINGS) {
-      for (const path of BENCH_URLS) {
+      for (const path of urls) {
         /** @type {{ app: Load[], anchor: Load[] }} */
         const sums = { app: [], anchor: [] }
         for (let round = 0; round < rounds; round += 1) {
@@ -348,26 +359,46 @@ export async function runCompareBench(argv) {
       )
     }
 
-    // First loads, read from this server's pages and checked by loading each in Chromium.
+    // First loads, read from this server's pages and checked by loading each in Chromium; then the
+    // JavaScript each page's visit decodes in its first seconds.
     let firstLoads = null
+    /** @type {Map<string, { reading: number, reaching: number }> | null} */
+    let visits = null
     if (options.firstLoad) {
-      const { firstLoad, launchChromium } = await import('./first-load.mjs')
+      const { firstLoad, launchChromium, visitJavaScript } = await import('./first-load.mjs')
       const browser = await launchChromium()
       if (!browser)
         throw new Error('no Chromium for the first loads (apt-get install -y chromium, or set CHROMIUM_PATH)')
       try {
-        firstLoads = await firstLoad({ baseUrl: app.base, paths: PUBLIC_ROUTES, browser })
+        firstLoads = await firstLoad({ baseUrl: app.base, paths: pages, browser })
+        visits = new Map()
+        // Bytes, not time: a few visits at once do not change what each decodes.
+        for (let i = 0; i < pages.length; i += 4) {
+          const batch = pages.slice(i, i + 4)
+          const measured = await Promise.all(
+            batch.map(async (path) => {
+              const url = `${app.base}${path}`
+              const [reading, reaching] = await Promise.all([
+                visitJavaScript(browser, url, { reach: false }),
+                visitJavaScript(browser, url, { reach: true }),
+              ])
+              return /** @type {const} */ ([path, { reading: reading.bytes, reaching: reaching.bytes }])
+            }),
+          )
+          for (const [path, visit] of measured) visits.set(path, visit)
+        }
       } finally {
         await browser.close()
       }
       console.log(
-        '\n| page | JS gzip KB | JS br KB | CSS gzip KB | CSS br KB | files | fetched in Chromium for the first render (gzip KB) | found late |',
+        `\n| page | JS gzip KB | JS br KB | CSS gzip KB | CSS br KB | files | fetched in Chromium for the first render (gzip KB) | found late | JS decoded in the first ${VISIT_SECONDS} s, a visitor who reads (KB) | the same, a visitor who presses a key at once (KB) |`,
       )
-      console.log('|---|---|---|---|---|---|---|---|')
+      console.log('|---|---|---|---|---|---|---|---|---|---|')
       for (const r of firstLoads) {
         const seen = r.browser?.totals
+        const visit = visits.get(r.path)
         console.log(
-          `| ${r.path} | ${kb(r.totals.js.gzip)} | ${kb(r.totals.js.brotli)} | ${kb(r.totals.css.gzip)} | ${kb(r.totals.css.brotli)} | ${r.js.length} JS, ${r.css.length} CSS | ${seen ? `${kb(seen.js.gzip)} JS, ${kb(seen.css.gzip)} CSS` : 'n/a'} | ${r.browser?.extra?.length ? r.browser.extra.join(' ') : 'none'} |`,
+          `| ${r.path} | ${kb(r.totals.js.gzip)} | ${kb(r.totals.js.brotli)} | ${kb(r.totals.css.gzip)} | ${kb(r.totals.css.brotli)} | ${r.js.length} JS, ${r.css.length} CSS | ${seen ? `${kb(seen.js.gzip)} JS, ${kb(seen.css.gzip)} CSS` : 'n/a'} | ${r.browser?.extra?.length ? r.browser.extra.join(' ') : 'none'} | ${visit ? kb(visit.reading) : 'n/a'} | ${visit ? kb(visit.reaching) : 'n/a'} |`,
         )
       }
     }
@@ -376,7 +407,7 @@ export async function runCompareBench(argv) {
     if (options.lighthouse) {
       const { runLighthouse, printLighthouse } = await import('./lighthouse.mjs')
       console.log('\nLighthouse (Debian Chromium; mobile is its simulated phone on slow 4G):')
-      lighthouseOk = printLighthouse(await runLighthouse({ baseUrl: app.base, paths: PUBLIC_ROUTES }))
+      lighthouseOk = printLighthouse(await runLighthouse({ baseUrl: app.base, paths: pages }))
     }
 
     await cleanUp()
@@ -384,7 +415,7 @@ export async function runCompareBench(argv) {
     // The embedded database: the same server on PGlite, warmed up and loaded the same way, once.
     const pgliteDir = tempDir('mhbot-bench-pglite-')
     const embedded = await startBuiltServer({ DATA_DIR: join(pgliteDir, 'data') }, { limitMs, echoLines: 20 })
-    const loadAll = () => loadEach(embedded, pgliteDir)
+    const loadAll = () => loadEach(embedded, pgliteDir, BENCH_URLS)
     await loadAll()
     const embeddedWarm = rssMb(embedded.child.pid)
     await loadAll()
@@ -434,13 +465,23 @@ export async function runCompareBench(argv) {
         `${verdict(admin.length === 0)}  no admin code in a public page's first load${admin.length ? ` (${admin.map((r) => `${r.path}: ${r.admin.join(' ')}`).join('; ')})` : ''}`,
         `${verdict(waterfall.length === 0)}  no chunk discovered only after another ran (no waterfall), checked in Chromium${waterfall.length ? ` (${waterfall.map((r) => `${r.path}: ${r.browser ? r.browser.extra.join(' ') : 'not loaded'}`).join('; ')})` : ''}`,
       )
+      if (visits) {
+        const all = [...visits]
+        /** @param {'reading' | 'reaching'} who */
+        const most = (who) => all.reduce((w, entry) => (entry[1][who] > w[1][who] ? entry : w))
+        const [readPath, read] = most('reading')
+        const [reachPath, reach] = most('reaching')
+        lines.push(
+          `${verdict(read.reading <= TARGETS.decodedJs)}  JavaScript decoded in a visit's first ${VISIT_SECONDS} s at most ${kb(TARGETS.decodedJs)} KB on every page, for a visitor who reads (largest: ${kb(read.reading)} KB, ${readPath}); reported, not judged: a visitor who presses a key at once decodes up to ${kb(reach.reaching)} KB (${reachPath})`,
+        )
+      }
     } else {
       lines.push('SKIPPED  first-load sizes, admin code and waterfall (--no-first-load)')
     }
     lines.push(
       lighthouseOk === null
         ? 'SKIPPED  Lighthouse (--no-lighthouse; npm run lighthouse runs it alone)'
-        : `${verdict(lighthouseOk)}  Lighthouse on every public page, mobile and desktop: performance at least 0.98, accessibility, best practices and SEO 1.0`,
+        : `${verdict(lighthouseOk)}  Lighthouse on every page: Total Blocking Time at most ${TBT_TARGET_MS} ms on mobile (median of ${MOBILE_RUNS} runs); accessibility, best practices and SEO 1.0, mobile and desktop`,
       `${verdict(rssEnd < TARGETS.rssMb)}  resident memory on Postgres under load under ${TARGETS.rssMb} MB (${rssWarm.toFixed(0)} → ${rssEnd.toFixed(0)} MB; embedded database ${embeddedWarm.toFixed(0)} → ${embeddedEnd.toFixed(0)} MB)`,
     )
     console.log(`\nTargets:\n${lines.join('\n')}`)

@@ -212,15 +212,59 @@ async function watchInBrowser(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   try {
     const page = await context.newPage()
-    // The code starts after the first paint, so the load event does not wait for it: the network
-    // going quiet does.
-    await page.goto(url, { waitUntil: 'networkidle' })
+    // A public page's code starts when the visitor reaches for the page (src/server/ssr/after-paint.ts):
+    // what is measured is what that visitor's browser fetches, so a key is pressed once the page has
+    // loaded, and the network going quiet ends the watch.
+    await page.goto(url, { waitUntil: 'load' })
+    await page.keyboard.press('Shift')
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+    await page.waitForLoadState('networkidle')
     return await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
         .map((entry) => new URL(entry.name).pathname)
         .filter((path) => /\.(js|css)$/.test(path)),
     )
+  } finally {
+    await context.close()
+  }
+}
+
+/** How long a visit is watched for the JavaScript it decodes (issue 26's "first 10 seconds"). */
+export const VISIT_SECONDS = 10
+
+/**
+ * The JavaScript a phone-sized visit decodes (uncompressed bytes, as the engine parses them) in its
+ * first VISIT_SECONDS: every script whose answer began in that time, deferred chunks included.
+ * `reach`: the visitor presses a key as soon as the page has loaded (which starts a public page's
+ * code); without it the visitor only reads.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ * @param {{ reach: boolean }} options
+ * @returns {Promise<{ bytes: number, files: number }>}
+ */
+export async function visitJavaScript(browser, url, { reach }) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  try {
+    const page = await context.newPage()
+    /** @type {Promise<number>[]} */
+    const bodies = []
+    const started = Date.now()
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script' || Date.now() - started > VISIT_SECONDS * 1000) return
+      bodies.push(
+        response.body().then(
+          (body) => body.length,
+          () => 0,
+        ),
+      )
+    })
+    await page.goto(url, { waitUntil: 'load' })
+    if (reach) await page.keyboard.press('Shift')
+    await page.waitForTimeout(Math.max(0, VISIT_SECONDS * 1000 - (Date.now() - started)))
+    const sizes = await Promise.all(bodies)
+    return { bytes: sizes.reduce((a, b) => a + b, 0), files: sizes.length }
   } finally {
     await context.close()
   }

@@ -4,6 +4,7 @@
 // Never part of the tests. `npm run bench` calls runLighthouse() on its own server.
 //   npm run lighthouse                      every public page, mobile and desktop
 //   npm run lighthouse -- /faq /research    some pages only
+//   npm run lighthouse -- --mobile /faq     one form factor (--mobile or --desktop)
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,17 +15,27 @@ import { ensureBuild } from './ensure-build.mjs'
 import { cleanUp, cleanups } from './processes.mjs'
 import { PUBLIC_ROUTES } from './public-routes.mjs'
 
-/** The targets of the performance issue: performance at least 0.98, every other category 1.0. */
-export const LIGHTHOUSE_TARGETS = { performance: 0.98, accessibility: 1, 'best-practices': 1, seo: 1 }
-/** @typedef {keyof typeof LIGHTHOUSE_TARGETS} Category */
-const CATEGORIES = /** @type {Category[]} */ (Object.keys(LIGHTHOUSE_TARGETS))
+/**
+ * The targets (issue 26): accessibility, best practices and SEO 1.0 on every page in both form
+ * factors, and on the simulated phone a Total Blocking Time of at most 200 ms, the median of three
+ * runs. Performance is reported, not judged: on this kind of machine its losses are TBT's.
+ */
+export const LIGHTHOUSE_TARGETS = { accessibility: 1, 'best-practices': 1, seo: 1 }
+export const TBT_TARGET_MS = 200
+/** Runs per page on mobile, whose median is judged (TBT swings from run to run on a shared machine). */
+export const MOBILE_RUNS = 3
+const CATEGORIES = /** @type {const} */ (['performance', 'accessibility', 'best-practices', 'seo'])
+/** @typedef {(typeof CATEGORIES)[number]} Category */
+/** @typedef {keyof typeof LIGHTHOUSE_TARGETS} JudgedCategory */
 
 /**
  * @typedef {object} LighthouseRun
  * @property {string} path
  * @property {'mobile' | 'desktop'} formFactor
- * @property {Record<Category, number | null>} scores
- * @property {Category[]} failed
+ * @property {Record<Category, number | null>} scores the median of the runs, per category
+ * @property {number | null} tbtMs the median Total Blocking Time
+ * @property {number[]} tbtRuns every run's Total Blocking Time
+ * @property {string[]} failed the targets missed
  * @property {string[]} losses the audits that cost points in a failed category
  * @property {string} [runtimeError]
  */
@@ -42,9 +53,20 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ]
 
+/** @param {Array<number | null>} values */
+function medianOf(values) {
+  const known = /** @type {number[]} */ (values.filter((v) => v !== null)).sort((a, b) => a - b)
+  if (known.length === 0) return null
+  const middle = Math.floor(known.length / 2)
+  return known.length % 2 ? (known[middle] ?? null) : ((known[middle - 1] ?? 0) + (known[middle] ?? 0)) / 2
+}
+
 /**
- * Scores every path in both form factors: [{ path, formFactor, scores: { performance, … }, failed }].
- * One Chromium for all runs; each run opens its own tab with a clean cache (Lighthouse's default).
+ * Scores every path: [{ path, formFactor, scores, tbtMs, … }], mobile MOBILE_RUNS times a page and
+ * desktop once. One Chromium for all runs; each run opens its own tab with a clean cache
+ * (Lighthouse's default). A page is never touched during a run, so a public page's code, which
+ * waits for the visitor to reach for the page (src/server/ssr/after-paint.ts), does not start:
+ * this is a visitor who reads.
  * @param {{ baseUrl: string, paths?: string[], formFactors?: Array<'mobile' | 'desktop'> }} options
  * @returns {Promise<LighthouseRun[]>}
  */
@@ -64,10 +86,21 @@ export async function runLighthouse({ baseUrl, paths = PUBLIC_ROUTES, formFactor
   const audit = async (path, formFactor) => {
     const runner = await lighthouse(
       `${baseUrl}${path}`,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
       formFactor === 'desktop' ? desktopConfig : undefined,
     )
-    return runner?.lhr
+    let lhr = runner?.lhr
+    // Lighthouse now and then fails to record its own trace (NO_NAVSTART, NO_FCP): that says
+    // nothing about the page, so the audit is run again once.
+    if (lhr?.runtimeError) {
+      const again = await lighthouse(
+        `${baseUrl}${path}`,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+        formFactor === 'desktop' ? desktopConfig : undefined,
+      )
+      lhr = again?.lhr
+    }
+    return lhr
   }
   try {
     // A page is rendered once per change of content and then kept (decision 020): a visitor meets a
@@ -76,26 +109,47 @@ export async function runLighthouse({ baseUrl, paths = PUBLIC_ROUTES, formFactor
       await (await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer()
     for (const formFactor of formFactors) {
       for (const path of paths) {
-        let lhr = await audit(path, formFactor)
-        // Lighthouse now and then fails to record its own trace (NO_NAVSTART, NO_FCP): that says
-        // nothing about the page, so the audit is run again once.
-        if (lhr?.runtimeError) lhr = await audit(path, formFactor)
+        /** @type {Array<Awaited<ReturnType<typeof audit>>>} */
+        const runs = []
+        for (let i = 0; i < (formFactor === 'mobile' ? MOBILE_RUNS : 1); i += 1)
+          runs.push(await audit(path, formFactor))
         const scores = /** @type {Record<Category, number | null>} */ (
-          Object.fromEntries(CATEGORIES.map((id) => [id, lhr?.categories[id]?.score ?? null]))
+          Object.fromEntries(
+            CATEGORIES.map((id) => [id, medianOf(runs.map((lhr) => lhr?.categories[id]?.score ?? null))]),
+          )
         )
-        const failed = CATEGORIES.filter((id) => {
+        const tbtRuns = runs.flatMap((lhr) => {
+          const value = lhr?.audits['total-blocking-time']?.numericValue
+          return typeof value === 'number' ? [Math.round(value)] : []
+        })
+        const tbtMs = medianOf(tbtRuns)
+        const judged = /** @type {JudgedCategory[]} */ (Object.keys(LIGHTHOUSE_TARGETS))
+        const missed = judged.filter((id) => {
           const score = scores[id]
           return !(score !== null && score >= LIGHTHOUSE_TARGETS[id])
         })
-        // What cost the points, so a failing score says where to look.
-        const losses = failed.flatMap((id) =>
-          (lhr?.categories[id]?.auditRefs ?? []).flatMap((ref) => {
-            const audit = lhr?.audits[ref.id]
-            if (!audit || ref.weight <= 0 || audit.score === null || audit.score >= 1) return []
-            return [`${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`]
+        /** @type {string[]} */
+        const failed = [...missed]
+        if (formFactor === 'mobile' && !(tbtMs !== null && tbtMs <= TBT_TARGET_MS)) failed.push('total blocking time')
+        // What cost the points, so a failing score says where to look (from the median-most run).
+        const last = runs.at(-1)
+        const losses = missed.flatMap((id) =>
+          (last?.categories[id]?.auditRefs ?? []).flatMap((ref) => {
+            const found = last?.audits[ref.id]
+            if (!found || ref.weight <= 0 || found.score === null || found.score >= 1) return []
+            return [`${found.id}${found.displayValue ? ` (${found.displayValue})` : ''}`]
           }),
         )
-        results.push({ path, formFactor, scores, failed, losses, runtimeError: lhr?.runtimeError?.message })
+        results.push({
+          path,
+          formFactor,
+          scores,
+          tbtMs,
+          tbtRuns,
+          failed,
+          losses,
+          runtimeError: runs.find((lhr) => lhr?.runtimeError)?.runtimeError?.message,
+        })
       }
     }
   } finally {
@@ -107,27 +161,38 @@ export async function runLighthouse({ baseUrl, paths = PUBLIC_ROUTES, formFactor
 const fmt = (/** @type {number | null} */ score) => (score === null ? 'n/a' : score.toFixed(2))
 
 /**
- * A table of the results and one verdict line; returns whether every run met every target.
+ * A table of the results; returns whether every run met every target.
  * @param {LighthouseRun[]} results
  */
 export function printLighthouse(results) {
-  console.log('\n| page | form factor | performance | accessibility | best practices | SEO | verdict |')
-  console.log('|---|---|---|---|---|---|---|')
+  console.log(
+    `\n| page | form factor | performance | Total Blocking Time ms (median; runs) | accessibility | best practices | SEO | verdict |`,
+  )
+  console.log('|---|---|---|---|---|---|---|---|')
   for (const r of results) {
     const { performance, accessibility, seo } = r.scores
     const verdict =
       r.failed.length === 0
         ? 'PASS'
-        : `FAIL (${r.losses.slice(0, 4).join(', ') || r.runtimeError || r.failed.join(', ')})`
+        : `FAIL (${[...r.failed.filter((f) => f === 'total blocking time'), ...r.losses.slice(0, 4)].join(', ') || r.runtimeError || r.failed.join(', ')})`
+    const tbt =
+      r.tbtMs === null ? 'n/a' : `${Math.round(r.tbtMs)}${r.tbtRuns.length > 1 ? ` (${r.tbtRuns.join(', ')})` : ''}`
     console.log(
-      `| ${r.path} | ${r.formFactor} | ${fmt(performance)} | ${fmt(accessibility)} | ${fmt(r.scores['best-practices'])} | ${fmt(seo)} | ${verdict} |`,
+      `| ${r.path} | ${r.formFactor} | ${fmt(performance)} | ${tbt} | ${fmt(accessibility)} | ${fmt(r.scores['best-practices'])} | ${fmt(seo)} | ${verdict} |`,
     )
   }
   return results.every((r) => r.failed.length === 0)
 }
 
 async function main() {
-  const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'))
+  const args = process.argv.slice(2)
+  const paths = args.filter((arg) => arg.startsWith('/'))
+  /** @type {Array<'mobile' | 'desktop'>} */
+  const formFactors = args.includes('--mobile')
+    ? ['mobile']
+    : args.includes('--desktop')
+      ? ['desktop']
+      : ['mobile', 'desktop']
   ensureBuild()
   const workDir = mkdtempSync(join(tmpdir(), 'mhbot-lighthouse-'))
   cleanups.push(() => rmSync(workDir, { recursive: true, force: true }))
@@ -139,10 +204,10 @@ async function main() {
       `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on ${server.base} (${db.label}), Chromium at ${CHROMIUM}`,
     )
     const ok = printLighthouse(
-      await runLighthouse({ baseUrl: server.base, paths: paths.length ? paths : PUBLIC_ROUTES }),
+      await runLighthouse({ baseUrl: server.base, paths: paths.length ? paths : PUBLIC_ROUTES, formFactors }),
     )
     console.log(
-      `\nLighthouse: performance ≥ ${LIGHTHOUSE_TARGETS.performance}, accessibility, best practices and SEO 1.0 on every page, mobile and desktop: ${ok ? 'PASS' : 'FAIL'}`,
+      `\nLighthouse: Total Blocking Time at most ${TBT_TARGET_MS} ms on mobile (median of ${MOBILE_RUNS}), accessibility, best practices and SEO 1.0 on every page, mobile and desktop: ${ok ? 'PASS' : 'FAIL'}`,
     )
     return ok ? 0 : 1
   } finally {

@@ -2,11 +2,12 @@ import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDraft, openReview } from '../../src/server/services/standards'
+import { FORM_POST_BLOCK_ID } from '../../src/shared/form-post'
 import { CONTACT_SUCCESS, NEWSLETTER_SUCCESS, TESTIMONIAL_SUCCESS } from '../../src/shared/form-texts'
 import { chromiumAndPostgres, openPage } from '../helpers/browser'
 import { type SmtpServer, startSmtpServer } from '../helpers/smtp'
 import { axeViolations } from './axe'
-import { gotoHydrated, type Stack, startStack, withoutInjectedFailures } from './support'
+import { gotoHydrated, reachFor, type Stack, startStack, withoutInjectedFailures } from './support'
 
 /**
  * The public forms in Chromium with JavaScript off (docs/decisions/030-forms-without-javascript.md):
@@ -272,7 +273,11 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
       const answer = page.waitForResponse((r) => r.url() === `${base}${action}` && r.request().method() === 'POST')
       await form.evaluate((element) => HTMLFormElement.prototype.submit.call(element))
       expect((await answer).status()).toBe(400)
-      await page.waitForLoadState('networkidle')
+      // The refused post's page (its state block is there), then the visitor reaches for it: its code
+      // starts (decision 032), if the field's autofocus has not started it already.
+      await page.locator(`script#${FORM_POST_BLOCK_ID}`).waitFor({ state: 'attached' })
+      await page.waitForLoadState('load')
+      await reachFor(page)
       await page.waitForFunction(() => {
         const main = document.getElementById('main-content')
         return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'))

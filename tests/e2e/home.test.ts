@@ -5,6 +5,7 @@ import { TESTIMONIALS_ON_HOME } from '../../src/shared/constants'
 import { chromiumAndPostgres, chromiumPath, launchBrowser, openPage } from '../helpers/browser'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
 import { type RunningServer, startBuiltServer } from '../helpers/server'
+import { gotoHydrated } from './support'
 
 describe.skipIf(!chromiumPath())('home page in Chromium', () => {
   let database: TestDatabase
@@ -26,7 +27,7 @@ describe.skipIf(!chromiumPath())('home page in Chromium', () => {
     const { page, problems } = await openPage(browser)
     const requested: string[] = []
     page.on('request', (request) => requested.push(request.url()))
-    const response = await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
+    const response = await gotoHydrated(page, `${server.url}/`)
     expect(response?.status(), server.logs()).toBe(200)
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       'Setting Standards for Mild Hyperbaric Wellness',
@@ -86,7 +87,7 @@ describe.skipIf(!chromiumPath())('home page in Chromium', () => {
         { name: 'Test Author Pending', testimonial: 'Placeholder testimonial waiting.', isApproved: false },
       ])
       const { page, problems } = await openPage(browser)
-      await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
+      await page.goto(`${server.url}/`, { waitUntil: 'load' })
       const cards = page.getByTestId('testimonial-card')
       expect(await cards.count()).toBe(TESTIMONIALS_ON_HOME)
       expect(await cards.locator('figcaption').allTextContents()).toEqual([

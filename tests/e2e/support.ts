@@ -91,15 +91,56 @@ export async function failRequests(page: Page, pattern: string) {
 
 /**
  * Loads a page and waits until React has hydrated it (its event handlers are attached): before
- * that, a click on a submit button would be a plain HTML form submission.
+ * that, a click on a submit button would be a plain HTML form submission. A public page's code
+ * starts when the visitor reaches for the page (src/server/ssr/after-paint.ts): a press of Shift
+ * is that reach, and changes nothing on the page.
  */
 export async function gotoHydrated(page: Page, url: string) {
-  const response = await page.goto(url, { waitUntil: 'networkidle' })
-  await page.waitForFunction(() => {
-    const main = document.getElementById('main-content')
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'))
+  const response = await page.goto(url, { waitUntil: 'load' })
+  // The code's chunks, then what hydration loads after them (the deferred menus and toasts).
+  await untilNetworkQuiet(page, async () => {
+    await reachFor(page)
+    await page.waitForFunction(() => {
+      const main = document.getElementById('main-content')
+      return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'))
+    })
   })
   return response
+}
+
+/**
+ * Runs `action`, then waits until the page has had no request in flight for `quietMs` (at most
+ * 15 s): Playwright's own 'networkidle' is a state reached once per load, long before code that
+ * starts later.
+ */
+export async function untilNetworkQuiet(page: Page, action: () => Promise<void>, quietMs = 500) {
+  let inFlight = 0
+  let changed = Date.now()
+  const started = () => {
+    inFlight += 1
+    changed = Date.now()
+  }
+  const ended = () => {
+    inFlight -= 1
+    changed = Date.now()
+  }
+  page.on('request', started)
+  page.on('requestfinished', ended)
+  page.on('requestfailed', ended)
+  try {
+    await action()
+    const deadline = Date.now() + 15_000
+    while ((inFlight > 0 || Date.now() - changed < quietMs) && Date.now() < deadline) await sleep(50)
+  } finally {
+    page.off('request', started)
+    page.off('requestfinished', ended)
+    page.off('requestfailed', ended)
+  }
+}
+
+/** What starts a public page's code: a key pressed (Shift, which types nothing). */
+export async function reachFor(page: Page) {
+  await page.keyboard.press('Shift')
 }
 
 /** The element that has keyboard focus, described for assertions. */

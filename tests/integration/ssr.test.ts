@@ -65,9 +65,12 @@ describe('server-rendered home page', () => {
     expect(response.body).not.toContain('nonce=')
   })
 
-  it('starts its code after the first paint: one loader names the entry and the preloads, no module tag does', async () => {
+  it('starts its code when the visitor reaches for it: one loader names the entry and the preloads, no module tag does', async () => {
     const response = await setup.app.inject({ method: 'GET', url: '/' })
-    expect(response.body).toMatch(/<script data-entry="\/assets\/entry\.js" data-preload="">/)
+    expect(response.body).toMatch(/<script data-start="reach" data-entry="\/assets\/entry\.js" data-preload="">/)
+    // The admin is made of code: its pages start theirs after the first frame.
+    const admin = await setup.app.inject({ method: 'GET', url: '/admin' })
+    expect(admin.body).toMatch(/<script data-entry="\/assets\/entry\.js" data-preload="">/)
     expect(response.body).not.toContain('<script type="module"')
     expect(response.body).not.toContain('rel="modulepreload"')
   })

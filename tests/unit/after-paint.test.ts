@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AFTER_PAINT_LOADER, loadCodeAfterPaint } from '../../src/server/ssr/after-paint'
+import { AFTER_PAINT_LOADER, loadCodeAfterPaint, REACH_EVENTS } from '../../src/server/ssr/after-paint'
 
 const page = (body: string) =>
   `<html><head><link rel="stylesheet" href="/assets/s.css"/>${body}</head><body></body></html>`
@@ -39,5 +39,12 @@ describe('loadCodeAfterPaint', () => {
     expect(loadCodeAfterPaint(page('<script type="module" src="/x.js"></script>'), '')).toContain(
       `>${AFTER_PAINT_LOADER}</script>`,
     )
+  })
+
+  it('on a public page waits for the visitor to reach for it; on a private one starts after the first frame', () => {
+    const html = page('<script type="module" src="/x.js"></script>')
+    expect(loadCodeAfterPaint(html, '', 'reach')).toContain('<script data-start="reach" data-entry="/x.js"')
+    expect(loadCodeAfterPaint(html, '')).toContain('<script data-entry="/x.js"')
+    expect(AFTER_PAINT_LOADER).toContain(`[${REACH_EVENTS.map((event) => `'${event}'`).join(',')}]`)
   })
 })

@@ -6,6 +6,7 @@ import { NEWSLETTER_SUCCESS } from '../../shared/form-texts'
 import { FormNotice, type FormNoticeText, useFormPost } from '../lib/form-post'
 import { showToast } from '../lib/show-toast'
 import { useTRPC } from '../lib/trpc'
+import { useTypedBeforeCode } from '../lib/typed-before-code'
 import { PrivacyNote } from './privacy-note'
 
 const FAILED = { title: 'Subscription Failed', message: 'Please check your email address and try again.' }
@@ -29,6 +30,10 @@ export function NewsletterForm() {
     post ? { ...FAILED, failed: true } : subscribed ? NEWSLETTER_SUCCESS : null,
   )
   const field = useRef<HTMLInputElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  useTypedBeforeCode(formRef, (fields) => {
+    if (typeof fields.email === 'string' && fields.email !== '') setEmail(fields.email)
+  })
   // With mail on, the address waits for its confirmation link: the toast keeps its text, and this
   // line says where the link went.
   const [checkInbox, setCheckInbox] = useState(subscribed === 'confirm')
@@ -64,6 +69,7 @@ export function NewsletterForm() {
           <FormNotice notice={notice} />
         </Box>
         <form
+          ref={formRef}
           method="post"
           action="/api/newsletter/subscribe"
           onSubmit={(event) => {

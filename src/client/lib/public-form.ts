@@ -3,6 +3,7 @@ import type { FormPostState } from '../../shared/form-post'
 import { focusFirstInvalid } from './focus-first-error'
 import type { FormNoticeText } from './form-post'
 import { showToast } from './show-toast'
+import { useTypedBeforeCode } from './typed-before-code'
 
 /** What a tRPC mutation's failure carries here: `data` only when the server itself answered. */
 type SubmitError = { message: string; data?: { fields?: Record<string, string> } | null }
@@ -63,6 +64,15 @@ export function usePublicForm<Values extends Record<string, FieldValue>>({
   )
   // The first field of the form that the post's refusal names.
   const focusFirst = post ? Object.keys(initialValues).find((name) => post.fields[name] !== undefined) : undefined
+
+  useTypedBeforeCode(formRef, (fields) =>
+    setValues((current) => {
+      const typed = Object.entries(fields).filter(
+        ([name, value]) => name in current && typeof value === typeof current[name] && value !== current[name],
+      )
+      return typed.length ? { ...current, ...Object.fromEntries(typed) } : current
+    }),
+  )
 
   const setError = (name: string, message: string | undefined) =>
     setErrors(({ [name]: _, ...others }) => (message ? { ...others, [name]: message } : others))

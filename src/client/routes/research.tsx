@@ -2,7 +2,7 @@ import { Anchor, Container, Group, NativeSelect, Text, TextInput } from '@mantin
 import { useDebouncedCallback } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { STUDY_CATEGORIES, STUDY_PLACEHOLDER_CARDS } from '../../shared/constants'
 import { STUDY_SEARCH_RULE } from '../../shared/text-rules'
 import { CategoryLibrary, LibraryCard } from '../components/category-library'
@@ -47,6 +47,17 @@ function ResearchPage() {
     navigate({ search: (previous) => readLibrarySearch({ ...previous, ...next }), resetScroll: false, replace })
   const [typed, setTyped] = useState(search.q ?? '')
   const searchFor = useDebouncedCallback((text: string) => choose({ q: text.trim() || undefined }, true), 300)
+  // What was typed before the page's code arrived (decision 032) is in the box, not in `typed`.
+  const searchBox = useRef<HTMLInputElement>(null)
+  const firstTyped = useRef<string | null>(typed)
+  useEffect(() => {
+    const early = searchBox.current?.value
+    const hydratedWith = firstTyped.current
+    firstTyped.current = null // once, on hydration
+    if (hydratedWith === null || early === undefined || early === hydratedWith) return
+    setTyped(early)
+    searchFor(early)
+  }, [searchFor])
   const found = useQuery({
     ...trpc.researchStudies.search.queryOptions({ q: search.q ?? '' }),
     enabled: Boolean(search.q),
@@ -74,6 +85,7 @@ function ResearchPage() {
           toolbar={
             <Group mt="md" gap="md" align="flex-end" wrap="wrap">
               <TextInput
+                ref={searchBox}
                 type="search"
                 label="Search studies"
                 description="Title, authors, journal or summary"

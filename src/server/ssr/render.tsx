@@ -75,14 +75,17 @@ async function renderPage(input: RenderInput): Promise<RenderOutput> {
     createRouter: () => createAppRouter({ queryClient, trpcClient, scriptMark: mark, formPost: input.formPost }),
     getRouterManifest: () => routerManifest(input.assets),
   })
-  const response = await handler(({ router, responseHeaders }) =>
-    renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> }),
-  )
+  // A public page's code waits for the visitor to reach for it; the admin's starts at once (./after-paint.ts).
+  let start: 'reach' | 'paint' = 'reach'
+  const response = await handler(({ router, responseHeaders }) => {
+    if (router.state.matches.some((match) => match.staticData?.private)) start = 'paint'
+    return renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> })
+  })
   if (response.status >= 300 && response.status < 400) {
     const location = response.headers.get('location') ?? '/'
     return { status: response.status, html: '', scriptHashes: [], location, dataFailed }
   }
-  const { html, hashes } = ownScriptHashes(loadCodeAfterPaint(await response.text(), ` nonce="${mark}"`), mark)
+  const { html, hashes } = ownScriptHashes(loadCodeAfterPaint(await response.text(), ` nonce="${mark}"`, start), mark)
   return { status: response.status, html: withFormPost(html, input.formPost), scriptHashes: hashes, dataFailed }
 }
 
