@@ -113,7 +113,7 @@ export async function gotoHydrated(page: Page, url: string) {
  * 15 s): Playwright's own 'networkidle' is a state reached once per load, long before code that
  * starts later.
  */
-export async function untilNetworkQuiet(page: Page, action: () => Promise<void>, quietMs = 500) {
+export async function untilNetworkQuiet(page: Page, action: () => Promise<void>, quietMs = 300) {
   let inFlight = 0
   let changed = Date.now()
   const started = () => {

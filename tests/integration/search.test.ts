@@ -329,6 +329,10 @@ describe('the search page', () => {
     const html = response.body
     expect(html).toContain('<meta name="robots" content="noindex"/>')
     expect(html).not.toContain('rel="canonical"')
+    // The empty page, the site's search form, is a page like the others for search engines.
+    const empty = (await page('/search')).body
+    expect(empty).toContain('<meta name="robots" content="index,follow"/>')
+    expect(empty).toContain('rel="canonical"')
     expect(html).toContain('<title>Search results for “contraindications” | mHBOT Standards Council</title>')
     expect(html).toMatch(/<form[^>]*action="\/search"[^>]*method="get"|<form[^>]*method="get"[^>]*action="\/search"/)
     expect(searchBox(html)).toContain('value="contraindications"')

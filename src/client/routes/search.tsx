@@ -38,7 +38,9 @@ export const Route = createFileRoute('/search')({
         title: q ? `Search results for “${q}”` : 'Search',
         description: DESCRIPTION,
         path: '/search',
-        noindex: 'follow',
+        // A page of results is the visitor's own, not a page for search engines; the empty page,
+        // the site's search form, is (docs/decisions/029-site-search.md).
+        noindex: q ? 'follow' : false,
       },
       match.context.site,
     )
