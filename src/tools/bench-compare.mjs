@@ -373,8 +373,8 @@ export async function runCompareBench(argv) {
         firstLoads = await firstLoad({ baseUrl: app.base, paths: pages, browser })
         visits = new Map()
         // Bytes, not time: a few visits at once do not change what each decodes.
-        for (let i = 0; i < pages.length; i += 4) {
-          const batch = pages.slice(i, i + 4)
+        for (let i = 0; i < pages.length; i += 3) {
+          const batch = pages.slice(i, i + 3)
           const measured = await Promise.all(
             batch.map(async (path) => {
               const url = `${app.base}${path}`
