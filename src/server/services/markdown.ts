@@ -52,25 +52,35 @@ const SCHEMA: SanitizeSchema = {
   strip: ['script', 'style'],
 }
 
-/** The page has its own h1 (the title): the author's headings start one level lower. */
-function shiftHeadings() {
+/**
+ * The page has its own h1 (the title), so no heading of the author's may be one. By default every
+ * heading goes one level lower than written (`#` is an h2). With `firstHeading`, the body's
+ * shallowest heading takes that level and the others keep their distance to it: a post written
+ * with `##` sections gets h2s under its title, as one written with `#` does, and no level is
+ * skipped (axe's heading order).
+ */
+function shiftHeadings(options: { firstHeading?: number } = {}) {
   return (tree: MdRoot) => {
-    const walk = (nodes: MdContent[]) => {
+    const headings: Heading[] = []
+    const collect = (nodes: MdContent[]) => {
       for (const node of nodes) {
-        if (node.type === 'heading') (node as Heading).depth = Math.min(node.depth + 1, 6) as Heading['depth']
-        if ('children' in node) walk(node.children as MdContent[])
+        if (node.type === 'heading') headings.push(node as Heading)
+        if ('children' in node) collect(node.children as MdContent[])
       }
     }
-    walk(tree.children)
+    collect(tree.children)
+    if (headings.length === 0) return
+    const first = options.firstHeading ?? 2
+    const shift = options.firstHeading ? first - Math.min(...headings.map((heading) => heading.depth)) : 1
+    for (const heading of headings)
+      heading.depth = Math.min(Math.max(heading.depth + shift, first), 6) as Heading['depth']
   }
 }
 
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(shiftHeadings)
-  .use(remarkRehype)
-  .use(rehypeSanitize, SCHEMA)
+const processorFor = (options: { firstHeading?: number }) =>
+  unified().use(remarkParse).use(remarkGfm).use(shiftHeadings, options).use(remarkRehype).use(rehypeSanitize, SCHEMA)
+
+const processors = { shifted: processorFor({}), fromH2: processorFor({ firstHeading: 2 }) }
 
 const toHtml = unified().use(rehypeStringify)
 
@@ -122,8 +132,13 @@ function elementText(node: Element): string {
 
 export type RenderedMarkdown = { html: string; text: string }
 
-/** Renders an author's Markdown to safe HTML and to plain text, from one sanitized tree. */
-export function renderMarkdown(markdown: string): RenderedMarkdown {
+/**
+ * Renders an author's Markdown to safe HTML and to plain text, from one sanitized tree. `headings`:
+ * 'shifted' (each one level lower than written: a standard's `##` sections under the page's h2),
+ * or 'fromH2' (the shallowest becomes an h2: a post's sections right under its title).
+ */
+export function renderMarkdown(markdown: string, headings: keyof typeof processors = 'shifted'): RenderedMarkdown {
+  const processor = processors[headings]
   const tree = processor.runSync(processor.parse(markdown)) as Root
   const html = toHtml.stringify(tree)
   const text = toText(tree.children)

@@ -103,7 +103,7 @@ export async function feedPosts(db: Db) {
     .where(published)
     .orderBy(...newestFirst)
     .limit(NEWS_FEED_SIZE)
-  return rows.map(({ body, ...row }) => ({ ...row, html: renderMarkdown(body).html }))
+  return rows.map(({ body, ...row }) => ({ ...row, html: renderMarkdown(body, 'fromH2').html }))
 }
 
 export type PublicPost = {
@@ -123,7 +123,7 @@ export async function findPublishedPost(db: Db, slug: string): Promise<PublicPos
     .select({ ...listed, body: posts.body, updatedAt: posts.updatedAt })
     .from(posts)
     .where(and(eq(posts.slug, slug), published))
-  if (row?.publishedAt) return { ...row, publishedAt: row.publishedAt, html: renderMarkdown(row.body).html }
+  if (row?.publishedAt) return { ...row, publishedAt: row.publishedAt, html: renderMarkdown(row.body, 'fromH2').html }
   return (await isRetired(db, slug)) ? 'gone' : null
 }
 
@@ -271,7 +271,9 @@ export function publishDuePosts(db: Db): Promise<{ id: number; slug: string }[]>
 }
 
 /** The preview of the admin's editor: the same renderer as the page. */
-export const previewPost = (body: string) => ({ html: renderMarkdown(body).html })
+export const previewPost = (body: string, headings: Parameters<typeof renderMarkdown>[1] = 'shifted') => ({
+  html: renderMarkdown(body, headings).html,
+})
 
 /** Every published post's slug and last change, for /sitemap.xml. */
 export function publishedSlugs(db: Db) {

@@ -60,7 +60,7 @@ const link = (href: string, text: string) =>
  * footer says it is a test and carries no subscriber's link.
  */
 export function issueContent(site: PublicSite, post: NewsletterPost, unsubscribe: string | null): NewsletterContent {
-  const rendered = renderMarkdown(post.body)
+  const rendered = renderMarkdown(post.body, 'fromH2')
   const url = postUrl(site, post.slug)
   const textFooter = unsubscribe
     ? [`You receive this because you subscribed to the ${site.name} newsletter.`, `Unsubscribe: ${unsubscribe}`]

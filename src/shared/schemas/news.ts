@@ -91,4 +91,8 @@ export const PostSlugParamsSchema = z.object({ slug: z.string().max(POST_SLUG_MA
 
 /** The editors' preview serves news posts and standards alike: the longer of their two limits. */
 export const PREVIEW_BODY_MAX = 200_000
-export const PreviewInputSchema = z.object({ body: text(PREVIEW_BODY_MAX, 'Body', false) })
+export const PreviewInputSchema = z.object({
+  body: text(PREVIEW_BODY_MAX, 'Body', false),
+  /** How the page shows the author's headings: a post's start at h2, a standard's one level lower than written. */
+  headings: z.enum(['shifted', 'fromH2']).optional(),
+})

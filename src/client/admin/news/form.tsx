@@ -91,7 +91,7 @@ export function PostForm({ editor, onDelete }: { editor: PostEditor; onDelete: (
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <MarkdownPreview body={values.body} id="post" testId="post-preview" />
+              <MarkdownPreview body={values.body} id="post" testId="post-preview" headings="fromH2" />
             </Grid.Col>
           </Grid>
           <Radio.Group label="Status" {...form.getInputProps('status')}>

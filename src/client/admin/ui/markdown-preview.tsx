@@ -15,6 +15,7 @@ export function MarkdownPreview({
   id,
   testId,
   order = 3,
+  headings = 'shifted',
 }: {
   body: string
   /** Makes the heading's id, so two previews on one screen stay apart. */
@@ -22,14 +23,16 @@ export function MarkdownPreview({
   testId: string
   /** The heading's level under the editor's own heading. */
   order?: TitleOrder
+  /** How the page shows the author's headings (src/server/services/markdown.ts). */
+  headings?: 'shifted' | 'fromH2'
 }) {
   const trpc = useTRPC()
   const [settled] = useDebouncedValue(body, 400)
   const preview = useMutation(trpc.news.preview.mutationOptions())
   const { mutate } = preview
   useEffect(() => {
-    mutate({ body: settled })
-  }, [settled, mutate])
+    mutate({ body: settled, headings })
+  }, [settled, mutate, headings])
 
   const headingId = `${id}-preview-heading`
   return (

@@ -47,5 +47,5 @@ export const newsRouter = router({
   /** The editor's preview: the page's own renderer, run here so the browser never loads it. */
   preview: permitted('content')
     .input(PreviewInputSchema)
-    .mutation(({ input }) => previewPost(input.body)),
+    .mutation(({ input }) => previewPost(input.body, input.headings)),
 })
