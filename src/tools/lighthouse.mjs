@@ -84,23 +84,18 @@ export async function runLighthouse({ baseUrl, paths = PUBLIC_ROUTES, formFactor
    * @param {'mobile' | 'desktop'} formFactor
    */
   const audit = async (path, formFactor) => {
-    const runner = await lighthouse(
-      `${baseUrl}${path}`,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-      formFactor === 'desktop' ? desktopConfig : undefined,
-    )
-    let lhr = runner?.lhr
+    const once = async () =>
+      (
+        await lighthouse(
+          `${baseUrl}${path}`,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+          formFactor === 'desktop' ? desktopConfig : undefined,
+        )
+      )?.lhr
+    const lhr = await once()
     // Lighthouse now and then fails to record its own trace (NO_NAVSTART, NO_FCP): that says
     // nothing about the page, so the audit is run again once.
-    if (lhr?.runtimeError) {
-      const again = await lighthouse(
-        `${baseUrl}${path}`,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-        formFactor === 'desktop' ? desktopConfig : undefined,
-      )
-      lhr = again?.lhr
-    }
-    return lhr
+    return lhr?.runtimeError ? once() : lhr
   }
   try {
     // A page is rendered once per change of content and then kept (decision 020): a visitor meets a

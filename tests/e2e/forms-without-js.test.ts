@@ -7,7 +7,7 @@ import { CONTACT_SUCCESS, NEWSLETTER_SUCCESS, TESTIMONIAL_SUCCESS } from '../../
 import { chromiumAndPostgres, openPage } from '../helpers/browser'
 import { type SmtpServer, startSmtpServer } from '../helpers/smtp'
 import { axeViolations } from './axe'
-import { gotoHydrated, reachFor, type Stack, startStack, withoutInjectedFailures } from './support'
+import { gotoHydrated, reachFor, type Stack, startStack, untilHydrated, withoutInjectedFailures } from './support'
 
 /**
  * The public forms in Chromium with JavaScript off (docs/decisions/030-forms-without-javascript.md):
@@ -278,10 +278,7 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
       await page.locator(`script#${FORM_POST_BLOCK_ID}`).waitFor({ state: 'attached' })
       await page.waitForLoadState('load')
       await reachFor(page)
-      await page.waitForFunction(() => {
-        const main = document.getElementById('main-content')
-        return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'))
-      })
+      await untilHydrated(page)
       expect(page.url()).toBe(`${base}${path}`)
       expect(await form.locator(`[name="${field}"]`).inputValue()).toBe(typed)
       expect(await page.getByTestId('form-notice').getAttribute('role')).toBe('alert')
@@ -300,11 +297,10 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
       .locator('form[action="/api/contact"]')
       .evaluate((element) => HTMLFormElement.prototype.submit.call(element))
     expect((await answer).status()).toBe(400)
-    await page.waitForLoadState('networkidle')
-    await page.waitForFunction(() => {
-      const main = document.getElementById('main-content')
-      return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'))
-    })
+    await page.locator(`script#${FORM_POST_BLOCK_ID}`).waitFor({ state: 'attached' })
+    await page.waitForLoadState('load')
+    await reachFor(page)
+    await untilHydrated(page)
     // The address is the page's, not the API route's; the form holds what was sent, with its messages.
     expect(page.url()).toBe(`${base}/contact`)
     expect(await form.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('Kept subject line')

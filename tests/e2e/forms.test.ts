@@ -6,9 +6,11 @@ import {
   focused,
   gotoHydrated,
   holdRequests,
+  isHydrated,
   type Stack,
   sleep,
   startStack,
+  untilHydrated,
   withoutInjectedFailures,
 } from './support'
 
@@ -478,16 +480,8 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
       await form.getByRole('textbox', { name: 'Email' }).pressSequentially('early@example.org')
       await form.getByRole('textbox', { name: 'Subject' }).pressSequentially('Typed before the code')
       await form.getByRole('textbox', { name: 'Message' }).pressSequentially('Every word typed before hydration.')
-      const isHydrated = () =>
-        page.evaluate(() => {
-          const main = document.getElementById('main-content')
-          return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'))
-        })
-      expect(await isHydrated()).toBe(false)
-      await page.waitForFunction(() => {
-        const main = document.getElementById('main-content')
-        return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'))
-      })
+      expect(await isHydrated(page)).toBe(false)
+      await untilHydrated(page)
       // A render after hydration (the message's blur check) must not put the server's empty values back.
       await form.getByRole('textbox', { name: 'Subject' }).focus()
       await sleep(300)

@@ -4,7 +4,7 @@ import { ABOUT_LINKS, HEADER_LINKS } from '../../src/shared/nav'
 import { PUBLIC_ROUTES } from '../../src/tools/public-routes.mjs'
 import { chromiumAndPostgres } from '../helpers/browser'
 import { axeViolations } from './axe'
-import { gotoHydrated, type Stack, sleep, startStack } from './support'
+import { gotoHydrated, isHydrated, type Stack, sleep, startStack, untilHydrated } from './support'
 
 /**
  * Navigation from the first paint (issue 26): the phone menu, the About links and the search box
@@ -24,12 +24,6 @@ const MENU_LINKS = [['Home', '/'], ...[...ABOUT_LINKS, ...HEADER_LINKS].map((lin
 const MENU_TOGGLE = 'details:has(nav[aria-label="Mobile"]) > summary'
 const ABOUT_TOGGLE = 'nav[aria-label="Main"] details > summary'
 const SEARCH_TOGGLE = 'header details:not(:has(nav)):has(form[role="search"]) > summary'
-
-const hydrated = (page: Page) =>
-  page.evaluate(() => {
-    const main = document.getElementById('main-content')
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'))
-  })
 
 /** What Chromium tells assistive technology about the element `selector` finds. */
 async function announced(page: Page, selector: string) {
@@ -223,14 +217,11 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
     const menu = page.getByRole('navigation', { name: 'Mobile' })
     await page.locator(MENU_TOGGLE).tap()
     await menu.waitFor({ timeout: 1000 })
-    expect(await hydrated(page)).toBe(false)
+    expect(await isHydrated(page)).toBe(false)
 
     // The code arrives: React hydrates the same markup, and the menu the visitor opened stays open,
     // also once the drawer's code is here (it takes over when this menu is closed).
-    await page.waitForFunction(() => {
-      const main = document.getElementById('main-content')
-      return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'))
-    })
+    await untilHydrated(page)
     expect(await menu.isVisible()).toBe(true)
     await deferredUi
     await sleep(500)
@@ -278,10 +269,10 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
     await page.locator(ABOUT_TOGGLE).click()
     const mission = nav.getByRole('link', { name: 'Mission Statement' })
     await mission.waitFor({ timeout: 1000 })
-    expect(await hydrated(page)).toBe(false)
+    expect(await isHydrated(page)).toBe(false)
     await deferredUi
     await sleep(500)
-    expect(await hydrated(page)).toBe(true)
+    expect(await isHydrated(page)).toBe(true)
     expect(await mission.isVisible()).toBe(true)
 
     // A client-side navigation closes it, and the dropdown takes its place.
@@ -304,7 +295,7 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
     await bare.page.goto(`${stack.server.url}/about`)
     await bare.page.locator(MENU_TOGGLE).tap()
     await bare.page.getByRole('navigation', { name: 'Mobile' }).waitFor()
-    expect(await hydrated(bare.page)).toBe(false)
+    expect(await isHydrated(bare.page)).toBe(false)
     expect(await axeViolations(bare.page)).toEqual([])
 
     const full = await openPage(320, true)

@@ -100,12 +100,22 @@ export async function gotoHydrated(page: Page, url: string) {
   // The code's chunks, then what hydration loads after them (the deferred menus and toasts).
   await untilNetworkQuiet(page, async () => {
     await reachFor(page)
-    await page.waitForFunction(() => {
-      const main = document.getElementById('main-content')
-      return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'))
-    })
+    await untilHydrated(page)
   })
   return response
+}
+
+/** Whether React holds the page's main content yet (its code has run and hydrated it). */
+export const isHydrated = (page: Page) => page.evaluate(mainIsReacts)
+
+/** Waits until React holds the page's main content. */
+export const untilHydrated = async (page: Page) => {
+  await page.waitForFunction(mainIsReacts)
+}
+
+function mainIsReacts() {
+  const main = document.getElementById('main-content')
+  return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'))
 }
 
 /**
