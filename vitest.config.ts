@@ -10,6 +10,13 @@ export default defineConfig({
     setupFiles: ['tests/helpers/setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Two files at a time, whatever their project: Vitest's default on a two-core machine is one
+    // (cores - 1), and a project without file parallelism runs in a group of its own after the
+    // others, so the whole suite ran one file after another. A browser file spends much of its time
+    // waiting on its server and Chromium, which a database file beside it can use. Each file has
+    // its own database, server and browser, so no two share state; a PGlite file holds a few hundred
+    // MB, two of them fit easily.
+    maxWorkers: 2,
     reporters: process.env.CI ? ['default'] : ['default'],
     projects: [
       {
@@ -31,8 +38,6 @@ export default defineConfig({
           name: 'db:pglite',
           include: ['tests/integration/**/*.test.ts'],
           env: { TEST_DB_DRIVER: 'pglite' },
-          // Each PGlite instance holds several hundred MB; one file at a time keeps memory flat.
-          fileParallelism: false,
         },
       },
       {
@@ -41,7 +46,6 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-postgres.ts', 'tests/helpers/global-e2e.ts'],
-          fileParallelism: false,
           testTimeout: 60_000,
           // A page updates after its request lands; on a shared, busy machine that can take more than
           // expect.poll's default second.
