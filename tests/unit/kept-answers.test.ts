@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildAnswer } from '../../src/server/kept-answers/answer'
 import { matchesEtag } from '../../src/server/kept-answers/conditional'
 import { serveKept } from '../../src/server/kept-answers/serve'
@@ -168,7 +168,9 @@ describe('the store', () => {
     expect(store.peek(KEY)?.answer.strength).toBe('quick')
     store.get(KEY)
     store.get(KEY)
-    await new Promise((resolve) => setImmediate(resolve))
+    // Compressed on the thread pool, not in the request's turn.
+    expect(store.peek(KEY)?.answer.strength).toBe('quick')
+    await vi.waitFor(() => expect(store.peek(KEY)?.answer.strength).toBe('strong'))
     const strong = store.peek(KEY)?.answer
     expect(strong?.strength).toBe('strong')
     expect(strong?.variants.identity.etag).toBe(answer.variants.identity.etag)
@@ -176,6 +178,18 @@ describe('the store', () => {
     expect(brotliDecompressSync(strong?.variants.br.body ?? Buffer.alloc(0)).toString()).toBe(html)
     expect(strong?.variants.br.body.length).toBeLessThanOrEqual(answer.variants.br.body.length)
     expect(store.bytes).toBe(strong?.bytes)
+  })
+
+  it('drops a strong compression that finishes after content changed', async () => {
+    const store = new KeptAnswers()
+    store.keep(KEY, entry, store.generation)
+    store.get(KEY)
+    store.changed()
+    store.keep(KEY, entry, store.generation)
+    const replaced = store.peek(KEY)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(store.peek(KEY)).toBe(replaced)
+    expect(store.peek(KEY)?.answer.strength).toBe('quick')
   })
 })
 

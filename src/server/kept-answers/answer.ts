@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { type SecurityOptions, securityHeaders } from '../plugins/security'
 import { notModified } from './conditional'
-import { type Encoding, encodeBodies, pickEncoding, type Strength } from './encodings'
+import {
+  type EncodedBodies,
+  type Encoding,
+  encodeBodies,
+  encodeBodiesOffThread,
+  pickEncoding,
+  type Strength,
+} from './encodings'
 
 /** One encoding of an answer, with every header it is sent with, built when the answer was made. */
 export type AnswerVariant = {
@@ -35,7 +42,10 @@ export type Answer = {
  * (docs/decisions/023-kept-answers-one-layer.md).
  */
 export function buildAnswer(body: string | Buffer, spec: AnswerSpec, strength: Strength): Answer {
-  const bodies = encodeBodies(body, strength)
+  return answerOf(encodeBodies(body, strength), spec, strength)
+}
+
+function answerOf(bodies: EncodedBodies, spec: AnswerSpec, strength: Strength): Answer {
   const tag = createHash('sha1').update(bodies.identity).digest('base64url')
   const common = {
     'cache-control': spec.cacheControl,
@@ -69,9 +79,10 @@ export function buildAnswer(body: string | Buffer, spec: AnswerSpec, strength: S
 }
 
 /** The same answer compressed at the strongest settings (the plain body and its ETag stay). */
-export function strengthen(answer: Answer): Answer {
+/** The same answer compressed at the strongest settings, off the event loop. */
+export async function strengthen(answer: Answer): Promise<Answer> {
   if (answer.strength === 'strong') return answer
-  return buildAnswer(answer.variants.identity.body, answer.spec, 'strong')
+  return answerOf(await encodeBodiesOffThread(answer.variants.identity.body, 'strong'), answer.spec, 'strong')
 }
 
 /**

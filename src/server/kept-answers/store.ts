@@ -98,7 +98,7 @@ export class KeptAnswers {
     slot.hits += 1
     if (slot.answer.strength !== 'strong' && !slot.strengthening) {
       slot.strengthening = true
-      setImmediate(() => this.#strengthen(key, slot))
+      void this.#strengthen(key, slot)
     }
     return slot
   }
@@ -139,11 +139,20 @@ export class KeptAnswers {
     return encoding
   }
 
-  #strengthen(key: string, slot: Slot): void {
-    // Content changed, or the entry was evicted or replaced, since the upgrade was asked for.
+  async #strengthen(key: string, slot: Slot): Promise<void> {
+    let strong: Answer
+    try {
+      strong = await strengthen(slot.answer)
+    } catch {
+      // Compression failing says nothing about the page: the quick answer stays, and a later
+      // request asks again.
+      slot.strengthening = false
+      return
+    }
+    // Content changed, or the entry was evicted or replaced, while it was being compressed.
     if (this.#entries.peek(key) !== slot) return
     // A new slot, since lru-cache counts a size anew only for a new value; the slot becomes the
     // most recently used, which it is.
-    this.#entries.set(key, { ...slot, answer: strengthen(slot.answer) })
+    this.#entries.set(key, { ...slot, answer: strong })
   }
 }
