@@ -14,7 +14,9 @@ describe('the author’s headings under the page’s own h1', () => {
       ['# A\n\n## B\n\n# C', [2, 3, 2]],
       ['## A\n\n### B\n\n## C', [2, 3, 2]],
       ['### A\n\n#### B', [2, 3]],
-      ['## A\n\n#### B', [2, 4]],
+      ['## A\n\n#### B', [2, 3]],
+      ['###### A\n\n# B\n\n## C', [2, 2, 3]],
+      ['## A\n\n#### B\n\n### C\n\n#### D', [2, 3, 3, 4]],
       ['###### A\n\n###### B', [2, 2]],
       ['no heading at all', []],
     ] as const)
@@ -22,7 +24,9 @@ describe('the author’s headings under the page’s own h1', () => {
   })
 
   it('never makes an h1, nor goes past h6', () => {
-    expect(levels(renderMarkdown('# A\n\n###### B', 'fromH2').html)).toEqual([2, 6])
+    expect(levels(renderMarkdown('# A\n\n## B\n\n### C\n\n#### D\n\n##### E\n\n###### F', 'fromH2').html)).toEqual([
+      2, 3, 4, 5, 6, 6,
+    ])
     expect(levels(renderMarkdown('##### A\n\n###### B').html)).toEqual([6, 6])
   })
 })

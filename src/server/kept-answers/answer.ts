@@ -78,8 +78,7 @@ function answerOf(bodies: EncodedBodies, spec: AnswerSpec, strength: Strength): 
   }
 }
 
-/** The same answer compressed at the strongest settings (the plain body and its ETag stay). */
-/** The same answer compressed at the strongest settings, off the event loop. */
+/** The same answer compressed at the strongest settings, off the event loop (the plain body and its ETag stay). */
 export async function strengthen(answer: Answer): Promise<Answer> {
   if (answer.strength === 'strong') return answer
   return answerOf(await encodeBodiesOffThread(answer.variants.identity.body, 'strong'), answer.spec, 'strong')

@@ -6,6 +6,7 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
+import type { HeadingStyle } from '../../shared/schemas/news'
 
 /*
  * The one Markdown renderer, for a post's page, its preview in the admin and the newsletter mail
@@ -56,8 +57,9 @@ const SCHEMA: SanitizeSchema = {
  * The page has its own h1 (the title), so no heading of the author's may be one. By default every
  * heading goes one level lower than written (`#` is an h2). With `firstHeading`, the body's
  * shallowest heading takes that level and the others keep their distance to it: a post written
- * with `##` sections gets h2s under its title, as one written with `#` does, and no level is
- * skipped (axe's heading order).
+ * with `##` sections gets h2s under its title, as one written with `#` does. There, too, a heading
+ * is never more than one level below the one before it (the title counts as the level above
+ * `firstHeading`), so a skip the author wrote does not reach the page (axe's heading order).
  */
 function shiftHeadings(options: { firstHeading?: number } = {}) {
   return (tree: MdRoot) => {
@@ -72,15 +74,22 @@ function shiftHeadings(options: { firstHeading?: number } = {}) {
     if (headings.length === 0) return
     const first = options.firstHeading ?? 2
     const shift = options.firstHeading ? first - Math.min(...headings.map((heading) => heading.depth)) : 1
-    for (const heading of headings)
-      heading.depth = Math.min(Math.max(heading.depth + shift, first), 6) as Heading['depth']
+    let above = first - 1
+    for (const heading of headings) {
+      const depth = Math.min(Math.max(heading.depth + shift, first), 6)
+      heading.depth = (options.firstHeading ? Math.min(depth, above + 1) : depth) as Heading['depth']
+      above = heading.depth
+    }
   }
 }
 
 const processorFor = (options: { firstHeading?: number }) =>
   unified().use(remarkParse).use(remarkGfm).use(shiftHeadings, options).use(remarkRehype).use(rehypeSanitize, SCHEMA)
 
-const processors = { shifted: processorFor({}), fromH2: processorFor({ firstHeading: 2 }) }
+const processors: Record<HeadingStyle, ReturnType<typeof processorFor>> = {
+  shifted: processorFor({}),
+  fromH2: processorFor({ firstHeading: 2 }),
+}
 
 const toHtml = unified().use(rehypeStringify)
 
@@ -132,12 +141,8 @@ function elementText(node: Element): string {
 
 export type RenderedMarkdown = { html: string; text: string }
 
-/**
- * Renders an author's Markdown to safe HTML and to plain text, from one sanitized tree. `headings`:
- * 'shifted' (each one level lower than written: a standard's `##` sections under the page's h2),
- * or 'fromH2' (the shallowest becomes an h2: a post's sections right under its title).
- */
-export function renderMarkdown(markdown: string, headings: keyof typeof processors = 'shifted'): RenderedMarkdown {
+/** Renders an author's Markdown to safe HTML and to plain text, from one sanitized tree. */
+export function renderMarkdown(markdown: string, headings: HeadingStyle = 'shifted'): RenderedMarkdown {
   const processor = processors[headings]
   const tree = processor.runSync(processor.parse(markdown)) as Root
   const html = toHtml.stringify(tree)

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { posts, retiredSlugs } from '../../db/schema'
 import { NEWS_FEED_SIZE, NEWS_ON_HOME, NEWS_PAGE_SIZE } from '../../shared/constants'
-import { type PostInput, SLUG_PATTERN, slugFromTitle } from '../../shared/schemas/news'
+import { type HeadingStyle, type PostInput, SLUG_PATTERN, slugFromTitle } from '../../shared/schemas/news'
 import { BadInputError, ConflictError, GoneError, NotFoundError } from '../errors'
 import { type Actor, changedFields, recordChange } from './audit'
 import { type AdminListSource, adminPage, descending } from './list-query'
@@ -271,7 +271,7 @@ export function publishDuePosts(db: Db): Promise<{ id: number; slug: string }[]>
 }
 
 /** The preview of the admin's editor: the same renderer as the page. */
-export const previewPost = (body: string, headings: Parameters<typeof renderMarkdown>[1] = 'shifted') => ({
+export const previewPost = (body: string, headings: HeadingStyle = 'shifted') => ({
   html: renderMarkdown(body, headings).html,
 })
 

@@ -91,8 +91,14 @@ export const PostSlugParamsSchema = z.object({ slug: z.string().max(POST_SLUG_MA
 
 /** The editors' preview serves news posts and standards alike: the longer of their two limits. */
 export const PREVIEW_BODY_MAX = 200_000
+/**
+ * How a page shows an author's headings (src/server/services/markdown.ts): 'shifted', each one level
+ * lower than written (a standard's, under the page's own h2); 'fromH2', the shallowest becomes an h2
+ * (a post's, right under its title).
+ */
+export const HEADING_STYLES = ['shifted', 'fromH2'] as const
+export type HeadingStyle = (typeof HEADING_STYLES)[number]
 export const PreviewInputSchema = z.object({
   body: text(PREVIEW_BODY_MAX, 'Body', false),
-  /** How the page shows the author's headings: a post's start at h2, a standard's one level lower than written. */
-  headings: z.enum(['shifted', 'fromH2']).optional(),
+  headings: z.enum(HEADING_STYLES).optional(),
 })

@@ -2,6 +2,7 @@ import { Box, Text, Title, type TitleOrder } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useMutation } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import type { HeadingStyle } from '../../../shared/schemas/news'
 import { NewsBody } from '../../components/news-body'
 import { useTRPC } from '../../lib/trpc'
 
@@ -23,8 +24,8 @@ export function MarkdownPreview({
   testId: string
   /** The heading's level under the editor's own heading. */
   order?: TitleOrder
-  /** How the page shows the author's headings (src/server/services/markdown.ts). */
-  headings?: 'shifted' | 'fromH2'
+  /** How the page shows the author's headings. */
+  headings?: HeadingStyle
 }) {
   const trpc = useTRPC()
   const [settled] = useDebouncedValue(body, 400)
