@@ -169,6 +169,23 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
       expect(problems).toEqual([])
     })
 
+    it('without JavaScript a tab keeps the search and the sort', async () => {
+      const { page, problems } = await openPage(stack.browser, { width: 390, javaScriptEnabled: false })
+      await page.goto(`${stack.server.url}/research?q=rat&sort=title`)
+      await page.getByRole('tab', { name: 'Athletic Performance' }).click()
+      await page.waitForURL(/category=/)
+      const address = new URL(page.url()).searchParams
+      expect(Object.fromEntries(address)).toEqual({ q: 'rat', sort: 'title', category: 'Athletic Performance' })
+      const shown = await badges(page, 'study-card')
+      expect(shown.length).toBeGreaterThan(0)
+      expect(shown).toEqual(Array(shown.length).fill('Athletic Performance'))
+      expect(await countLine(page)).toBe(`${shown.length} ${shown.length === 1 ? 'Study' : 'Studies'} Found`)
+      const titles = await page.getByTestId('study-card').locator('h2').allTextContents()
+      expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })))
+      expect(problems).toEqual([])
+      await page.context().close()
+    })
+
     it('searches title, authors, journal and summary in the database; the search is kept in the address', async () => {
       const { page, problems } = await openPage(stack.browser)
       await gotoHydrated(page, `${stack.server.url}/research`)
@@ -298,6 +315,50 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
       await popup.waitForLoadState('domcontentloaded').catch(() => {})
       expect(popup.url()).toMatch(/\/files\/[0-9a-f-]{36}\/[\w-]+\.pdf$/)
       await popup.close()
+      expect(problems).toEqual([])
+    })
+
+    it('the category lives in the address, and the tabs work before the code runs and without JavaScript', async () => {
+      const html = await (await fetch(`${stack.server.url}/resources?category=Education`)).text()
+      expect(html).toContain('2 Resources Available')
+      expect(html.match(/data-testid="resource-card"/g)).toHaveLength(2)
+
+      // Without JavaScript, at phone width: each tab loads the page for its category, and every tab
+      // is a Tab stop (the arrow keys need code).
+      const plain = await openPage(stack.browser, { width: 390, javaScriptEnabled: false })
+      await plain.page.goto(`${stack.server.url}/resources`)
+      await plain.page.getByRole('tab', { name: 'Education' }).click()
+      await plain.page.waitForURL(`${stack.server.url}/resources?category=Education`)
+      expect(await countLine(plain.page)).toBe('2 Resources Available')
+      expect(await badges(plain.page, 'resource-card')).toEqual(['Education', 'Education'])
+      expect(await plain.page.getByRole('tab', { name: 'Education' }).getAttribute('aria-selected')).toBe('true')
+      await plain.page.getByRole('tab', { name: 'All Resources' }).focus()
+      await plain.page.keyboard.press('Tab')
+      expect((await focused(plain.page)).text).toBe('Safety')
+      await plain.page.keyboard.press('Enter')
+      await plain.page.waitForURL(`${stack.server.url}/resources?category=Safety`)
+      expect(await countLine(plain.page)).toBe('2 Resources Available')
+      await plain.page.getByRole('tab', { name: 'All Resources' }).click()
+      await expect.poll(() => countLine(plain.page)).toBe('6 Resources Available')
+      expect(new URL(plain.page.url()).searchParams.has('category')).toBe(false)
+      await plain.page.context().close()
+
+      // With JavaScript, a tab tapped as the first touch (it starts the page's code) still works,
+      // whichever arrives first: the code or the form's own request.
+      const { page, problems } = await openPage(stack.browser, { width: 390 })
+      await page.goto(`${stack.server.url}/resources`)
+      await page.getByRole('tab', { name: 'Education' }).click()
+      await page.waitForURL(`${stack.server.url}/resources?category=Education`)
+      await expect.poll(() => countLine(page)).toBe('2 Resources Available')
+      // Once the code runs, a tab changes the address in place and Back returns.
+      await gotoHydrated(page, `${stack.server.url}/resources`)
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+      await page.getByRole('tab', { name: 'Safety' }).click()
+      await page.waitForURL(`${stack.server.url}/resources?category=Safety`)
+      await expect.poll(() => countLine(page)).toBe('2 Resources Available')
+      await page.goBack()
+      await expect.poll(() => countLine(page)).toBe('6 Resources Available')
+      expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
       expect(problems).toEqual([])
     })
 

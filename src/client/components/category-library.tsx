@@ -9,7 +9,7 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { type ReactNode, useState } from 'react'
+import type { ReactNode } from 'react'
 import { CategoryTabs } from './category-tabs'
 
 type Props<T extends { id: number; category: string }> = {
@@ -25,9 +25,11 @@ type Props<T extends { id: number; category: string }> = {
   empty: { title: string; text: string }
   renderItem: (item: T) => ReactNode
   spacing?: MantineSpacing
-  /** The chosen tab, when the page keeps it (in its URL); without it the library keeps its own. */
-  category?: string
-  onCategoryChange?: (category: string) => void
+  /** The chosen tab ('all' or a category), which the page keeps in its address. */
+  category: string
+  onCategoryChange: (category: string) => void
+  /** The page's other query parameters, kept when a tab is used before the page's code runs. */
+  carry?: Record<string, string | undefined>
   /** Shown between the tabs and the count line (a sort, a search). */
   toolbar?: ReactNode
 }
@@ -38,9 +40,7 @@ type Props<T extends { id: number; category: string }> = {
  * cards, filtered on the loaded list by category equality.
  */
 export function CategoryLibrary<T extends { id: number; category: string }>(props: Props<T>) {
-  const [ownCategory, setOwnCategory] = useState('all')
-  const category = props.category ?? ownCategory
-  const setCategory = props.onCategoryChange ?? setOwnCategory
+  const { category } = props
   const shown = (props.items ?? []).filter((item) => category === 'all' || item.category === category)
   const placeholderKeys = Array.from({ length: props.placeholders }, (_, n) => `placeholder-${n + 1}`)
 
@@ -51,7 +51,8 @@ export function CategoryLibrary<T extends { id: number; category: string }>(prop
         allLabel={props.allLabel}
         categories={props.categories}
         value={category}
-        onChange={setCategory}
+        onChange={props.onCategoryChange}
+        carry={props.carry}
       />
       {props.toolbar}
       <Text mt="lg" fw={600} aria-live="polite" data-testid="count-line">

@@ -1,4 +1,9 @@
-import { STUDY_CATEGORIES, type StudyCategory } from '../../shared/constants'
+import {
+  RESOURCE_CATEGORIES,
+  type ResourceCategory,
+  STUDY_CATEGORIES,
+  type StudyCategory,
+} from '../../shared/constants'
 import { readStudySearch } from '../../shared/text-rules'
 
 /** What the library's address holds: the chosen category and the sort, so a view can be linked. */
@@ -6,6 +11,16 @@ export type LibrarySearch = { category?: StudyCategory; sort?: 'title'; q?: stri
 
 export const isCategory = (value: unknown): value is StudyCategory =>
   typeof value === 'string' && (STUDY_CATEGORIES as readonly string[]).includes(value)
+
+/** What the resources page's address holds: the chosen category, as on the research library. */
+export type ResourceSearch = { category?: ResourceCategory }
+
+export const isResourceCategory = (value: unknown): value is ResourceCategory =>
+  typeof value === 'string' && (RESOURCE_CATEGORIES as readonly string[]).includes(value)
+
+/** Anything but a known category is dropped, so odd addresses share the plain page and its cache entry. */
+export const readResourceSearch = (raw: Record<string, unknown>): ResourceSearch =>
+  isResourceCategory(raw.category) ? { category: raw.category } : {}
 
 /**
  * Anything else in the query is dropped, so odd addresses share the plain page (and its cache

@@ -82,6 +82,7 @@ function ResearchPage() {
           items={items}
           category={search.category ?? 'all'}
           onCategoryChange={(category) => choose({ category: isCategory(category) ? category : undefined })}
+          carry={{ q: search.q, sort: search.sort }}
           toolbar={
             <Group mt="md" gap="md" align="flex-end" wrap="wrap">
               <TextInput

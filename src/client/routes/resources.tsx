@@ -6,11 +6,13 @@ import { CategoryLibrary, LibraryCard } from '../components/category-library'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { resourcesAvailable } from '../lib/count-line'
+import { isResourceCategory, readResourceSearch } from '../lib/library'
 import { loadOnServerPrefetchInBrowser } from '../lib/route-data'
 import { routeHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
 
 export const Route = createFileRoute('/resources')({
+  validateSearch: readResourceSearch,
   loader: ({ context }) =>
     loadOnServerPrefetchInBrowser(context.queryClient, context.trpc.resources.list.queryOptions()),
   head: routeHead({
@@ -25,6 +27,10 @@ export const Route = createFileRoute('/resources')({
 function ResourcesPage() {
   const trpc = useTRPC()
   const resources = useQuery(trpc.resources.list.queryOptions())
+  // The category is in the address, as on the research library: linkable, and the tabs work as
+  // plain links before the page's code runs. A tab is a new history entry (Back returns to it).
+  const category = readResourceSearch(Route.useSearch()).category
+  const navigate = Route.useNavigate()
 
   return (
     <>
@@ -36,6 +42,10 @@ function ResourcesPage() {
         <CategoryLibrary
           items={resources.data}
           loading={resources.isPending}
+          category={category ?? 'all'}
+          onCategoryChange={(next) =>
+            navigate({ search: isResourceCategory(next) ? { category: next } : {}, resetScroll: false })
+          }
           categories={RESOURCE_CATEGORIES}
           tabsLabel="Resource categories"
           allLabel="All Resources"
