@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUBLIC_PATHS } from '../../src/shared/nav'
 import { chromiumAndPostgres, openPage } from '../helpers/browser'
 import { type AxeRule, scan } from './axe'
-import { gotoHydrated, type Stack, startStack } from './support'
+import { approachHeader, gotoHydrated, type Stack, startStack } from './support'
 
 const ROUTES = [...PUBLIC_PATHS, '/no-such-page']
 
@@ -62,6 +62,7 @@ describe.skipIf(!chromiumAndPostgres())('accessibility (axe-core, WCAG 2.2 AA) o
   it('has no violations with the About dropdown open (1280 px), the mobile menu open or a toast shown (390 px)', async () => {
     const desktop = await openPage(stack.browser)
     await gotoHydrated(desktop.page, `${stack.server.url}/education`)
+    await approachHeader(desktop.page)
     await desktop.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'About' }).click()
     await desktop.page.getByRole('menu').waitFor()
     const withMenu = await scan(desktop.page)
@@ -69,6 +70,7 @@ describe.skipIf(!chromiumAndPostgres())('accessibility (axe-core, WCAG 2.2 AA) o
 
     const mobile = await openPage(stack.browser, { width: 390, height: 844 })
     await gotoHydrated(mobile.page, `${stack.server.url}/`)
+    await approachHeader(mobile.page)
     await mobile.page.getByRole('button', { name: 'Open navigation menu' }).click()
     await mobile.page.getByRole('dialog').waitFor()
     await mobile.page.waitForTimeout(400)
@@ -90,6 +92,9 @@ describe.skipIf(!chromiumAndPostgres())('accessibility (axe-core, WCAG 2.2 AA) o
   it('checks the contrast of the transparent header over the home hero', async () => {
     const { page, problems } = await openPage(stack.browser)
     await gotoHydrated(page, `${stack.server.url}/`)
+    await approachHeader(page)
+    // Off the header again, so nothing in it is hovered.
+    await page.mouse.move(640, 600)
     expect(await page.getByTestId('site-header').getAttribute('data-transparent')).toBe('true')
     const results = await scan(page)
     // The header's links and the About button were part of the colour-contrast check, and none failed it.

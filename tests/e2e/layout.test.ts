@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUBLIC_PATHS } from '../../src/shared/nav'
 import { chromiumAndPostgres, openPage } from '../helpers/browser'
-import { gotoHydrated, type Stack, startStack } from './support'
+import { approachHeader, gotoHydrated, type Stack, startStack } from './support'
 
 /** Screenshots for a person to look at, with SCREENSHOTS=1 (as in screenshots.test.ts). */
 const SHOTS = process.env.SCREENSHOTS ? fileURLToPath(new URL('../.artifacts/screens/', import.meta.url)) : null
@@ -42,7 +42,10 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
           ['as sent', page.locator('details:has(nav[aria-label="Mobile"]) > summary')],
           ['with code', page.getByRole('button', { name: 'Open navigation menu' })],
         ] as const) {
-          if (state === 'with code') await gotoHydrated(page, `${stack.server.url}${path}`)
+          if (state === 'with code') {
+            await gotoHydrated(page, `${stack.server.url}${path}`)
+            await approachHeader(page)
+          }
           const box = await toggle.boundingBox()
           expect(box, `${path} ${state}`).not.toBeNull()
           expect(
@@ -191,11 +194,15 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
       const about = nav.getByRole('button', { name: /^About/ })
       for (const path of ['/about', '/about/mission-statement', '/about/position-statement']) {
         await gotoHydrated(page, `${stack.server.url}${path}`)
+        await approachHeader(page)
+        await page.mouse.move(640, 600)
         expect(await about.getAttribute('data-active'), path).toBe('true')
         expect((await style(about)).underline, path).toBe(true)
         expect(await nav.locator('[aria-current="page"]').count(), path).toBe(0)
       }
       await gotoHydrated(page, `${stack.server.url}/education`)
+      await approachHeader(page)
+      await page.mouse.move(640, 600)
       expect(await about.getAttribute('data-active')).toBeNull()
       expect((await style(about)).underline).toBe(false)
       const current = nav.locator('[aria-current="page"]')
@@ -211,6 +218,7 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
     it('the mobile drawer marks the current page, and only that one', async () => {
       const { page } = await openPage(stack.browser, { width: 390 })
       await gotoHydrated(page, `${stack.server.url}/about/position-statement`)
+      await approachHeader(page)
       await page.getByRole('button', { name: 'Open navigation menu' }).click()
       const drawer = page.getByRole('navigation', { name: 'Mobile' })
       await drawer.waitFor()

@@ -4,7 +4,7 @@ import { ABOUT_LINKS, HEADER_LINKS } from '../../src/shared/nav'
 import { PUBLIC_ROUTES } from '../../src/tools/public-routes.mjs'
 import { chromiumAndPostgres } from '../helpers/browser'
 import { axeViolations } from './axe'
-import { gotoHydrated, isHydrated, type Stack, sleep, startStack, untilHydrated } from './support'
+import { approachHeader, gotoHydrated, isHydrated, type Stack, sleep, startStack, untilHydrated } from './support'
 
 /**
  * Navigation from the first paint (issue 26): the phone menu, the About links and the search box
@@ -112,6 +112,7 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
     const { page, problems } = await openPage(390, true)
     for (const path of PAGES) {
       await gotoHydrated(page, `${stack.server.url}${path}`)
+      await approachHeader(page)
       const toggle = page.getByRole('button', { name: 'Open navigation menu' })
       await toggle.tap()
       const drawer = page.getByRole('dialog')
@@ -186,8 +187,10 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
       await desktop.page.waitForURL(`${stack.server.url}/search?q=chamber+pressure`)
 
       const phone = await openPage(390, js)
-      if (js) await gotoHydrated(phone.page, `${stack.server.url}/faq`)
-      else await phone.page.goto(`${stack.server.url}/faq`)
+      if (js) {
+        await gotoHydrated(phone.page, `${stack.server.url}/faq`)
+        await approachHeader(phone.page)
+      } else await phone.page.goto(`${stack.server.url}/faq`)
       if (js) await phone.page.getByRole('button', { name: 'Open navigation menu' }).tap()
       else await phone.page.locator(MENU_TOGGLE).tap()
       const menuSearch = phone.page.getByRole('search')
@@ -300,6 +303,7 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
 
     const full = await openPage(320, true)
     await gotoHydrated(full.page, `${stack.server.url}/about`)
+    await approachHeader(full.page)
     await full.page.getByRole('button', { name: 'Open navigation menu' }).tap()
     await full.page.getByRole('dialog').waitFor()
     await sleep(400)

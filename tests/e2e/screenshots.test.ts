@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUBLIC_PATHS } from '../../src/shared/nav'
 import { chromiumPath, openPage } from '../helpers/browser'
-import { gotoHydrated, type Stack, startStack } from './support'
+import { approachHeader, gotoHydrated, type Stack, startStack } from './support'
 
 /**
  * Full-page screenshots of every route at 1280 and 390 px, for a person to look at:
@@ -59,6 +59,7 @@ describe.skipIf(!chromiumPath() || !process.env.SCREENSHOTS)('screenshots of eve
   it('saves the open menus, a toast and the contact form errors', async () => {
     const desktop = await openPage(stack.browser)
     await gotoHydrated(desktop.page, `${stack.server.url}/`)
+    await approachHeader(desktop.page)
     await desktop.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'About' }).click()
     await desktop.page.getByRole('menu').waitFor()
     await desktop.page.waitForTimeout(400)
@@ -66,6 +67,7 @@ describe.skipIf(!chromiumPath() || !process.env.SCREENSHOTS)('screenshots of eve
 
     const mobile = await openPage(stack.browser, { width: 390, height: 844 })
     await gotoHydrated(mobile.page, `${stack.server.url}/`)
+    await approachHeader(mobile.page)
     await mobile.page.getByRole('button', { name: 'Open navigation menu' }).click()
     await mobile.page.getByRole('dialog').waitFor()
     await mobile.page.waitForTimeout(400)

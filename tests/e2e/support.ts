@@ -97,7 +97,7 @@ export async function failRequests(page: Page, pattern: string) {
  */
 export async function gotoHydrated(page: Page, url: string) {
   const response = await page.goto(url, { waitUntil: 'load' })
-  // The code's chunks, then what hydration loads after them (the deferred menus and toasts).
+  // The code's chunks, then what hydration loads after them.
   await untilNetworkQuiet(page, async () => {
     await reachFor(page)
     await untilHydrated(page)
@@ -151,6 +151,18 @@ export async function untilNetworkQuiet(page: Page, action: () => Promise<void>,
 /** What starts a public page's code: a key pressed (Shift, which types nothing). */
 export async function reachFor(page: Page) {
   await page.keyboard.press('Shift')
+}
+
+/**
+ * Moves the pointer onto the site header, as a visitor's mouse on its way to the menus does, which
+ * fetches the drawer's and the About dropdown's code (docs/decisions/033-deferred-code-on-approach.md),
+ * and waits until they have replaced the native disclosures. The page must have hydrated.
+ */
+export async function approachHeader(page: Page) {
+  await page.getByTestId('site-header').hover({ position: { x: 2, y: 2 } })
+  await page
+    .locator('[data-testid="site-header"] button[aria-controls="mobile-navigation"]')
+    .waitFor({ state: 'attached' })
 }
 
 /** The element that has keyboard focus, described for assertions. */

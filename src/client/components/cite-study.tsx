@@ -24,8 +24,9 @@ const FILE_FORMATS = [
 /**
  * "Cite": the study in APA style to copy, and as BibTeX and RIS files for a reference manager. The
  * popover (Mantine's Popover, with floating-ui) comes with the deferred frame parts
- * (lib/deferred-ui.ts), just after the page has loaded; until then the button is a stand-in with the
- * same look and markup, and a press on it opens the popover once it is here.
+ * (lib/deferred-ui.ts), fetched when the visitor points at or focuses a Cite button; until then the
+ * button is a stand-in with the same look and markup, and a press on it opens the popover once it
+ * is here.
  */
 export function CiteStudy({ study }: { study: Citable }) {
   const ui = useDeferredUi()

@@ -4,6 +4,7 @@ import { useSearch } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { NEWSLETTER_SUCCESS } from '../../shared/form-texts'
 import { FormNotice, type FormNoticeText, useFormPost } from '../lib/form-post'
+import { WANTS_CODE } from '../lib/intent'
 import { showToast } from '../lib/show-toast'
 import { useTRPC } from '../lib/trpc'
 import { useTypedBeforeCode } from '../lib/typed-before-code'
@@ -70,6 +71,7 @@ export function NewsletterForm() {
         </Box>
         <form
           ref={formRef}
+          {...WANTS_CODE}
           method="post"
           action="/api/newsletter/subscribe"
           onSubmit={(event) => {

@@ -4,6 +4,7 @@ import { type KeyboardEvent, useEffect, useState } from 'react'
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../shared/constants'
 import { ABOUT_LINKS, HEADER_LINKS } from '../../shared/nav'
 import { requestDeferredUi, useDeferredUi } from '../lib/deferred-ui'
+import { WANTS_CODE } from '../lib/intent'
 import { useFocusHandOver, useNativeDisclosure } from '../lib/native-disclosure'
 import { useSite } from '../lib/site'
 import { AboutLabel, MenuLinks } from './header-parts'
@@ -21,8 +22,8 @@ import { SearchIcon, SiteSearch } from './site-search'
  * About links and the search box are native `<details>` disclosures in the server's HTML
  * (lib/native-disclosure.ts). The About dropdown (Mantine's Menu) and the phone drawer are not part
  * of any page's first load (components/header-menus.tsx, in the deferred chunk of lib/deferred-ui.ts):
- * when they arrive, just after the page has loaded, each replaces its disclosure, unless the visitor
- * has that one open (then once it is closed).
+ * they are fetched when the visitor approaches the header (lib/intent.ts), and when they arrive each
+ * replaces its disclosure, unless the visitor has that one open (then once it is closed).
  */
 export function SiteHeader() {
   const site = useSite()
@@ -53,7 +54,7 @@ export function SiteHeader() {
   const transparent = pathname === '/' && !scrolled && !drawerOpen && !subscribed && !posted
 
   return (
-    <header className={classes.header} data-transparent={transparent} data-testid="site-header">
+    <header className={classes.header} data-transparent={transparent} data-testid="site-header" {...WANTS_CODE}>
       <Container size="lg" className={classes.inner}>
         {/* The accessible name starts with the visible text (WCAG 2.5.3, label in name). */}
         <Link to="/" className={classes.brand}>

@@ -7,6 +7,7 @@ import { checkComment, commentSubmission } from '../../shared/form-rules'
 import { COMMENT_SUCCESS } from '../../shared/form-texts'
 import { focusFirstError } from '../lib/focus-first-error'
 import { FormNotice, useFormPost } from '../lib/form-post'
+import { WANTS_CODE } from '../lib/intent'
 import { usePublicForm } from '../lib/public-form'
 import { showToast } from '../lib/show-toast'
 import { useTRPC } from '../lib/trpc'
@@ -128,6 +129,7 @@ export function StandardCommentForm({
       {/* Without JavaScript the browser posts it to the API, which answers with a page (decision 030). */}
       <form
         ref={formRef}
+        {...WANTS_CODE}
         method="post"
         action={`/api/standards/${encodeURIComponent(documentKey)}/versions/${encodeURIComponent(version)}/comments`}
         onSubmit={form.onSubmit(

@@ -5,8 +5,8 @@ import { loadDeferredUi, useDeferredUi } from '../lib/deferred-ui'
 /**
  * The notification area (docs/product.md#shared-frame): one toast at a time, 5000 ms, swipe right past 50 px to
  * dismiss, and F8 moves keyboard focus to it. Mantine's toast stack comes with the deferred frame
- * parts (lib/deferred-ui.ts), just after the page has loaded; a toast asked for before would wait
- * in Mantine's store and show then.
+ * parts (lib/deferred-ui.ts), when the visitor approaches a form or a toast is asked for; a toast
+ * asked for before they are here waits in Mantine's store and shows then.
  */
 export function ToastRegion() {
   const region = useRef<HTMLElement>(null)

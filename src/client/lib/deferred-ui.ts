@@ -1,6 +1,6 @@
 import { useId } from '@mantine/hooks'
 import { startTransition, useEffect, useRef, useState } from 'react'
-import { afterPageLoad } from './after-load'
+import { whenApproached } from './intent'
 
 export type DeferredUi = typeof import('../components/deferred-ui')
 
@@ -31,7 +31,9 @@ export function requestDeferredUi(): void {
 
 /**
  * The deferred frame parts once they are here, else null. Null on the server and while the page
- * hydrates, so the HTML and the first render agree; the fetch starts after the page's load event.
+ * hydrates, so the HTML and the first render agree. The fetch starts when the visitor approaches a
+ * part that uses them (lib/intent.ts), or when one is asked for (a toast, a hover on About); the
+ * admin asks at once.
  * They arrive as a transition: React mounts them in slices between the browser's own work, so a
  * phone's main thread is never held by the menus and toasts that nobody has opened yet (a store
  * subscription would render them in one synchronous pass; decision 022).
@@ -45,7 +47,7 @@ export function useDeferredUi(): DeferredUi | null {
     }
     const show = () => startTransition(() => setUi(loaded))
     listeners.add(show)
-    afterPageLoad(requestDeferredUi)
+    whenApproached(requestDeferredUi)
     return () => {
       listeners.delete(show)
     }

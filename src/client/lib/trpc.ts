@@ -4,14 +4,14 @@ import type { inferRouterOutputs } from '@trpc/server'
 import { observable, type Unsubscribable } from '@trpc/server/observable'
 import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '../../server/trpc/router'
-import { afterPageLoad } from './after-load'
+import { whenApproached } from './intent'
 
 export type Trpc = TRPCOptionsProxy<AppRouter>
 export type TrpcClient = TRPCClient<AppRouter>
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>()
 
-/** The browser's client: same-origin HTTP with cookies (lib/trpc-http.ts), fetched once the page has loaded. */
+/** The browser's client: same-origin HTTP with cookies (lib/trpc-http.ts), fetched on the first call or approach. */
 export function createBrowserTrpcClient(): TrpcClient {
   return createTRPCClient<AppRouter>({ links: [deferredHttpLink()] })
 }
@@ -29,12 +29,13 @@ const loadHttpLink = (): Promise<HttpLinkModule> => {
 
 /**
  * Hands every call to the HTTP link of lib/trpc-http.ts, which (with superjson) stays out of the
- * pages' first load: it is fetched after the load event, or by the first call made before then.
+ * pages' first load: it is fetched when the visitor approaches a form (lib/intent.ts), or by the
+ * first call (a link's preload on hover, a navigation), whichever comes first.
  * Calls made together still go out as one batch. A link that cannot be fetched fails the call as a
  * network failure would.
  */
 function deferredHttpLink(): TRPCLink<AppRouter> {
-  if (typeof window !== 'undefined') afterPageLoad(() => void loadHttpLink().catch(() => {}))
+  if (typeof window !== 'undefined') whenApproached(() => void loadHttpLink().catch(() => {}))
   return (runtime) => {
     let link: ReturnType<TRPCLink<AppRouter>> | null = null
     return ({ op, next }) =>

@@ -7,6 +7,7 @@ import { ScreenGate } from '../admin/gate'
 import { AdminNav } from '../admin/nav'
 import { AdminSessionProvider, useRedirectToLogin, useSignInAgainOnUnauthorized } from '../admin/session'
 import { HEADER_HEIGHT_PX } from '../layout'
+import { requestDeferredUi } from '../lib/deferred-ui'
 import { pageHead } from '../lib/seo'
 import { toast } from '../lib/toast'
 import { useTRPC } from '../lib/trpc'
@@ -39,6 +40,9 @@ function AdminLayout() {
   )
   const meKey = useMemo(() => trpc.auth.me.pathKey(), [trpc])
   useSignInAgainOnUnauthorized(redirectToLogin, { active: session !== null, except: meKey })
+  // The admin is made of code and toasts as it works: the toast stack and the header's menus are
+  // fetched at once here, where a public page waits for the visitor's approach (lib/intent.ts).
+  useEffect(requestDeferredUi, [])
 
   useEffect(() => {
     if (!unauthenticated) return

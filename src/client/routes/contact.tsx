@@ -10,6 +10,7 @@ import { PageHero } from '../components/page-hero'
 import { PrivacyNote } from '../components/privacy-note'
 import { focusFirstError } from '../lib/focus-first-error'
 import { FormNotice, useFormPost } from '../lib/form-post'
+import { WANTS_CODE } from '../lib/intent'
 import { usePublicForm } from '../lib/public-form'
 import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
@@ -107,6 +108,7 @@ function ContactForm() {
       {/* Without JavaScript the browser posts it to the API, which answers with a page (decision 030). */}
       <form
         ref={formRef}
+        {...WANTS_CODE}
         method="post"
         action="/api/contact"
         onSubmit={form.onSubmit((values) => send.mutate(values), focusFirstError)}

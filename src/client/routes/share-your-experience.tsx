@@ -10,6 +10,7 @@ import { PageHero } from '../components/page-hero'
 import { PrivacyNote } from '../components/privacy-note'
 import { focusFirstError } from '../lib/focus-first-error'
 import { FormNotice, useFormPost } from '../lib/form-post'
+import { WANTS_CODE } from '../lib/intent'
 import { usePublicForm } from '../lib/public-form'
 import { routeHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
@@ -92,6 +93,7 @@ function ShareExperienceForm() {
       {/* Without JavaScript the browser posts it to the API, which answers with a page (decision 030). */}
       <form
         ref={formRef}
+        {...WANTS_CODE}
         method="post"
         action="/api/testimonials"
         onSubmit={form.onSubmit((values) => send.mutate(testimonialSubmission(values)), focusFirstError)}
