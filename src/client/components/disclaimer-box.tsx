@@ -1,21 +1,24 @@
-import { Alert, Container } from '@mantine/core'
+import { Container } from '@mantine/core'
 import { DISCLAIMER_TEXT } from '../../content/facts'
+import { NoticeBox } from './notice-box'
 
-/** The wellness-only disclaimer that every content page repeats (docs/product.md#who-it-is-for). */
+/**
+ * The wellness-only disclaimer that every content page repeats (docs/product.md#who-it-is-for): a
+ * note the page always carries, not an alert, so nothing is announced when the page opens.
+ */
 export function DisclaimerBox() {
   return (
     <Container size="lg" py="xl">
-      <Alert
-        variant="light"
-        color="yellow"
+      <NoticeBox
+        tone="yellow"
+        role="note"
         title="Important Disclaimer"
-        styles={{ title: { color: 'var(--mantine-color-dark-8)' }, message: { color: 'var(--mantine-color-dark-7)' } }}
         data-testid="disclaimer"
         // The same words on every page: the site search leaves them out (docs/decisions/029-site-search.md).
         data-nosearch
       >
         {DISCLAIMER_TEXT}
-      </Alert>
+      </NoticeBox>
     </Container>
   )
 }

@@ -1,7 +1,7 @@
-import { Alert } from '@mantine/core'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import type { FormPostState } from '../../shared/form-post'
+import { NoticeBox } from '../components/notice-box'
 
 /**
  * A form's outcome written into the page, in its toast's words: what a visitor without JavaScript
@@ -27,16 +27,14 @@ export function useFormPost(form: FormPostState['form']): FormPostState | undefi
 export function FormNotice({ notice }: { notice: FormNoticeText | null }) {
   if (!notice) return null
   return (
-    <Alert
+    <NoticeBox
       role={notice.failed ? 'alert' : 'status'}
-      variant="light"
-      color={notice.failed ? 'red' : 'teal'}
+      tone={notice.failed ? 'red' : 'teal'}
       title={notice.title}
-      mt="md"
+      style={{ marginTop: 'var(--mantine-spacing-md)' }}
       data-testid="form-notice"
-      styles={{ title: { color: 'var(--mantine-color-dark-8)' }, message: { color: 'var(--mantine-color-dark-7)' } }}
     >
       {notice.message}
-    </Alert>
+    </NoticeBox>
   )
 }
