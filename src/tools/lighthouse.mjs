@@ -5,7 +5,7 @@
 //   npm run lighthouse                      every public page, mobile and desktop
 //   npm run lighthouse -- /faq /research    some pages only
 //   npm run lighthouse -- --mobile /faq     one form factor (--mobile or --desktop)
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -24,6 +24,16 @@ export const LIGHTHOUSE_TARGETS = { accessibility: 1, 'best-practices': 1, seo: 
 export const TBT_TARGET_MS = 200
 /** Runs per page on mobile, whose median is judged (TBT swings from run to run on a shared machine). */
 export const MOBILE_RUNS = 3
+/**
+ * A run during which the host took more than this share of the machine's CPU time from it (Linux's
+ * "steal") measured the host, not the page, and is measured again, at most MAX_RETAKES times per run.
+ * Lighthouse's simulated phone multiplies the tasks it observes by four, so time the virtual CPU
+ * spent descheduled shows up as the page's own blocking time. On 2026-11-26 a bench run measured
+ * 450-4,000 ms on four pages on which no script runs, while the host took 125 s of CPU time from this
+ * machine over the run; minutes later the same pages measured 0 in every run, with 0.01 s taken.
+ */
+export const STOLEN_SHARE_LIMIT = 0.05
+const MAX_RETAKES = 2
 const CATEGORIES = /** @type {const} */ (['performance', 'accessibility', 'best-practices', 'seo'])
 /** @typedef {(typeof CATEGORIES)[number]} Category */
 /** @typedef {keyof typeof LIGHTHOUSE_TARGETS} JudgedCategory */
@@ -35,6 +45,7 @@ const CATEGORIES = /** @type {const} */ (['performance', 'accessibility', 'best-
  * @property {Record<Category, number | null>} scores the median of the runs, per category
  * @property {number | null} tbtMs the median Total Blocking Time
  * @property {number[]} tbtRuns every run's Total Blocking Time
+ * @property {string[]} retaken the runs measured again because the host took the CPU, with what they measured
  * @property {string[]} failed the targets missed
  * @property {string[]} losses the audits that cost points in a failed category
  * @property {string} [runtimeError]
@@ -52,6 +63,37 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ]
+
+/**
+ * The machine's CPU time so far (all of it, and what the host took: "steal"), in clock ticks, from
+ * /proc/stat; null where there is none.
+ * @returns {{ total: number, stolen: number } | null}
+ */
+function cpuTicks() {
+  try {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number)
+    if (fields.length < 8 || fields.some((n) => !Number.isFinite(n))) return null
+    // Guest time (fields 9 and 10) is already counted in user and nice.
+    return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), stolen: fields[7] ?? 0 }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Runs `measure` and says what share of the machine's CPU time the host took meanwhile (0 where it
+ * cannot be read).
+ * @template T
+ * @param {() => Promise<T>} measure
+ * @returns {Promise<{ result: T, stolenShare: number }>}
+ */
+async function watchingSteal(measure) {
+  const before = cpuTicks()
+  const result = await measure()
+  const after = cpuTicks()
+  const total = before && after ? after.total - before.total : 0
+  return { result, stolenShare: before && after && total > 0 ? (after.stolen - before.stolen) / total : 0 }
+}
 
 /** @param {Array<number | null>} values */
 function medianOf(values) {
@@ -106,8 +148,21 @@ export async function runLighthouse({ baseUrl, paths = PUBLIC_ROUTES, formFactor
       for (const path of paths) {
         /** @type {Array<Awaited<ReturnType<typeof audit>>>} */
         const runs = []
-        for (let i = 0; i < (formFactor === 'mobile' ? MOBILE_RUNS : 1); i += 1)
-          runs.push(await audit(path, formFactor))
+        /** @type {string[]} */
+        const retaken = []
+        for (let i = 0; i < (formFactor === 'mobile' ? MOBILE_RUNS : 1); i += 1) {
+          let take = await watchingSteal(() => audit(path, formFactor))
+          for (let again = 0; again < MAX_RETAKES && take.stolenShare > STOLEN_SHARE_LIMIT; again += 1) {
+            const tbt = take.result?.audits['total-blocking-time']?.numericValue
+            retaken.push(
+              `run ${i + 1}: the host took ${Math.round(take.stolenShare * 100)}% of the CPU (TBT ${typeof tbt === 'number' ? Math.round(tbt) : 'n/a'} ms), measured again`,
+            )
+            take = await watchingSteal(() => audit(path, formFactor))
+          }
+          if (take.stolenShare > STOLEN_SHARE_LIMIT)
+            retaken.push(`run ${i + 1}: the host still took ${Math.round(take.stolenShare * 100)}%; this run counts`)
+          runs.push(take.result)
+        }
         const scores = /** @type {Record<Category, number | null>} */ (
           Object.fromEntries(
             CATEGORIES.map((id) => [id, medianOf(runs.map((lhr) => lhr?.categories[id]?.score ?? null))]),
@@ -142,6 +197,7 @@ export async function runLighthouse({ baseUrl, paths = PUBLIC_ROUTES, formFactor
           scores,
           tbtMs,
           tbtRuns,
+          retaken,
           failed,
           losses,
           runtimeError: runs.find((lhr) => lhr?.runtimeError)?.runtimeError?.message,
@@ -191,6 +247,13 @@ export function printLighthouse(results) {
     console.log(
       `| ${r.path} | ${r.formFactor} | ${fmt(performance)} | ${tbt} | ${fmt(accessibility)} | ${fmt(r.scores['best-practices'])} | ${fmt(seo)} | ${verdict} |`,
     )
+  }
+  const retaken = results.filter((r) => r.retaken.length > 0)
+  if (retaken.length > 0) {
+    console.log(
+      `\nRuns measured again because the host took more than ${STOLEN_SHARE_LIMIT * 100}% of the CPU meanwhile (/proc/stat "steal"):`,
+    )
+    for (const r of retaken) console.log(`  ${r.path} ${r.formFactor}: ${r.retaken.join('; ')}`)
   }
   return results.every((r) => r.failed.length === 0)
 }
