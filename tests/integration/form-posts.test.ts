@@ -47,15 +47,15 @@ const stateOf = (html: string) => {
   return block === undefined ? undefined : JSON.parse(block)
 }
 
-/** The notice above the form (a Mantine Alert): its role and its text. */
+/** The notice above the form (components/notice-box.tsx): its role and its text. */
 const noticeOf = (html: string) => {
   const open = /<div[^>]*data-testid="form-notice"[^>]*>/.exec(html)
   if (!open) return null
   const rest = html.slice(open.index + open[0].length)
-  // The alert's title and message end where its body, wrapper and root close.
+  // Its title and its message are two paragraphs; the box ends where they do.
   return {
     role: /role="(\w+)"/.exec(open[0])?.[1],
-    text: textOf(rest.slice(0, rest.indexOf('</div></div></div>'))).trim(),
+    text: textOf(rest.slice(0, rest.indexOf('</div>'))).trim(),
   }
 }
 
