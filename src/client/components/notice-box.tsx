@@ -10,7 +10,6 @@ export function NoticeBox({
   role,
   title,
   children,
-  'data-testid': testId,
   ...rest
 }: {
   tone: 'yellow' | 'red' | 'teal'
@@ -22,7 +21,7 @@ export function NoticeBox({
   style?: CSSProperties
 }) {
   return (
-    <div role={role} className={classes.box} data-tone={tone} data-testid={testId} {...rest}>
+    <div role={role} className={classes.box} data-tone={tone} {...rest}>
       <p className={classes.title}>{title}</p>
       <p className={classes.text}>{children}</p>
     </div>

@@ -9,14 +9,18 @@ import { readStudySearch } from '../../shared/text-rules'
 /** What the library's address holds: the chosen category and the sort, so a view can be linked. */
 export type LibrarySearch = { category?: StudyCategory; sort?: 'title'; q?: string }
 
-export const isCategory = (value: unknown): value is StudyCategory =>
-  typeof value === 'string' && (STUDY_CATEGORIES as readonly string[]).includes(value)
+/** A check that a value is one of `list`'s categories (the library tabs' address parameter). */
+const oneOf =
+  <T extends string>(list: readonly T[]) =>
+  (value: unknown): value is T =>
+    typeof value === 'string' && (list as readonly string[]).includes(value)
+
+export const isCategory = oneOf<StudyCategory>(STUDY_CATEGORIES)
 
 /** What the resources page's address holds: the chosen category, as on the research library. */
 export type ResourceSearch = { category?: ResourceCategory }
 
-export const isResourceCategory = (value: unknown): value is ResourceCategory =>
-  typeof value === 'string' && (RESOURCE_CATEGORIES as readonly string[]).includes(value)
+export const isResourceCategory = oneOf<ResourceCategory>(RESOURCE_CATEGORIES)
 
 /** Anything but a known category is dropped, so odd addresses share the plain page and its cache entry. */
 export const readResourceSearch = (raw: Record<string, unknown>): ResourceSearch =>
