@@ -240,6 +240,12 @@ describe.skipIf(!chromiumAndPostgres())('standards and public comments in the ad
       where version = '1.1' and document_id = (select id from standard_documents where key = ${KEY})`
     await page.reload()
     await card.getByText(/^Review closed/).waitFor()
+    // The lists come back slower than the dialog's exit, as on a busy server: the focus must still
+    // land on the heading, not on the Publish button the refresh is about to remove.
+    await page.route('**/trpc/standards.**', async (route) => {
+      if (route.request().method() === 'GET') await new Promise((done) => setTimeout(done, 800))
+      await route.continue()
+    })
     await card.getByRole('button', { name: 'Publish', exact: true }).click()
     await publish.getByRole('button', { name: 'Publish', exact: true }).click()
     await page.getByText('Version 1.1 published; version 1.0 is superseded').waitFor()
@@ -250,6 +256,7 @@ describe.skipIf(!chromiumAndPostgres())('standards and public comments in the ad
       .getByText('Superseded', { exact: true })
       .waitFor()
     await card.getByRole('button', { name: `New draft of ${NUMBER}` }).waitFor()
+    await page.unroute('**/trpc/standards.**')
     expect(editor.problems).toEqual([])
 
     // The public record: the old version's page says it is superseded.

@@ -34,6 +34,8 @@ function Refusal({ error }: { error: unknown }) {
 export function useVersionSteps(screenHeading: RefObject<HTMLElement | null>) {
   const trpc = useTRPC()
   // A step removes the button that asked (the version moves on): the focus goes to its document's heading.
+  // Each dialog closes after the refresh (`afterRefresh`), once that button has left: closed before, its
+  // exit hands the focus to the button, which the refresh then removes, and the focus falls to the body.
   const fallbackFocus = useRef<HTMLElement | null>(null)
   const refresh = [trpc.standards.pathKey()]
   const publishing = useConfirm<Step>()
@@ -46,19 +48,19 @@ export function useVersionSteps(screenHeading: RefObject<HTMLElement | null>) {
     success: (done) =>
       `Version ${done.version} published${done.superseded ? `; version ${done.superseded} is superseded` : ''}`,
     failure: (_variables, error) => refusalOf(error) ?? 'The version could not be published',
-    onSuccess: publishing.close,
+    afterRefresh: publishing.close,
   })
   const announce = useAdminMutation(trpc.standards.announce.mutationOptions(), {
     refresh: [...refresh, trpc.news.pathKey()],
     success: (sent) => `The review was announced to ${counted(sent.recipients, 'subscriber')}`,
     failure: (_variables, error) => refusalOf(error) ?? 'The subscribers could not be told',
-    onSuccess: telling.close,
+    afterRefresh: telling.close,
   })
   const withdraw = useAdminMutation(trpc.standards.withdraw.mutationOptions(), {
     refresh,
     success: (done) => `Version ${done.version} withdrawn`,
     failure: (_variables, error) => refusalOf(error) ?? 'The version could not be withdrawn',
-    onSuccess: withdrawing.close,
+    afterRefresh: withdrawing.close,
   })
 
   const dialogs = (
