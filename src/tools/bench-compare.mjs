@@ -1,15 +1,23 @@
 // `npm run bench`: the built server against its anchor, a bare Fastify server answering the same
 // bytes with the same headers from memory (bench-anchor.mjs), measured in the same run, interleaved,
-// by a load generator in its own process (wrk when installed, else autocannon). Then first loads per
-// public page, resident memory on Postgres and on the embedded database, Lighthouse, and one PASS or
+// by a load generator in its own process (h2load when installed, else wrk, else autocannon). Then
+// first loads per public page, resident memory on Postgres and on the embedded database, Lighthouse, and one PASS or
 // FAIL line per target. Shared machines are noisy: requests/s swing, so each figure is judged as a
 // ratio to the anchor measured minutes apart at most. Never part of the tests.
 import { spawn, spawnSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { AUTOCANNON_SCRIPT, benchResult, READ_URLS, rssMb, scratchDatabase, WRK_LEAN_SCRIPT } from './bench-kit.mjs'
+import {
+  AUTOCANNON_SCRIPT,
+  benchResult,
+  h2loadResult,
+  READ_URLS,
+  rssMb,
+  scratchDatabase,
+  WRK_LEAN_SCRIPT,
+} from './bench-kit.mjs'
 import { benchPages, publishBenchPost } from './bench-pages.mjs'
 import { chooseTool, guardRun, optionsOrExit, tempDir } from './bench-run.mjs'
 import { startBuiltServer } from './built-server.mjs'
@@ -44,7 +52,8 @@ const USAGE = `Usage: npm run bench [-- options]
   --rounds <n>         rounds, alternating which server goes first (default 7; latency is judged on
                        the median round)
   --connections <n>    concurrent connections (default 100)
-  --tool wrk|autocannon  load generator (default wrk when installed, else autocannon)
+  --tool h2load|wrk|autocannon  load generator (default h2load when installed, else wrk, else
+                       autocannon; decision 034)
   --no-lighthouse      skip Lighthouse (its target then reads SKIPPED)
   --no-first-load      skip the first-load sizes (their targets then read SKIPPED)
   --only <paths>       load only these of the bench's URLs (comma-separated, e.g. /faq,/); for
@@ -74,7 +83,10 @@ function parseOptions(argv) {
       throw new Error(`--${name} must be a whole number from ${min} to ${max}`)
     return n
   }
-  const tool = chooseTool(values.tool)
+  const tool = chooseTool(
+    values.tool,
+    /** @type {('h2load' | 'wrk' | 'autocannon')[]} */ (['h2load', 'wrk', 'autocannon']),
+  )
   const only = values.only?.split(',').map((path) => path.trim())
   const unknown = only?.filter((path) => !BENCH_URLS.includes(path))
   if (unknown?.length)
@@ -126,7 +138,13 @@ async function loadOnce({ tool, url, headers, connections, seconds, pid, perf, w
     : null
   const cpuBefore = cpuMicros(pid)
   let result
-  if (tool === 'wrk') {
+  if (tool === 'h2load') {
+    const log = join(workDir, 'h2load.log')
+    rmSync(log, { force: true })
+    const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
+    const args = ['--h1', '-t1', `-c${connections}`, `-D${seconds}`, `--log-file=${log}`, ...headerArgs, url]
+    result = h2loadResult(await run('h2load', args, 'h2load', limitMs), readFileSync(log, 'utf8'))
+  } else if (tool === 'wrk') {
     const script = join(workDir, 'bench.lua')
     writeFileSync(script, WRK_LEAN_SCRIPT)
     const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`])

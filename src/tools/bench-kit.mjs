@@ -156,4 +156,54 @@ local threads = {}
 counted = false
 ${WRK_DONE}`
 
+/**
+ * h2load's run as a BenchResult: counts and the duration from what it printed, latencies from its
+ * per-request log (`--log-file`: start in µs, status, time for the request in µs, tab-separated).
+ * h2load counts every status, so a 3xx is a non-2xx here as it is for autocannon.
+ * @param {string} output its standard output
+ * @param {string} log the log file's text
+ * @returns {BenchResult}
+ */
+export function h2loadResult(output, log) {
+  /** @param {RegExp} pattern */
+  const read = (pattern) => {
+    const found = pattern.exec(output)
+    if (!found) throw new Error(`h2load printed no ${pattern.source}:\n${output.slice(-2000)}`)
+    return found.slice(1).map(Number)
+  }
+  const [seconds = 0] = read(/finished in ([\d.]+)s/)
+  const [done = 0, errored = 0, timeout = 0] = read(
+    /requests: \d+ total, \d+ started, (\d+) done, \d+ succeeded, \d+ failed, (\d+) errored, (\d+) timeout/,
+  )
+  const [s3 = 0, s4 = 0, s5 = 0] = read(/status codes: \d+ 2xx, (\d+) 3xx, (\d+) 4xx, (\d+) 5xx/)
+  /** @type {Record<string, number>} */
+  const codes = {}
+  for (const [name, n] of /** @type {const} */ ([
+    ['3xx', s3],
+    ['4xx', s4],
+    ['5xx', s5],
+  ]))
+    if (n) codes[name] = n
+  const times = new Float64Array(done)
+  let n = 0
+  for (const line of log.split('\n')) {
+    const tab = line.lastIndexOf('\t')
+    if (tab > 0 && n < times.length) times[n++] = Number(line.slice(tab + 1)) / 1000
+  }
+  const sorted = times.subarray(0, n).sort()
+  const at = (/** @type {number} */ share) => sorted[Math.min(n - 1, Math.floor(n * share))] ?? Number.NaN
+  return {
+    requests: done,
+    seconds,
+    // h2load's "failed" also counts answers of 400 and up, which are non2xx here.
+    socketErrors: errored,
+    timeouts: timeout,
+    non2xx: s3 + s4 + s5,
+    codes,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: n ? (sorted[n - 1] ?? Number.NaN) : Number.NaN,
+  }
+}
+
 export const AUTOCANNON_SCRIPT = join(root, 'src', 'tools', 'bench-autocannon.mjs')

@@ -83,7 +83,7 @@ function parseOptions(argv) {
   const connections = Number(values.connections ?? 200)
   if (!Number.isInteger(connections) || connections < LOAD_PATHS.length || connections > 10_000)
     throw new Error(`--connections must be a whole number from ${LOAD_PATHS.length} (one per URL) to 10000`)
-  const tool = chooseTool(values.tool)
+  const tool = chooseTool(values.tool, /** @type {('wrk' | 'autocannon')[]} */ (['wrk', 'autocannon']))
   return {
     mode,
     connections,

@@ -30,16 +30,31 @@ export function optionsOrExit(parse, argv, usage) {
   return options
 }
 
+const INSTALL = {
+  h2load: 'apt-get install -y nghttp2-client',
+  wrk: 'apt-get install -y wrk',
+  autocannon: 'npm ci',
+}
+
 /**
- * The load generator: the one asked for, else wrk when installed, else autocannon.
+ * The load generator: the one asked for, else the first of `preferred` installed (autocannon, an
+ * npm dependency, always is).
+ * @template {'h2load' | 'wrk' | 'autocannon'} Tool
  * @param {string | undefined} requested
+ * @param {Tool[]} preferred in order; the last is autocannon
+ * @returns {Tool}
  */
-export function chooseTool(requested) {
-  const hasWrk = spawnSync('sh', ['-c', 'command -v wrk'], { stdio: 'ignore' }).status === 0
-  const tool = requested ?? (hasWrk ? 'wrk' : 'autocannon')
-  if (tool !== 'wrk' && tool !== 'autocannon') throw new Error('--tool must be wrk or autocannon')
-  if (tool === 'wrk' && !hasWrk)
-    throw new Error('wrk is not installed (apt-get install -y wrk), or use --tool autocannon')
+export function chooseTool(requested, preferred) {
+  const installed = (/** @type {string} */ tool) =>
+    tool === 'autocannon' || spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0
+  if (requested === undefined) {
+    const found = preferred.find(installed)
+    if (!found) throw new Error(`none of ${preferred.join(', ')} is installed`)
+    return found
+  }
+  const tool = preferred.find((known) => known === requested)
+  if (!tool) throw new Error(`--tool must be ${preferred.join(' or ')}`)
+  if (!installed(tool)) throw new Error(`${tool} is not installed (${INSTALL[tool]}), or choose another with --tool`)
   return tool
 }
 
