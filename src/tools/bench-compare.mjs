@@ -268,7 +268,8 @@ export async function runCompareBench(argv) {
   const options = optionsOrExit(parseOptions, argv, USAGE)
   if (typeof options === 'number') return options
   const { seconds, rounds, connections, tool, only } = options
-  const loadSeconds = (BENCH_URLS.length + 1) * ENCODINGS.length * rounds * 2 * (seconds + 1)
+  // Each round twice at most (set aside and taken again), on two servers.
+  const loadSeconds = (BENCH_URLS.length + 1) * ENCODINGS.length * rounds * 2 * 2 * (seconds + 1)
   const limitMs = (loadSeconds + 1200) * 1000
   const unguard = guardRun({
     stopping: 'stopping the servers and the load, removing the scratch databases…',
@@ -318,7 +319,7 @@ export async function runCompareBench(argv) {
     const rssWarm = rssMb(app.child.pid)
 
     /** @typedef {Awaited<ReturnType<typeof loadOnce>>} Load */
-    /** @type {Array<{ path: string, encoding: string, app: ReturnType<typeof summary>, anchor: ReturnType<typeof summary> }>} */
+    /** @type {Array<{ path: string, encoding: string, app: ReturnType<typeof summary>, anchor: ReturnType<typeof summary>, setAside: number }>} */
     const rows = []
     /** @param {Load[]} results */
     const summary = (results) => {
@@ -347,12 +348,20 @@ export async function runCompareBench(argv) {
       for (const path of urls) {
         /** @type {{ app: Load[], anchor: Load[] }} */
         const sums = { app: [], anchor: [] }
-        for (let round = 0; round < rounds; round += 1) {
+        // A round in which the anchor, sending the same bytes from memory, was itself over the target
+        // shows the machine unable to meet it then: it is set aside and taken again, at most `rounds`
+        // times per pair, and counted in the verdict (decision 034).
+        /** @type {{ app: Load[], anchor: Load[] }} */
+        const setAside = { app: [], anchor: [] }
+        for (let round = 0; sums.app.length < rounds; round += 1) {
           /** @type {Array<'app' | 'anchor'>} */
           const order = round % 2 === 0 ? ['app', 'anchor'] : ['anchor', 'app']
+          /** @type {Map<'app' | 'anchor', Load>} */
+          const taken = new Map()
           for (const who of order) {
             const target = who === 'app' ? app : anchor
-            sums[who].push(
+            taken.set(
+              who,
               await loadOnce({
                 tool,
                 url: `${target.base}${path}`,
@@ -365,17 +374,24 @@ export async function runCompareBench(argv) {
               }),
             )
           }
+          const machineSlow = (taken.get('anchor')?.p99 ?? 0) >= TARGETS.p99Ms && setAside.app.length < rounds
+          for (const [who, load] of taken) (machineSlow ? setAside : sums)[who].push(load)
         }
         // wrk counts answers of 400 and up (WRK_LEAN_SCRIPT); one that turned into a redirect would not be.
         const after = await get(`${app.base}${path}`, encoding.headers)
         const row = { path, encoding: encoding.name, app: summary(sums.app), anchor: summary(sums.anchor) }
         if (after.status !== 200) row.app.non2xx += 1
-        rows.push(row)
+        // An error is an error in any round.
+        for (const load of setAside.app) {
+          row.app.errors += load.socketErrors + load.timeouts
+          row.app.non2xx += load.non2xx
+        }
+        rows.push({ ...row, setAside: setAside.app.length })
         const cost = perf
           ? `${(row.app.instructionsPerRequest / 1000).toFixed(0)}k vs ${(row.anchor.instructionsPerRequest / 1000).toFixed(0)}k instructions/request`
           : `${row.app.cpuPerRequest.toFixed(1)} vs ${row.anchor.cpuPerRequest.toFixed(1)} µs CPU/request`
         console.log(
-          `  ${encoding.name.padEnd(5)} ${path.padEnd(26)} app ${row.app.rps.toFixed(0).padStart(6)} req/s, anchor ${row.anchor.rps.toFixed(0).padStart(6)} req/s, ratio ${(row.app.rps / row.anchor.rps).toFixed(2)}; ${cost}; p99 by round app ${rounded(sums.app)}, anchor ${rounded(sums.anchor)} ms`,
+          `  ${encoding.name.padEnd(5)} ${path.padEnd(26)} app ${row.app.rps.toFixed(0).padStart(6)} req/s, anchor ${row.anchor.rps.toFixed(0).padStart(6)} req/s, ratio ${(row.app.rps / row.anchor.rps).toFixed(2)}; ${cost}; p99 by round app ${rounded(sums.app)}, anchor ${rounded(sums.anchor)} ms${setAside.app.length ? `; set aside, the anchor over ${TARGETS.p99Ms} ms: app ${rounded(setAside.app)}, anchor ${rounded(setAside.anchor)} ms` : ''}`,
         )
       }
     }
@@ -482,7 +498,7 @@ export async function runCompareBench(argv) {
     const errors = rows.reduce((s, row) => s + row.app.errors + row.app.non2xx, 0)
     lines.push(
       `${verdict(rows.every((row) => row.app.rps / row.anchor.rps >= TARGETS.ratio))}  requests/s at least ${TARGETS.ratio} of the anchor's on every URL, plain and br (lowest: ${(lowest.app.rps / lowest.anchor.rps).toFixed(2)}, ${lowest.path} ${lowest.encoding})`,
-      `${verdict(rows.every((row) => row.app.p99 < TARGETS.p99Ms))}  p99 under ${TARGETS.p99Ms} ms at ${connections} connections on every URL, median of ${rounds} rounds (highest: ${slowest.app.p99.toFixed(2)} ms, ${slowest.path} ${slowest.encoding}; worst single rounds over ${TARGETS.p99Ms} ms: app ${rows.filter((row) => row.app.p99Worst >= TARGETS.p99Ms).length}, anchor ${rows.filter((row) => row.anchor.p99Worst >= TARGETS.p99Ms).length} of ${rows.length}; the anchor's median round over it: ${rows.filter((row) => row.anchor.p99 >= TARGETS.p99Ms).length})`,
+      `${verdict(rows.every((row) => row.app.p99 < TARGETS.p99Ms))}  p99 under ${TARGETS.p99Ms} ms at ${connections} connections on every URL, median of ${rounds} rounds (highest: ${slowest.app.p99.toFixed(2)} ms, ${slowest.path} ${slowest.encoding}; worst single rounds over ${TARGETS.p99Ms} ms: app ${rows.filter((row) => row.app.p99Worst >= TARGETS.p99Ms).length}, anchor ${rows.filter((row) => row.anchor.p99Worst >= TARGETS.p99Ms).length} of ${rows.length}; the anchor's median round over it: ${rows.filter((row) => row.anchor.p99 >= TARGETS.p99Ms).length}; rounds set aside and taken again because the anchor was over it: ${rows.reduce((sum, row) => sum + row.setAside, 0)} on ${rows.filter((row) => row.setAside > 0).length} pairs)`,
       `${verdict(errors === 0)}  no errors and no non-2xx answers (${errors})`,
       `${verdict(rows.every((row) => costRatio(row) <= TARGETS.instructionsRatio))}  ${perf ? 'instructions' : 'CPU time (perf stat cannot count instructions here)'} per request at most ${TARGETS.instructionsRatio}x the anchor's (highest: ${costRatio(costliest).toFixed(2)}x, ${costliest.path} ${costliest.encoding})`,
     )
