@@ -171,7 +171,10 @@ export function h2loadResult(output, log) {
     if (!found) throw new Error(`h2load printed no ${pattern.source}:\n${output.slice(-2000)}`)
     return found.slice(1).map(Number)
   }
-  const [seconds = 0] = read(/finished in ([\d.]+)s/)
+  // h2load prints the duration in the unit that suits it: 2.01s, 999.97ms.
+  const finished = /finished in ([\d.]+)(us|ms|s),/.exec(output)
+  if (!finished) throw new Error(`h2load printed no duration:\n${output.slice(-2000)}`)
+  const seconds = Number(finished[1]) / { us: 1e6, ms: 1e3, s: 1 }[/** @type {'us' | 'ms' | 's'} */ (finished[2])]
   const [done = 0, errored = 0, timeout = 0] = read(
     /requests: \d+ total, \d+ started, (\d+) done, \d+ succeeded, \d+ failed, (\d+) errored, (\d+) timeout/,
   )
