@@ -169,16 +169,15 @@ export function h2loadResult(output, log) {
   const read = (pattern) => {
     const found = pattern.exec(output)
     if (!found) throw new Error(`h2load printed no ${pattern.source}:\n${output.slice(-2000)}`)
-    return found.slice(1).map(Number)
+    return found.slice(1)
   }
   // h2load prints the duration in the unit that suits it: 2.01s, 999.97ms.
-  const finished = /finished in ([\d.]+)(us|ms|s),/.exec(output)
-  if (!finished) throw new Error(`h2load printed no duration:\n${output.slice(-2000)}`)
-  const seconds = Number(finished[1]) / { us: 1e6, ms: 1e3, s: 1 }[/** @type {'us' | 'ms' | 's'} */ (finished[2])]
+  const [duration = '', unit = 's'] = read(/finished in ([\d.]+)(us|ms|s),/)
+  const seconds = Number(duration) / ({ us: 1e6, ms: 1e3, s: 1 }[unit] ?? 1)
   const [done = 0, errored = 0, timeout = 0] = read(
     /requests: \d+ total, \d+ started, (\d+) done, \d+ succeeded, \d+ failed, (\d+) errored, (\d+) timeout/,
-  )
-  const [s3 = 0, s4 = 0, s5 = 0] = read(/status codes: \d+ 2xx, (\d+) 3xx, (\d+) 4xx, (\d+) 5xx/)
+  ).map(Number)
+  const [s3 = 0, s4 = 0, s5 = 0] = read(/status codes: \d+ 2xx, (\d+) 3xx, (\d+) 4xx, (\d+) 5xx/).map(Number)
   /** @type {Record<string, number>} */
   const codes = {}
   for (const [name, n] of /** @type {const} */ ([
