@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 /**
  * The Node versions the project names in several places agree (docs/decisions/013-node-24.md):
  * engines is the range that runs the code, the image and CI run one of its majors, the server is
- * built for the oldest one, and the Node types promise no API that one lacks.
+ * built for the oldest one, and the Node types are that one's: no API it lacks, none it has missing.
  */
 const ROOT = join(import.meta.dirname, '..', '..')
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8')
@@ -32,10 +32,10 @@ describe('Node versions', () => {
     expect(majorOf(read('vite.config.ts'), /target: 'node(\d+)'/, 'vite.config.ts')).toBe(oldest)
   })
 
-  it('@types/node is no newer than that Node', () => {
+  it('@types/node is that Node\'s', () => {
     expect(
       majorOf(pkg.devDependencies['@types/node'] ?? '', /^\D*(\d+)/, 'devDependencies @types/node'),
-    ).toBeLessThanOrEqual(oldest)
+    ).toBe(oldest)
   })
 
   it('the image, .nvmrc and CI run a Node that engines allows', () => {
