@@ -702,6 +702,7 @@ const REST_ENDPOINTS: Record<string, string> = {
   'GET /api/team/join': 'GET routes with random query strings',
   'POST /api/team/join': 'sign-in posts with hostile bodies',
   'POST /api/login/email': 'sign-in posts with hostile bodies',
+  'POST /api/login/link': 'sign-in posts with hostile bodies',
   'GET /api/admin/team': 'admin lists with random query strings',
   'GET /api/admin/sessions': 'admin lists with random query strings',
   'GET /api/admin/news/recipients': 'admin lists with random query strings',
@@ -1458,17 +1459,24 @@ describe('the team API with hostile input', () => {
     'sign-in posts with hostile bodies: never a 5xx, and never a session',
     async () => {
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom('/api/team/join', '/api/login/email'), rawBody, async (url, raw) => {
-          const request: Sent = {
-            method: 'POST',
-            url,
-            headers: { ...SAME_ORIGIN, ...(raw.contentType === undefined ? {} : { 'content-type': raw.contentType }) },
-            payload: raw.body,
-          }
-          const response = await send(request)
-          expect(response.statusCode, describeRequest(request)).toBeLessThan(500)
-          expect(response.cookies.find((cookie) => cookie.name === 'mhbot.sid')).toBeUndefined()
-        }),
+        fc.asyncProperty(
+          fc.constantFrom('/api/team/join', '/api/login/email', '/api/login/link'),
+          rawBody,
+          async (url, raw) => {
+            const request: Sent = {
+              method: 'POST',
+              url,
+              headers: {
+                ...SAME_ORIGIN,
+                ...(raw.contentType === undefined ? {} : { 'content-type': raw.contentType }),
+              },
+              payload: raw.body,
+            }
+            const response = await send(request)
+            expect(response.statusCode, describeRequest(request)).toBeLessThan(500)
+            expect(response.cookies.find((cookie) => cookie.name === 'mhbot.sid')).toBeUndefined()
+          },
+        ),
         { numRuns: RUNS },
       )
     },

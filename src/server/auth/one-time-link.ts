@@ -150,6 +150,46 @@ export function linkSessionAllowed(
 
 export type Redemption = { email: string } | { refused: 'invalid' | 'used' | 'not-allowed' }
 
+type MemberCheck = (email: string) => Promise<boolean>
+
+/** The signature, the expiry and who may sign in: everything but the single use. */
+async function admissibleClaim(
+  db: Db,
+  env: LinkSettings,
+  secret: string,
+  token: string,
+  isMember: MemberCheck,
+): Promise<
+  { refused: 'invalid' | 'not-allowed' } | { claim: { email: string; expiresAt: Date }; firstAdmin: string | null }
+> {
+  const claim = readSignInToken(secret, token)
+  if (!claim) return { refused: 'invalid' }
+  const firstAdmin = await readFirstAdmin(db)
+  if (!linkEmailAllowed(env, claim.email, firstAdmin, await isMember(claim.email))) return { refused: 'not-allowed' }
+  return { claim, firstAdmin }
+}
+
+/**
+ * What redeeming the link now would answer, without redeeming it and without writing anything:
+ * the link's page (a GET, which mail scanners and link previews make) says whether its button will
+ * work (docs/decisions/037-sign-in-links-open-a-page.md).
+ */
+export async function checkSignInToken(
+  db: Db,
+  env: LinkSettings,
+  secret: string,
+  token: string,
+  isMember: MemberCheck = async () => false,
+): Promise<Redemption> {
+  const admissible = await admissibleClaim(db, env, secret, token, isMember)
+  if ('refused' in admissible) return admissible
+  const [used] = await db
+    .select({ hash: loginTokens.tokenHash })
+    .from(loginTokens)
+    .where(eq(loginTokens.tokenHash, hash(token)))
+  return used ? { refused: 'used' } : { email: admissible.claim.email }
+}
+
 /**
  * Redeems a link: checks the signature, the expiry and who may sign in, then records the link as
  * used. The insert is the single-use check: a second redemption, on any replica, finds its row.
@@ -159,12 +199,11 @@ export async function redeemSignInToken(
   env: LinkSettings,
   secret: string,
   token: string,
-  isMember: (email: string) => Promise<boolean> = async () => false,
+  isMember: MemberCheck = async () => false,
 ): Promise<Redemption> {
-  const claim = readSignInToken(secret, token)
-  if (!claim) return { refused: 'invalid' }
-  const firstAdmin = await readFirstAdmin(db)
-  if (!linkEmailAllowed(env, claim.email, firstAdmin, await isMember(claim.email))) return { refused: 'not-allowed' }
+  const admissible = await admissibleClaim(db, env, secret, token, isMember)
+  if ('refused' in admissible) return admissible
+  const { claim, firstAdmin } = admissible
   return db.transaction(async (tx) => {
     const used = await tx
       .insert(loginTokens)

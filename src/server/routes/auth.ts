@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { z } from 'zod'
+import { sendLinkPage } from '../auth/link-page'
 import { OidcProvider, type PendingLogin, SignInError } from '../auth/oidc'
 import {
+  checkSignInToken,
   createSignInLink,
+  LINK_SESSION_TTL_MS,
   linkEmail,
   ONE_TIME_LINK_PATH,
   ONE_TIME_LINK_TTL_MS,
@@ -164,27 +167,40 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       'The address in the link may not sign in here: it is not on the council’s team (not in ADMIN_EMAILS, nor a member who accepted an invitation; or, while ADMIN_EMAILS is empty, another address is already the first admin), or sign-in goes through the OpenID Connect provider.',
   } as const
 
+  const TokenQuerySchema = z.object({ token: z.string().min(20).max(1000) })
+  const isMember = (email: string) => isStoredMember(app.db, email)
+  const refuseLink = (reply: FastifyReply, refused: keyof typeof LINK_REFUSALS) =>
+    sendLinkPage(reply, 400, {
+      title: 'This sign-in link cannot be used',
+      brand: app.site.name,
+      message: `${LINK_REFUSALS[refused]} ${FRESH_LINK_HINT}`,
+    })
+
+  // Every sign-in link (mailed, printed at start, made by admin:link) opens this page; its GET
+  // only reads, so a mail scanner or a chat's link preview uses nothing up and signs nobody in.
   app.get(ONE_TIME_LINK_PATH, { config: { budget: 'login' } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
-    const query = z.object({ token: z.string().min(20).max(1000) }).safeParse(request.query)
-    const result = query.success
-      ? await redeemSignInToken(app.db, env, secret, query.data.token, (email) => isStoredMember(app.db, email))
-      : null
-    if (!result || 'refused' in result) {
-      return reply
-        .code(400)
-        .type('text/html; charset=utf-8')
-        .send(
-          plainPage({
-            title: 'This sign-in link cannot be used',
-            message: `${LINK_REFUSALS[result?.refused ?? 'invalid']} ${FRESH_LINK_HINT}`,
-          }),
-        )
-    }
+    const query = TokenQuerySchema.safeParse(request.query)
+    if (!query.success) return refuseLink(reply, 'invalid')
+    const result = await checkSignInToken(app.db, env, secret, query.data.token, isMember)
+    if ('refused' in result) return refuseLink(reply, result.refused)
+    return sendLinkPage(reply, 200, {
+      title: 'Sign in to the admin',
+      brand: app.site.name,
+      message: `This link signs ${result.email} in to the admin of ${app.site.name} for ${LINK_SESSION_TTL_MS / 3_600_000} hours. It works once, within 15 minutes of when it was made.`,
+      button: { action: ONE_TIME_LINK_PATH, token: query.data.token, label: 'Sign in' },
+    })
+  })
+
+  // The page's button: uses the link up and opens the session.
+  app.post(ONE_TIME_LINK_PATH, { config: { budget: 'login', formBody: true } }, async (request, reply) => {
+    const body = TokenQuerySchema.safeParse(request.body ?? {})
+    if (!body.success) return refuseLink(reply, 'invalid')
+    const result = await redeemSignInToken(app.db, env, secret, body.data.token, isMember)
+    if ('refused' in result) return refuseLink(reply, result.refused)
     const user = await upsertUser(app.db, { email: result.email })
     await signIn(request, user.id, 'link')
     request.log.info({ userId: user.id }, 'signed in with a single-use link')
-    return reply.redirect('/admin')
+    return reply.redirect('/admin', 303)
   })
 
   app.get('/api/logout', { config: { stateChanging: true } }, async (request, reply) => {

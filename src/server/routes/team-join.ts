@@ -1,17 +1,21 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { z } from 'zod'
-import { createSignInLink, ONE_TIME_LINK_TTL_MS } from '../auth/one-time-link'
+import { sendLinkPage } from '../auth/link-page'
 import { openSession } from '../auth/sign-in'
+import { mailSignInLink } from '../auth/sign-in-mail'
 import { BadInputError } from '../errors'
 import { plainPage, sendPlainPage } from '../plain-page'
 import { type HtmlForm, readsFormPosts } from '../plugins/form-posts'
-import { acceptInvitation, INVITATION_PATH, isStoredMember, readInvitation } from '../services/team'
+import { acceptInvitation, INVITATION_PATH, readInvitation } from '../services/team'
 
 export const MAIL_SIGN_IN_PATH = '/api/login/email'
 
-/** The same words whether or not the address is on the team: the form must not tell who is. */
+/**
+ * The same words whether or not the address is on the team, and whether or not a link was mailed
+ * to it in the last 10 minutes: the form must not tell who is, nor who asked lately.
+ */
 export const MAIL_SIGN_IN_SENT =
-  'If this address belongs to a member of the council’s team, a sign-in link is on its way to it. The link works once, for 15 minutes.'
+  'If this address belongs to a member of the council’s team, a sign-in link is on its way to it. The link works once, for 15 minutes. At most one link is sent to an address every 10 minutes.'
 
 const INVALID_ADDRESS = 'Enter a valid e-mail address'
 
@@ -64,8 +68,6 @@ export const teamJoinRoutes: FastifyPluginAsync = async (app) => {
   const viaProvider = Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID)
   const mailSignIn = () => !viaProvider && app.mail.enabled
 
-  const page = sendPlainPage
-
   // The sign-in page's post (plugins/form-posts.ts): a success leads to the page below, a refusal
   // shows the sign-in page again with the address sent.
   const signInForm: HtmlForm = {
@@ -83,7 +85,11 @@ export const teamJoinRoutes: FastifyPluginAsync = async (app) => {
   /** Where the sign-in page's post leads: the same words for every address. */
   app.get(MAIL_SIGN_IN_PATH, async (_request, reply) => {
     if (!mailSignIn()) return reply.redirect('/api/login')
-    return page(reply, 200, plainPage({ title: 'Check your e-mail', brand: app.site.name, message: MAIL_SIGN_IN_SENT }))
+    return sendPlainPage(
+      reply,
+      200,
+      plainPage({ title: 'Check your e-mail', brand: app.site.name, message: MAIL_SIGN_IN_SENT }),
+    )
   })
 
   app.post(MAIL_SIGN_IN_PATH, { config: { budget: 'login', htmlForm: signInForm } }, async (request, reply) => {
@@ -91,96 +97,59 @@ export const teamJoinRoutes: FastifyPluginAsync = async (app) => {
     const parsed = AddressSchema.safeParse(request.body ?? {})
     if (!parsed.success) throw new BadInputError(INVALID_ADDRESS)
     const { email } = parsed.data
-    const owners = await app.configOwners()
-    if (owners.includes(email) || (await isStoredMember(app.db, email))) {
-      const link = createSignInLink(app.sessionSecret, email, env.PUBLIC_URL)
-      // Sent after the answer, so its timing does not tell a member's address from a stranger's.
-      setImmediate(() => {
-        app.mail
-          .sendNow({
-            to: email,
-            subject: `Your sign-in link for the ${app.site.name} admin`,
-            text: [
-              'Hello,',
-              '',
-              `Someone, probably you, asked to sign in to the ${app.site.name} admin with this address.`,
-              `Open this link within ${ONE_TIME_LINK_TTL_MS / 60_000} minutes to sign in; it works once:`,
-              '',
-              link,
-              '',
-              'If you did not ask for it, ignore this e-mail: nobody can sign in without the link.',
-            ].join('\n'),
-          })
-          .catch((error: unknown) => app.log.warn({ err: error }, 'a sign-in link could not be mailed'))
-      })
-    }
+    // Everything about the address (on the team? mailed lately?) is looked at after the answer, so
+    // neither its words nor its timing tell a member's address from a stranger's.
+    setImmediate(() => {
+      mailSignInLink(app, email).then(
+        (outcome) => {
+          if (outcome === 'too-soon') app.log.info('a sign-in link was asked for again within 10 minutes: none sent')
+        },
+        (error: unknown) => app.log.warn({ err: error }, 'a sign-in link could not be mailed'),
+      )
+    })
     return { message: MAIL_SIGN_IN_SENT }
   })
+
+  const refuseInvitation = (reply: FastifyReply, reason: keyof typeof INVITATION_REFUSALS) =>
+    sendLinkPage(reply, 400, {
+      title: 'This invitation cannot be used',
+      brand: app.site.name,
+      message: INVITATION_REFUSALS[reason],
+    })
 
   app.get(INVITATION_PATH, { config: { budget: 'login' } }, async (request, reply) => {
     const query = TokenSchema.safeParse(request.query)
     const invitation = query.success ? await readInvitation(app.db, query.data.token) : null
-    if (!invitation?.ok || !query.success) {
-      const reason = invitation && !invitation.ok ? invitation.reason : 'invalid'
-      return page(
-        reply,
-        400,
-        plainPage({
-          title: 'This invitation cannot be used',
-          brand: app.site.name,
-          message: INVITATION_REFUSALS[reason],
-        }),
-      )
-    }
+    if (!invitation?.ok || !query.success)
+      return refuseInvitation(reply, invitation && !invitation.ok ? invitation.reason : 'invalid')
     const how = viaProvider
       ? `Sign in with the council’s identity provider as ${invitation.email} to accept it.`
       : 'Accept it to sign in.'
-    return page(
-      reply,
-      200,
-      plainPage({
-        title: 'Join the council’s team',
-        brand: app.site.name,
-        message: `${invitation.invitedBy} invited ${invitation.email} to the admin of ${app.site.name} as ${invitation.role}. ${how}`,
-        // Through a provider the callback accepts it, so the way on is a link: a form posted here
-        // could not follow the redirect to the provider's origin (the CSP's form-action is 'self').
-        ...(viaProvider
-          ? { action: { href: '/api/login', label: 'Accept the invitation' } }
-          : {
-              form: { action: INVITATION_PATH, fields: { token: query.data.token }, button: 'Accept the invitation' },
-            }),
-      }),
-    )
+    return sendLinkPage(reply, 200, {
+      title: 'Join the council’s team',
+      brand: app.site.name,
+      message: `${invitation.invitedBy} invited ${invitation.email} to the admin of ${app.site.name} as ${invitation.role}. ${how}`,
+      // Through a provider the callback accepts it, so the way on is a link: a form posted here
+      // could not follow the redirect to the provider's origin (the CSP's form-action is 'self').
+      ...(viaProvider
+        ? { link: { href: '/api/login', label: 'Accept the invitation' } }
+        : { button: { action: INVITATION_PATH, token: query.data.token, label: 'Accept the invitation' } }),
+    })
   })
 
   app.post(INVITATION_PATH, { config: { budget: 'login' } }, async (request, reply) => {
     const body = TokenSchema.safeParse(request.body ?? {})
-    if (!body.success)
-      return page(
-        reply,
-        400,
-        plainPage({ title: 'This invitation cannot be used', message: INVITATION_REFUSALS.invalid }),
-      )
+    if (!body.success) return refuseInvitation(reply, 'invalid')
     // With a provider, the address must be proved there: the callback accepts the invitation.
     if (viaProvider) {
       const invitation = await readInvitation(app.db, body.data.token)
-      if (!invitation.ok)
-        return page(
-          reply,
-          400,
-          plainPage({ title: 'This invitation cannot be used', message: INVITATION_REFUSALS[invitation.reason] }),
-        )
+      if (!invitation.ok) return refuseInvitation(reply, invitation.reason)
       return reply.redirect('/api/login', 303)
     }
     const userId = await acceptInvitation(app.db, body.data.token)
     if (!userId) {
       const invitation = await readInvitation(app.db, body.data.token)
-      const reason = invitation.ok ? 'invalid' : invitation.reason
-      return page(
-        reply,
-        400,
-        plainPage({ title: 'This invitation cannot be used', message: INVITATION_REFUSALS[reason] }),
-      )
+      return refuseInvitation(reply, invitation.ok ? 'invalid' : invitation.reason)
     }
     await openSession(request, userId, 'link')
     request.log.info({ userId }, 'invitation accepted')

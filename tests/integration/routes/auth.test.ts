@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loginTokens } from '../../../src/db/schema'
 import {
   createSignInLink,
   ONE_TIME_LINK_TTL_MS,
@@ -7,7 +10,7 @@ import {
   signSignInToken,
 } from '../../../src/server/auth/one-time-link'
 import { buildTestApp, setUpTestApp, TEST_PUBLIC_URL, testEnv } from '../../helpers/build-app'
-import { loginCookie } from '../../helpers/login'
+import { CROSS_ORIGIN, loginCookie, SAME_ORIGIN } from '../../helpers/login'
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startTestIssuer, type TestIssuer } from '../../helpers/oidc'
 
 let issuer: TestIssuer
@@ -190,15 +193,96 @@ describe('one-time sign-in link (no issuer configured)', () => {
   afterAll(async () => {
     await linkApp?.close()
   })
-  const open = (target: FastifyInstance, link: string) => {
+  const tokenOf = (link: string) => String(new URL(link).searchParams.get('token'))
+  /** The link's page, as a mail scanner or a person's browser opens it. */
+  const view = (target: FastifyInstance, link: string) => {
     const url = new URL(link)
     return target.inject({ method: 'GET', url: `${url.pathname}${url.search}` })
   }
+  /** The page's "Sign in" button. */
+  const press = (target: FastifyInstance, token: string, headers: Record<string, string> = SAME_ORIGIN) =>
+    target.inject({
+      method: 'POST',
+      url: '/api/login/link',
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${encodeURIComponent(token)}`,
+    })
+  /**
+   * Follows a link as a person does: its page, then its button. A refused link's page is the
+   * answer (it has no button); the page itself never sets a cookie.
+   */
+  const open = async (target: FastifyInstance, link: string) => {
+    const page = await view(target, link)
+    expect(page.headers['set-cookie']).toBeUndefined()
+    if (page.statusCode !== 200) return page
+    expect(page.body).toContain('<button type="submit">Sign in</button>')
+    return press(target, tokenOf(link))
+  }
+  const usedLinkRows = (token: string) =>
+    linkApp.db
+      .select()
+      .from(loginTokens)
+      .where(eq(loginTokens.tokenHash, createHash('sha256').update(token).digest('hex')))
+
+  it('opens a page whose GET changes nothing, however often a scanner fetches it; its button signs in once', async () => {
+    const link = createSignInLink(SECRET, 'ops@example.org', TEST_PUBLIC_URL)
+    const token = tokenOf(link)
+    for (let fetches = 0; fetches < 3; fetches++) {
+      const page = await view(linkApp, link)
+      expect(page.statusCode).toBe(200)
+      expect(page.headers['set-cookie']).toBeUndefined()
+      expect(page.headers['cache-control']).toBe('no-store')
+      // Not no-referrer: with it, the browser's post from this page carries "Origin: null", refused as cross-site.
+      expect(page.headers['referrer-policy']).toBe('same-origin')
+      expect(page.headers['x-robots-tag']).toBe('noindex, nofollow')
+      expect(page.headers['content-security-policy']).toContain("form-action 'self'")
+      expect(page.body).toContain('Sign in to the admin')
+      expect(page.body).toContain('ops@example.org')
+      expect(page.body).toContain('<form method="post" action="/api/login/link">')
+      expect(page.body).toContain(`<input type="hidden" name="token" value="${token}">`)
+      expect(await usedLinkRows(token)).toEqual([])
+    }
+    // The button from another site is refused, and uses nothing up.
+    const crossSite = await press(linkApp, token, CROSS_ORIGIN)
+    expect(crossSite.statusCode).toBe(403)
+    expect(crossSite.headers['set-cookie']).toBeUndefined()
+
+    const signedIn = await press(linkApp, token)
+    expect(signedIn.statusCode).toBe(303)
+    expect(signedIn.headers.location).toBe('/admin')
+    const me = await linkApp.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookiesOf(signedIn) } })
+    expect(me.json()).toMatchObject({ email: 'ops@example.org', isAdmin: true })
+    expect(await usedLinkRows(token)).toHaveLength(1)
+
+    const again = await press(linkApp, token)
+    expect(again.statusCode).toBe(400)
+    expect(again.body).toContain('already used')
+    expect(again.headers['set-cookie']).toBeUndefined()
+    const usedPage = await view(linkApp, link)
+    expect(usedPage.statusCode).toBe(400)
+    expect(usedPage.body).toContain('already used')
+    expect(usedPage.body).not.toContain('<form')
+    expect(usedPage.headers['cache-control']).toBe('no-store')
+  })
+
+  it('refuses a button posted with no token or a malformed one, with the link’s refusal page', async () => {
+    for (const payload of ['', 'token=', 'token=short', `token=${'x'.repeat(1001)}`, 'other=1']) {
+      const response = await linkApp.inject({
+        method: 'POST',
+        url: '/api/login/link',
+        headers: { ...SAME_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      })
+      expect(response.statusCode, payload).toBe(400)
+      expect(response.body).toContain('This sign-in link cannot be used')
+      expect(response.headers['set-cookie']).toBeUndefined()
+    }
+  })
 
   it('signs the operator in once, as an admin, and never again', async () => {
     const link = createSignInLink(SECRET, 'ops@example.org', TEST_PUBLIC_URL)
     const first = await open(linkApp, link)
-    expect(first.statusCode).toBe(302)
+    expect(first.statusCode).toBe(303)
     expect(first.headers.location).toBe('/admin')
     const me = await linkApp.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookiesOf(first) } })
     expect(me.json()).toMatchObject({ email: 'ops@example.org', isAdmin: true })
@@ -210,7 +294,7 @@ describe('one-time sign-in link (no issuer configured)', () => {
 
   it('a used link spelled differently (the spare bits of base64url’s last character) is still used', async () => {
     const link = createSignInLink(SECRET, 'ops@example.org', TEST_PUBLIC_URL)
-    expect((await open(linkApp, link)).statusCode).toBe(302)
+    expect((await open(linkApp, link)).statusCode).toBe(303)
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
     const last = alphabet.indexOf(link.at(-1) ?? '')
     // 32 bytes of MAC fill 43 characters; the last one's two low bits decode to nothing.
@@ -226,7 +310,6 @@ describe('one-time sign-in link (no issuer configured)', () => {
     const link = createSignInLink(SECRET, 'ops@example.org', TEST_PUBLIC_URL)
     await open(linkApp, link)
     const token = String(new URL(link).searchParams.get('token'))
-    const { loginTokens } = await import('../../../src/db/schema')
     const rows = await linkApp.db.select().from(loginTokens)
     expect(rows.length).toBeGreaterThan(0)
     expect(JSON.stringify(rows)).not.toContain(token.slice(0, 40))
@@ -265,7 +348,7 @@ describe('one-time sign-in link (no issuer configured)', () => {
     const token = String(new URL(recent).searchParams.get('token'))
     expect(readSignInToken(SECRET, token, now)?.expiresAt.getTime()).toBe(now - MINUTE + ONE_TIME_LINK_TTL_MS)
     expect(readSignInToken(SECRET, token, now - MINUTE + ONE_TIME_LINK_TTL_MS)).toBeNull()
-    expect((await open(linkApp, recent)).statusCode).toBe(302)
+    expect((await open(linkApp, recent)).statusCode).toBe(303)
   })
 
   it('refuses a forged, a changed, an expired link and an address outside ADMIN_EMAILS', async () => {
@@ -293,14 +376,14 @@ describe('one-time sign-in link (no issuer configured)', () => {
     const fresh = await buildTestApp(setup.database.handle, { env: { ADMIN_EMAILS: '' } })
     try {
       const first = await open(fresh, createSignInLink(SECRET, 'secretary@example.org', TEST_PUBLIC_URL))
-      expect(first.statusCode).toBe(302)
+      expect(first.statusCode).toBe(303)
       const me = await fresh.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookiesOf(first) } })
       expect(me.json()).toMatchObject({ email: 'secretary@example.org', isAdmin: true })
       const second = await open(fresh, createSignInLink(SECRET, 'someone@example.org', TEST_PUBLIC_URL))
       expect(second.statusCode).toBe(400)
       expect(second.body).toContain('already the first admin')
       const again = await open(fresh, createSignInLink(SECRET, 'secretary@example.org', TEST_PUBLIC_URL))
-      expect(again.statusCode).toBe(302)
+      expect(again.statusCode).toBe(303)
     } finally {
       await fresh.close()
     }
