@@ -2,8 +2,13 @@ import type { Db, DbHandle } from './client'
 import { migrationsFolder } from './paths'
 import { adoptBuiltInDocuments, type RenderDocument, seedIfEmpty } from './seed'
 
-/** With `seed`, starter data goes into an empty database; `render` makes the starter documents' files. */
-type PrepareOptions =
+/**
+ * With `seed`, starter data goes into an empty database; `render` makes the starter documents' files.
+ * `bodies` renders the stored Markdown that has no HTML yet (rows from before it was stored, and the
+ * starter standards): a migration cannot run the renderer
+ * (docs/decisions/035-markdown-rendered-once-off-the-event-loop.md).
+ */
+type PrepareOptions<Bodies> = { bodies?: (db: Db) => Promise<Bodies> } & (
   | { seed: false; folder?: string }
   | {
       seed: true
@@ -12,18 +17,25 @@ type PrepareOptions =
       standards?: (db: Db) => Promise<unknown>
       folder?: string
     }
+)
 
 /**
  * Brings a database up to date at start-up: migrations, then starter data into an empty database.
  * Both run under one lock so two processes starting together do the work once.
  */
-export async function prepareDatabase(handle: DbHandle, options: PrepareOptions): Promise<{ seeded: boolean }> {
+export async function prepareDatabase<Bodies = undefined>(
+  handle: DbHandle,
+  options: PrepareOptions<Bodies>,
+): Promise<{ seeded: boolean; bodies?: Bodies }> {
   return handle.withStartupLock(async () => {
     await handle.migrate(options.folder ?? migrationsFolder())
-    if (!options.seed) return { seeded: false }
-    const seeded = await seedIfEmpty(handle.db, options.render)
-    await adoptBuiltInDocuments(handle.db, options.render)
-    await options.standards?.(handle.db)
-    return { seeded }
+    let seeded = false
+    if (options.seed) {
+      seeded = await seedIfEmpty(handle.db, options.render)
+      await adoptBuiltInDocuments(handle.db, options.render)
+      await options.standards?.(handle.db)
+    }
+    const bodies = await options.bodies?.(handle.db)
+    return { seeded, ...(bodies === undefined ? {} : { bodies }) }
   })
 }

@@ -6,6 +6,7 @@ import type { Env } from './env'
 import { siteFromEnv } from './plugins/config'
 import { renderDocumentPdf } from './services/document-pdf'
 import { seedStandards } from './services/standards-seed'
+import { renderMissingBodies } from './services/stored-bodies'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
 
@@ -17,15 +18,18 @@ export async function startServer(env: Env, ssr: BuildAppOptions['ssr']): Promis
   const handle = await createDb(
     env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
   )
-  const { seeded } = await prepareDatabase(handle, {
+  const { seeded, bodies } = await prepareDatabase(handle, {
     seed: true,
     render: (doc) => renderDocumentPdf(doc, siteFromEnv(env)),
     standards: (db) => seedStandards(db, siteFromEnv(env)),
+    bodies: renderMissingBodies,
   })
 
   const app = await buildApp({ env, db: handle, ssr })
   app.addHook('onClose', async () => handle.close())
   app.log.info({ driver: handle.kind, seeded }, seeded ? 'database ready; starter data inserted' : 'database ready')
+  if (bodies?.refused.length)
+    app.log.warn({ refused: bodies.refused }, 'stored bodies the Markdown renderer refused show their words unformatted')
 
   let closing = false
   const shutdown = (signal: string) => {

@@ -6,6 +6,7 @@ import { contactSubmissions, mailOutbox, newsletterSubscribers, posts } from '..
 import type { PublicSite } from '../../shared/site'
 import type { OutboxRow } from './mail-outbox'
 import { issueContent, welcomeContent } from './newsletter-mail'
+import { storedBody } from './stored-bodies'
 import { subscriptionLinks } from './subscription-tokens'
 
 type Address = { name: string; address: string }
@@ -128,7 +129,7 @@ export async function composeMail(db: Db, row: OutboxRow, settings: MailSettings
     const [post] = await db.select().from(posts).where(eq(posts.id, row.postId))
     // A post taken back (unpublished) after it was sent is not sent further.
     if (post?.status !== 'published') return null
-    return { from, to: subscriber.email, messageId, ...issueContent(site, post, unsubscribe) }
+    return { from, to: subscriber.email, messageId, ...issueContent(site, { ...post, ...(await storedBody(db, 'post', post)) }, unsubscribe) }
   }
   return null
 }

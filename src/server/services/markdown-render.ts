@@ -13,6 +13,10 @@ import type { HeadingStyle } from '../../shared/schemas/news'
  * (docs/decisions/026-news-and-newsletter-issues.md). Safe by construction: the author's raw HTML
  * never becomes HTML (remark-rehype drops it), and the sanitizer keeps only the elements below,
  * links only to http(s) and mailto, and no attribute that could run or load anything.
+ *
+ * The server runs it only in the worker pool of services/markdown.ts, with a time limit, and only
+ * when a body is saved or previewed (docs/decisions/035-markdown-rendered-once-off-the-event-loop.md):
+ * the parser is superlinear on some inputs, so it must never run on the event loop.
  */
 
 const ALLOWED_TAGS = [
@@ -150,4 +154,70 @@ export function renderMarkdown(markdown: string, headings: HeadingStyle = 'shift
     .replace(/\n{3,}/g, '\n\n')
     .trim()
   return { html, text }
+}
+
+/** How deep quotes and lists may nest, and brackets open, before the text is refused unparsed. */
+export const MAX_NESTING = 32
+
+export type NestingProblem = 'containers' | 'brackets'
+
+/**
+ * Whether the text nests deeper than MAX_NESTING, counted in one pass: block quotes and list items
+ * opened at the start of a line (`> > -` or indentation), and square brackets open at once. The
+ * parser recurses once per level (5,000 `>` overflow the stack) and matches brackets in quadratic
+ * time, while no text meant for reading comes near these depths.
+ */
+export function nestingProblem(markdown: string): NestingProblem | null {
+  let brackets = 0
+  let lineStart = true
+  let depth = 0
+  let columns = 0
+  for (let i = 0; i < markdown.length; i++) {
+    const char = markdown.charCodeAt(i)
+    if (char === 10 /* newline */) {
+      lineStart = true
+      depth = 0
+      columns = 0
+      continue
+    }
+    if (lineStart) {
+      if (char === 32 /* space */ || char === 9 /* tab */) {
+        columns += char === 9 ? 4 : 1
+        continue
+      }
+      const marker = containerMarker(markdown, i)
+      if (marker > 0) {
+        // Every two columns of indentation before a marker can stand for one more list level.
+        if (++depth + (columns >> 1) > MAX_NESTING) return 'containers'
+        i += marker - 1
+        continue
+      }
+      lineStart = false
+    }
+    if (char === 92 /* backslash */) {
+      i++
+      continue
+    }
+    if (char === 91 /* [ */ && ++brackets > MAX_NESTING) return 'brackets'
+    if (char === 93 /* ] */ && brackets > 0) brackets--
+  }
+  return null
+}
+
+const isBlank = (text: string, index: number) => {
+  const char = text.charCodeAt(index)
+  return Number.isNaN(char) || char === 32 || char === 9 || char === 10 || char === 13
+}
+
+/** The length of a block quote or list marker at `index` (`>`, `- `, `1. `), or 0. */
+function containerMarker(text: string, index: number): number {
+  const char = text.charCodeAt(index)
+  if (char === 62 /* > */) return 1
+  if ((char === 45 || char === 42 || char === 43) /* - * + */ && isBlank(text, index + 1)) return 1
+  let end = index
+  // At most nine digits, as CommonMark allows for an ordered list's number.
+  while (end - index < 9 && text.charCodeAt(end) >= 48 && text.charCodeAt(end) <= 57) end++
+  const after = text.charCodeAt(end)
+  if (end > index && (after === 46 || after === 41) /* . ) */ && isBlank(text, end + 1)) return end - index + 1
+  return 0
 }

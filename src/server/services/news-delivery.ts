@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError } from '../errors'
 import { type Actor, recordChange } from './audit'
 import { cancelNotSent } from './mail-outbox'
 import { issueContent } from './newsletter-mail'
+import { storedBody } from './stored-bodies'
 
 /*
  * Sending a news post to the subscribers (docs/decisions/027-newsletter-issues-through-the-outbox.md).
@@ -54,7 +55,7 @@ export async function testSendPost(
 ): Promise<{ sentTo: string }> {
   const post = await postById(db, id)
   if (!mailer.enabled) throw new ConflictError(MAIL_OFF)
-  const content = issueContent(site, post, null)
+  const content = issueContent(site, { ...post, ...(await storedBody(db, 'post', post)) }, null)
   await mailer.sendNow({ to: email, subject: content.subject, text: content.text, html: content.html })
   return { sentTo: email }
 }

@@ -6,8 +6,9 @@ import { type HeadingStyle, type PostInput, SLUG_PATTERN, slugFromTitle } from '
 import { BadInputError, ConflictError, GoneError, NotFoundError } from '../errors'
 import { type Actor, changedFields, recordChange } from './audit'
 import { type AdminListSource, adminPage, descending } from './list-query'
-import { renderMarkdown } from './markdown'
+import { renderBody } from './markdown'
 import { lockedRow, rowsOf } from './rows'
+import { renderForStoring, storedBody } from './stored-bodies'
 
 /*
  * News posts (docs/decisions/026-news-and-newsletter-issues.md): drafts, scheduled posts the server
@@ -98,13 +99,21 @@ export function latestPosts(db: Db, count = NEWS_ON_HOME) {
 /** The feed's entries: the newest published posts with their rendered bodies. */
 export async function feedPosts(db: Db) {
   const rows = await db
-    .select({ ...listed, body: posts.body, updatedAt: posts.updatedAt })
+    .select({ ...listed, ...storedColumns, updatedAt: posts.updatedAt })
     .from(posts)
     .where(published)
     .orderBy(...newestFirst)
     .limit(NEWS_FEED_SIZE)
-  return rows.map(({ body, ...row }) => ({ ...row, html: renderMarkdown(body, 'fromH2').html }))
+  return Promise.all(
+    rows.map(async ({ id, body, bodyHtml, bodyText, ...row }) => ({
+      ...row,
+      html: (await storedBody(db, 'post', { id, body, bodyHtml, bodyText })).html,
+    })),
+  )
 }
+
+/** What a read needs of a post's body: its stored rendering (and the Markdown, for a row that has none). */
+const storedColumns = { id: posts.id, body: posts.body, bodyHtml: posts.bodyHtml, bodyText: posts.bodyText }
 
 export type PublicPost = {
   slug: string
@@ -120,10 +129,13 @@ export type PublicPost = {
 export async function findPublishedPost(db: Db, slug: string): Promise<PublicPost | 'gone' | null> {
   if (!SLUG_PATTERN.test(slug)) return null
   const [row] = await db
-    .select({ ...listed, body: posts.body, updatedAt: posts.updatedAt })
+    .select({ ...listed, ...storedColumns, updatedAt: posts.updatedAt })
     .from(posts)
     .where(and(eq(posts.slug, slug), published))
-  if (row?.publishedAt) return { ...row, publishedAt: row.publishedAt, html: renderMarkdown(row.body, 'fromH2').html }
+  if (row?.publishedAt) {
+    const { id: _id, bodyHtml: _html, bodyText: _text, ...shown } = row
+    return { ...shown, publishedAt: row.publishedAt, html: (await storedBody(db, 'post', row)).html }
+  }
   return (await isRetired(db, slug)) ? 'gone' : null
 }
 
@@ -172,12 +184,19 @@ function statusFields(input: PostInput, before: AdminPost | null) {
   return { status: input.status, publishAt: null }
 }
 
-export function createPost(db: Db, actor: Actor, input: PostInput): Promise<AdminPost> {
+/** The body rendered for storing, before anything is written: a refused body (400) leaves nothing stored. */
+async function renderedFields(body: string) {
+  const { html, text } = await renderForStoring('post', body)
+  return { body, bodyHtml: html, bodyText: text }
+}
+
+export async function createPost(db: Db, actor: Actor, input: PostInput): Promise<AdminPost> {
+  const rendered = await renderedFields(input.body)
   return db.transaction(async (tx) => {
     const slug = await chooseSlug(tx, input, null)
     const [created] = (await tx
       .insert(posts)
-      .values({ title: input.title, slug, summary: input.summary, body: input.body, ...statusFields(input, null) })
+      .values({ title: input.title, slug, summary: input.summary, ...rendered, ...statusFields(input, null) })
       .returning(postColumns)) as AdminPost[]
     if (!created) throw new Error('insert returned no row')
     await recordChange(tx, actor, {
@@ -192,7 +211,8 @@ export function createPost(db: Db, actor: Actor, input: PostInput): Promise<Admi
 }
 
 /** Edits a post; the slug of a post that has been published cannot change (409). */
-export function updatePost(db: Db, actor: Actor, id: number, input: PostInput): Promise<AdminPost> {
+export async function updatePost(db: Db, actor: Actor, id: number, input: PostInput): Promise<AdminPost> {
+  const rendered = await renderedFields(input.body)
   return db.transaction(async (tx) => {
     const before = (await lockedRow(tx, postRow(id), postColumns)) as AdminPost | undefined
     if (!before) throw new NotFoundError(postRow(id).notFound)
@@ -208,7 +228,7 @@ export function updatePost(db: Db, actor: Actor, id: number, input: PostInput): 
         title: input.title,
         slug,
         summary: input.summary,
-        body: input.body,
+        ...rendered,
         ...statusFields(input, before),
         updatedAt: new Date(),
       })
@@ -270,9 +290,9 @@ export function publishDuePosts(db: Db): Promise<{ id: number; slug: string }[]>
   })
 }
 
-/** The preview of the admin's editor: the same renderer as the page. */
-export const previewPost = (body: string, headings: HeadingStyle = 'shifted') => ({
-  html: renderMarkdown(body, headings).html,
+/** The preview of the admin's editor: the same renderer as the page, with the same refusal as a save. */
+export const previewPost = async (body: string, headings: HeadingStyle = 'shifted') => ({
+  html: (await renderBody(body, headings)).html,
 })
 
 /** Every published post's slug and last change, for /sitemap.xml. */

@@ -1,5 +1,4 @@
 import type { PublicSite } from '../../shared/site'
-import { renderMarkdown } from './markdown'
 
 /*
  * What the newsletter's own mail says (docs/decisions/027-newsletter-issues-through-the-outbox.md):
@@ -9,7 +8,8 @@ import { renderMarkdown } from './markdown'
  * link, in the body and as RFC 8058 one-click headers.
  */
 
-export type NewsletterPost = { title: string; slug: string; summary: string; body: string }
+/** A post as its issue shows it: its body as stored rendered (services/stored-bodies.ts), never rendered here. */
+export type NewsletterPost = { title: string; slug: string; summary: string; html: string; text: string }
 
 /** A mail's words before it is addressed: subject, text, HTML, headers. */
 export type NewsletterContent = { subject: string; text: string; html: string; headers: Record<string, string> }
@@ -60,7 +60,6 @@ const link = (href: string, text: string) =>
  * footer says it is a test and carries no subscriber's link.
  */
 export function issueContent(site: PublicSite, post: NewsletterPost, unsubscribe: string | null): NewsletterContent {
-  const rendered = renderMarkdown(post.body, 'fromH2')
   const url = postUrl(site, post.slug)
   const textFooter = unsubscribe
     ? [`You receive this because you subscribed to the ${site.name} newsletter.`, `Unsubscribe: ${unsubscribe}`]
@@ -71,7 +70,7 @@ export function issueContent(site: PublicSite, post: NewsletterPost, unsubscribe
   const text = [
     post.title,
     '',
-    rendered.text,
+    post.text,
     '',
     `Read it on the site: ${url}`,
     '',
@@ -87,7 +86,7 @@ export function issueContent(site: PublicSite, post: NewsletterPost, unsubscribe
     post.title,
     [
       `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3">${escapeHtml(post.title)}</h1>`,
-      rendered.html,
+      post.html,
       `<p style="margin:24px 0 0">${link(url, 'Read it on the site')}</p>`,
     ].join('\n'),
     htmlFooter,

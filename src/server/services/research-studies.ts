@@ -79,7 +79,10 @@ async function withAttachmentLink(db: Db, data: ResearchStudyData) {
 }
 
 /** What the activity log keeps of a study: its fields, without the timestamps. */
-const snapshot = ({ createdAt: _createdAt, ...fields }: typeof researchStudies.$inferSelect) => fields
+const snapshot = ({
+  createdAt: _createdAt,
+  ...fields
+}: Omit<typeof researchStudies.$inferSelect, 'searchText' | 'searchVector'>) => fields
 
 export async function createResearchStudy(db: Db, actor: Actor, data: ResearchStudyData) {
   const values = await withAttachmentLink(db, data)

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
 import { educationalResources, posts, researchStudies, standardDocuments, standardVersions } from '../../db/schema'
+import { MARK_END, MARK_START, searchedText, searchVector } from '../../db/search-text'
 import { versionPath } from '../../shared/schemas/standards'
 import {
   SEARCH_KIND_LABELS,
@@ -22,11 +22,10 @@ import type { PageText } from './page-text'
  * the same on Postgres and on the embedded PGlite. Postgres ranks and cuts the snippets
  * (ts_headline); it marks the matching words with two characters from Unicode's private use area,
  * which this file turns into text segments, so that no text from the database is ever read as HTML.
+ * No search builds a vector from a text: the rows' vectors are stored and indexed, the pages' made
+ * once per set of pages, and only the few results shown get a snippet
+ * (docs/decisions/036-search-from-stored-vectors.md).
  */
-
-/** Around each matching word in a snippet; removed from the texts first, so only Postgres writes them. */
-const MARK_START = '\uE000'
-const MARK_END = '\uE001'
 
 /** Between two passages of a snippet. */
 const FRAGMENT_DELIMITER = ' … '
@@ -37,23 +36,42 @@ const END_PUNCTUATION = ' .,;:!?…)]"”’\''
 /** Two short passages around the matches, each of 12 to 28 words. */
 const HEADLINE_OPTIONS = `StartSel="${MARK_START}", StopSel="${MARK_END}", MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter="${FRAGMENT_DELIMITER}"`
 
-/**
- * Markdown (a post's or a standard's body) as words for a snippet: links as their text, escapes,
- * list markers, emphasis, headings, quotes, table pipes and rules dropped. Matching is the same
- * either way; only the snippet would show the marks.
- */
-const MARKDOWN_STEPS: [pattern: string, replacement: string, flags: string][] = [
-  ['!?\\[([^\\]]*)\\]\\([^)]*\\)', '\\1', 'g'],
-  ['\\\\(.)', '\\1', 'g'],
-  ['^[ \\t]*([-+*]|[0-9]+[.)])[ \\t]+', '', 'gn'],
-  ['[*_`#>|~]+|:?-{3,}:?', ' ', 'g'],
-]
+/** A page's words as the search reads them: the text as snippets show it, and its vector (as text). */
+type PreparedPage = PageText & { dedupe: string; body: string; vector: string }
 
-function markdownAsText(column: PgColumn) {
-  let text = sql`${column}`
-  for (const [pattern, replacement, flags] of MARKDOWN_STEPS)
-    text = sql`regexp_replace(${text}, ${pattern}, ${replacement}, ${flags})`
-  return text
+/**
+ * The pages' vectors, made once for each set of page texts (plugins/site-text.ts keeps one set
+ * until content changes) and then passed with every search, so that no search builds a vector.
+ */
+const preparedPages = new WeakMap<PageText[], Promise<PreparedPage[]>>()
+
+function preparePages(db: Db, pages: PageText[]): Promise<PreparedPage[]> {
+  const known = preparedPages.get(pages)
+  if (known) return known
+  const prepared = (async () => {
+    if (pages.length === 0) return []
+    const result = await db.execute(sql`
+      select d.ord, ${searchedText('d.text')} as body,
+             (${searchVector('d.title', 'd.text')})::text as vector
+        from json_to_recordset(${JSON.stringify(pages.map((page, ord) => ({ ...page, ord })))}::json)
+             as d(ord int, title text, text text)
+       order by d.ord`)
+    const rows = rowsOf<{ ord: number; body: string; vector: string }>(result)
+    return rows.map(({ ord, body, vector }) => {
+      const page = pages[ord] as PageText
+      return { ...page, dedupe: page.kind === 'faq' ? page.url : page.page, body, vector }
+    })
+  })()
+  // A failed preparation (the database away) is tried again by the next search.
+  prepared.catch(() => preparedPages.delete(pages))
+  preparedPages.set(pages, prepared)
+  return prepared
+}
+
+/** postgres-js answers the rows themselves, PGlite an object holding them. */
+function rowsOf<T>(result: unknown): T[] {
+  const answer = result as T[] | { rows: T[] }
+  return Array.isArray(answer) ? answer : answer.rows
 }
 
 type Row = {
@@ -70,38 +88,41 @@ type Row = {
 }
 
 /**
- * One row per thing that can be found: its kind, what to group it by (a page's sections count
- * once, by their best), what its link is made of (`ref`), its title and its text.
+ * One row per thing that matches the query: its kind, what to group it by (a page's sections
+ * count once, by their best), what its link is made of (`ref`), its title, its text and its
+ * vector. Every content table answers from its stored, GIN-indexed vector
+ * (docs/decisions/036-search-from-stored-vectors.md); a standard's vector is its document's title
+ * and its version's text, joined as the search always weighed them.
  */
-function documents(pages: PageText[]) {
+function matches(pages: PreparedPage[]) {
   const pageRows = JSON.stringify(
-    pages.map((page) => ({ ...page, dedupe: page.kind === 'faq' ? page.url : page.page })),
+    pages.map(({ kind, dedupe, url, title, body, vector }) => ({ kind, dedupe, url, title, body, vector })),
   )
   const published = sql`${posts.status} = 'published'`
+  const standardVector = sql`(${standardDocuments.searchVector} || ${standardVersions.searchVector})`
   return sql`
-    select d.kind, d.dedupe, json_build_object('url', d.url) as ref, d.title, d.title as searched, d.text as body
-      from json_to_recordset(${pageRows}::json) as d(kind text, dedupe text, url text, title text, text text)
+    select d.kind, d.dedupe, json_build_object('url', d.url) as ref, d.title, d.body, d.vector::tsvector as vector
+      from json_to_recordset(${pageRows}::json) as d(kind text, dedupe text, url text, title text, body text, vector text), query
+     where d.vector::tsvector @@ query.q
     union all
     select 'study', ${researchStudies.id}::text, json_build_object('id', ${researchStudies.id}), ${researchStudies.title},
-           ${researchStudies.title}, concat_ws(' · ', ${researchStudies.authors}, ${researchStudies.journal}, ${researchStudies.summary})
-      from ${researchStudies}
+           ${researchStudies.searchText}, ${researchStudies.searchVector}
+      from ${researchStudies}, query where ${researchStudies.searchVector} @@ query.q
     union all
     select 'resource', ${educationalResources.id}::text, json_build_object('id', ${educationalResources.id}),
-           ${educationalResources.title}, ${educationalResources.title},
-           concat_ws(' · ', ${educationalResources.description}, ${educationalResources.category})
-      from ${educationalResources}
+           ${educationalResources.title}, ${educationalResources.searchText}, ${educationalResources.searchVector}
+      from ${educationalResources}, query where ${educationalResources.searchVector} @@ query.q
     union all
-    select 'post', ${posts.slug}, json_build_object('slug', ${posts.slug}), ${posts.title}, ${posts.title},
-           ${posts.summary} || ' ' || ${markdownAsText(posts.body)}
-      from ${posts} where ${published}
+    select 'post', ${posts.slug}, json_build_object('slug', ${posts.slug}), ${posts.title}, ${posts.searchText},
+           ${posts.searchVector}
+      from ${posts}, query where ${posts.searchVector} @@ query.q and ${published}
     union all
     select 'standard', ${standardDocuments.key} || ' ' || ${standardVersions.version},
            json_build_object('key', ${standardDocuments.key}, 'number', ${standardDocuments.number},
                              'version', ${standardVersions.version}, 'state', ${standardVersions.state}),
-           ${standardDocuments.title}, ${standardDocuments.number} || ' ' || ${standardDocuments.title},
-           ${markdownAsText(standardVersions.body)}
-      from ${standardVersions} join ${standardDocuments} on ${standardDocuments.id} = ${standardVersions.documentId}
-     where ${standardVersions.state} in ('published', 'review')`
+           ${standardDocuments.title}, ${standardVersions.searchText}, ${standardVector}
+      from ${standardVersions} join ${standardDocuments} on ${standardDocuments.id} = ${standardVersions.documentId}, query
+     where ${standardVersions.state} in ('published', 'review') and ${standardVector} @@ query.q`
 }
 
 /**
@@ -110,20 +131,12 @@ function documents(pages: PageText[]) {
  * words of the site's own pages (empty without server rendering).
  */
 export async function searchSite(db: Db, q: string, pages: PageText[]): Promise<SiteSearchAnswer> {
+  const prepared = await preparePages(db, pages)
   const result = await db.execute(sql`
     with query as (select websearch_to_tsquery('english', ${q}) as q),
-    texts as (
-      select kind, dedupe, ref, title, searched,
-             btrim(regexp_replace(translate(coalesce(body, ''), ${MARK_START + MARK_END}, ''), ${'\\s+'}, ' ', 'g')) as body
-        from (${documents(pages)}) as everything
-    ),
-    vectors as (
-      select *, setweight(to_tsvector('english', searched), 'A') || setweight(to_tsvector('english', body), 'D') as vector
-        from texts
-    ),
     found as (
-      select kind, dedupe, ref, title, body, ts_rank(vector, query.q, 1) as rank
-        from vectors, query where vector @@ query.q
+      select kind, dedupe, ref, title, coalesce(body, '') as body, ts_rank(vector, query.q, 1) as rank
+        from (${matches(prepared)}) as matched, query
     ),
     best as (
       select distinct on (kind, dedupe) kind, dedupe, ref, title, body, rank
@@ -147,10 +160,7 @@ export async function searchSite(db: Db, q: string, pages: PageText[]): Promise<
            right(body, length(body) - length(rtrim(body, ${END_PUNCTUATION}))) as tail
       from plain
      order by kind, n`)
-  // postgres-js answers the rows themselves, PGlite an object holding them.
-  const answer = result as unknown as Row[] | { rows: Row[] }
-  const rows = Array.isArray(answer) ? answer : answer.rows
-  return { q, groups: grouped(rows) }
+  return { q, groups: grouped(rowsOf<Row>(result)) }
 }
 
 function grouped(rows: Row[]): SearchGroup[] {

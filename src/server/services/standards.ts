@@ -14,9 +14,9 @@ import { compareVersionLabels } from '../../shared/version-labels'
 import { ConflictError, NotFoundError } from '../errors'
 import { type Actor, recordChange } from './audit'
 import { printedDate } from './document-pdf'
-import { renderMarkdown } from './markdown'
 import { createPost } from './news'
 import { type Mailer, sendPost } from './news-delivery'
+import { renderForStoring, storedBody } from './stored-bodies'
 
 const MAIL_OFF = 'Mail is off on this server (SMTP_URL is not set), so the subscribers cannot be told'
 
@@ -134,7 +134,7 @@ export async function getStandard(db: Db, number: string) {
           version: current.version,
           effectiveDate: current.effectiveDate,
           body: current.body,
-          html: renderMarkdown(current.body).html,
+          html: (await storedBody(db, 'version', current)).html,
         }
       : null,
     review: review ? { version: review.version, closesAt: review.reviewClosesAt, open: reviewIsOpen(review) } : null,
@@ -158,7 +158,7 @@ export async function getStandardVersion(db: Db, number: string, label: string) 
     ...documentFields(document),
     ...historyEntry(version),
     body: version.body,
-    html: renderMarkdown(version.body).html,
+    html: (await storedBody(db, 'version', version)).html,
     reviewOpenedAt: version.reviewOpenedAt,
     reviewOpen: reviewIsOpen(version),
     /** Whether the comments and their answers are public (once the version was published). */
@@ -395,7 +395,9 @@ const auditVersion = (
   })
 
 /** A new draft, from the current version's text unless a body is given. */
-export function createDraft(db: Db, actor: Actor, number: string, input: DraftInput) {
+export async function createDraft(db: Db, actor: Actor, number: string, input: DraftInput) {
+  // Rendered before anything is written: a refused body (400) leaves nothing stored.
+  const rendered = input.body === undefined ? null : await renderForStoring('version', input.body)
   return db.transaction(async (tx) => {
     const document = await findDocument(tx, number)
     // Locking the document serialises drafts of one document: the checks below then see every other.
@@ -423,6 +425,10 @@ export function createDraft(db: Db, actor: Actor, number: string, input: DraftIn
         state: 'draft',
         changeSummary: input.changeSummary,
         body: input.body ?? current?.body ?? '',
+        // A copied text keeps its rendering (none yet, if the current version has none).
+        ...(rendered
+          ? { bodyHtml: rendered.html, bodyText: rendered.text }
+          : { bodyHtml: current ? current.bodyHtml : '', bodyText: current ? current.bodyText : '' }),
         createdBy: actor.email,
       })
       .returning()
@@ -433,7 +439,8 @@ export function createDraft(db: Db, actor: Actor, number: string, input: DraftIn
 }
 
 /** Edits a draft or a version in review; a published text never changes (draft a new version). */
-export function updateVersion(db: Db, actor: Actor, number: string, label: string, patch: VersionPatch) {
+export async function updateVersion(db: Db, actor: Actor, number: string, label: string, patch: VersionPatch) {
+  const rendered = patch.body === undefined ? null : await renderForStoring('version', patch.body)
   return db.transaction(async (tx) => {
     const { document, version } = await lockedVersion(tx, number, label)
     if (version.state !== 'draft' && version.state !== 'review') {
@@ -451,7 +458,9 @@ export function updateVersion(db: Db, actor: Actor, number: string, label: strin
       document,
       version,
       {
-        ...(patch.body === undefined ? {} : { body: patch.body }),
+        ...(patch.body === undefined || !rendered
+          ? {}
+          : { body: patch.body, bodyHtml: rendered.html, bodyText: rendered.text }),
         ...(patch.changeSummary === undefined ? {} : { changeSummary: patch.changeSummary }),
       },
       edited.length > 0 ? { before: { version: version.version }, after: { version: version.version, edited } } : null,
