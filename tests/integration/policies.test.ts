@@ -186,8 +186,10 @@ describe('one admin check for both adapters', () => {
     '/api/newsletter/unsubscribe',
     '/api/newsletter/confirm',
     '/api/testimonials',
-    // Ways in: an invitation's token, or an address to mail a sign-in link to (the login budget).
+    // Ways in: an invitation's token, a sign-in link's token (its page's button), or an address to
+    // mail a sign-in link to (the login budget).
     '/api/team/join',
+    '/api/login/link',
     '/api/login/email',
     // A comment on a standard in public review (the comment budget).
     '/api/standards/:number/versions/:version/comments',
