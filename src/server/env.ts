@@ -146,6 +146,8 @@ const Settings = z.object({
   RATE_LIMIT_UPLOAD: budget('30/10m'),
   RATE_LIMIT_LOGIN: budget('20/10m'),
   RATE_LIMIT_CALLBACK: budget('20/10m'),
+  /** Site searches (GET /api/search, the /search page with a query, tRPC search.query). */
+  RATE_LIMIT_SEARCH: budget('60/1m'),
   /**
    * Which peers may set X-Forwarded-For/-Proto. By default nobody: the client's address is the
    * connection's, so no client can choose its own rate-limit key. Behind a load balancer, name it:

@@ -21,13 +21,19 @@ const BUDGET_SETTINGS = {
   upload: 'RATE_LIMIT_UPLOAD',
   login: 'RATE_LIMIT_LOGIN',
   callback: 'RATE_LIMIT_CALLBACK',
+  search: 'RATE_LIMIT_SEARCH',
 } as const satisfies Record<string, keyof Env>
 
 export type BudgetName = keyof typeof BUDGET_SETTINGS
 
 export type RateLimits = {
-  /** Counts one request of `request`'s address against `budget`; throws TooManyRequestsError past it. */
-  consume: (budget: BudgetName, request: FastifyRequest) => Promise<void>
+  /**
+   * Counts one request of `request`'s address against `budget`; throws TooManyRequestsError past it.
+   * With `wholeRequest`, this count covers every later one of the same request and budget: a page
+   * counts once, not again for the tRPC call that renders its data. Without it every call counts
+   * (each call of a tRPC batch is a search of its own).
+   */
+  consume: (budget: BudgetName, request: FastifyRequest, options?: { wholeRequest?: boolean }) => Promise<void>
 }
 
 declare module 'fastify' {
@@ -121,9 +127,12 @@ export const rateLimitPlugin = fp(
     })
 
     const limiters = new Map<BudgetName, ReturnType<typeof app.createRateLimit>>()
+    const counted = new WeakMap<FastifyRequest, Set<BudgetName>>()
     app.decorate('limits', {
-      async consume(budget, request) {
+      async consume(budget, request, options) {
         if (!enabled) return
+        if (counted.get(request)?.has(budget)) return
+        if (options?.wholeRequest) counted.set(request, new Set([...(counted.get(request) ?? []), budget]))
         let limiter = limiters.get(budget)
         if (!limiter) {
           limiter = app.createRateLimit(optionsFor(budget))

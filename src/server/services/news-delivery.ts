@@ -65,6 +65,8 @@ export async function testSendPost(
  * finds `sent_at` set and is refused with 409.
  */
 export async function sendPost(db: Db, mailer: Pick<Mailer, 'enabled'>, actor: Actor, id: number) {
+  // A post without its stored rendering (written by SQL) gets it now, so no mail waits on the renderer.
+  await storedBody(db, 'post', await postById(db, id))
   return db.transaction(async (tx) => {
     const post = await postById(tx, id)
     if (!mailer.enabled) throw new ConflictError(MAIL_OFF)
