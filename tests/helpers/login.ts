@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { sessions, users } from '../../src/db/schema'
 import { SESSION_COOKIE } from '../../src/server/plugins/session'
 import { upsertUser } from '../../src/server/services/users'
@@ -51,3 +51,20 @@ export async function memberCookie(app: FastifyInstance, email: string, role: Ro
 
 export const SAME_ORIGIN = { origin: 'http://localhost:3000' }
 export const CROSS_ORIGIN = { origin: 'https://evil.example' }
+
+/**
+ * Follows a sign-in link as a person does (docs/decisions/037-sign-in-links-open-a-page.md): its
+ * page, a GET that changes nothing, then the page's "Sign in" button, which posts the token. A
+ * link whose page offers no button (refused: changed, expired, used) answers with that page.
+ */
+export async function followSignInLink(app: FastifyInstance, link: string): Promise<LightMyRequestResponse> {
+  const url = new URL(link)
+  const page = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })
+  if (page.statusCode !== 200 || !page.body.includes('<button type="submit">Sign in</button>')) return page
+  return app.inject({
+    method: 'POST',
+    url: url.pathname,
+    headers: { ...SAME_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `token=${encodeURIComponent(url.searchParams.get('token') ?? '')}`,
+  })
+}

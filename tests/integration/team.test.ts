@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, invitations, rateLimitCounters, users } from '../../src/db/schema'
 import { buildTestApp, setUpTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'
-import { loginCookie, memberCookie, SAME_ORIGIN } from '../helpers/login'
+import { followSignInLink, loginCookie, memberCookie, SAME_ORIGIN } from '../helpers/login'
 import { linkIn, type SmtpServer, startSmtpServer } from '../helpers/smtp'
 
 /**
@@ -201,18 +201,7 @@ describe('sign-in by e-mail (mail on, no identity provider)', () => {
       headers: { ...SAME_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
       payload: `email=${encodeURIComponent(email)}`,
     })
-  /** The link's page, then its "Sign in" button, as a person's browser goes. */
-  const signInWith = async (link: string) => {
-    const page = await app.inject({ method: 'GET', url: link.replace(TEST_PUBLIC_URL, '') })
-    if (page.statusCode !== 200) return page
-    expect(page.body).toContain('<button type="submit">Sign in</button>')
-    return app.inject({
-      method: 'POST',
-      url: '/api/login/link',
-      headers: { ...SAME_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `token=${encodeURIComponent(tokenOf(link))}`,
-    })
-  }
+  const signInWith = (link: string) => followSignInLink(app, link)
 
   it('offers the form on /api/login', async () => {
     const page = await app.inject({ method: 'GET', url: '/api/login' })
