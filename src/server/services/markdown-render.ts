@@ -187,9 +187,12 @@ export function nestingProblem(markdown: string): NestingProblem | null {
       }
       const marker = containerMarker(markdown, i)
       if (marker > 0) {
-        // Every two columns of indentation before a marker can stand for one more list level.
+        // Every two columns of indentation before a marker can stand for one more list level,
+        // counted from the line's start or from the marker before.
         if (++depth + (columns >> 1) > MAX_NESTING) return 'containers'
         i += marker - 1
+        // Only the indentation after the innermost marker can open deeper levels.
+        columns = 0
         continue
       }
       lineStart = false
