@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { DrizzleQueryError } from 'drizzle-orm'
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify'
+import type { DestinationStream } from 'pino'
 
 type LoggedError = {
   [key: string]: unknown
@@ -39,9 +40,16 @@ export function serializeError(error: unknown): LoggedError {
   return logged
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/**
+ * The app's logger. `stream` is where its lines go; without one pino writes each line to standard
+ * output synchronously, in the turn that logs it, which tests and tools that start the app in
+ * process can afford. The server passes the asynchronous one of log-stream.mjs
+ * (docs/decisions/038-logs-off-the-request-path.md).
+ */
+export function loggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     serializers: {
       err: serializeError,
       error: serializeError,

@@ -3,6 +3,8 @@ import { createDb } from '../db/client'
 import { prepareDatabase } from '../db/prepare'
 import { type BuildAppOptions, buildApp } from './app'
 import type { Env } from './env'
+import { loggerOptions } from './log'
+import { closeLogStream, openLogStream } from './log-stream.mjs'
 import { siteFromEnv } from './plugins/config'
 import { renderDocumentPdf } from './services/document-pdf'
 import { seedStandards } from './services/standards-seed'
@@ -12,7 +14,8 @@ const SHUTDOWN_TIMEOUT_MS = 10_000
 
 /**
  * Opens and prepares the database, builds the app and listens; on SIGTERM or SIGINT it stops
- * accepting connections, lets in-flight requests finish, closes the database and exits 0.
+ * accepting connections, lets in-flight requests finish, closes the database, writes out the log
+ * and exits 0.
  */
 export async function startServer(env: Env, ssr: BuildAppOptions['ssr']): Promise<FastifyInstance> {
   const handle = await createDb(
@@ -25,11 +28,19 @@ export async function startServer(env: Env, ssr: BuildAppOptions['ssr']): Promis
     bodies: renderMissingBodies,
   })
 
-  const app = await buildApp({ env, db: handle, ssr })
+  // Request lines are written off the request path and flushed before the process exits
+  // (docs/decisions/038-logs-off-the-request-path.md).
+  const logStream = openLogStream({
+    onDropped: (lines) => app.log.warn({ lines }, 'log lines dropped: standard output was not being read'),
+  })
+  const app = await buildApp({ env, db: handle, ssr, logger: loggerOptions(env.LOG_LEVEL, logStream) })
   app.addHook('onClose', async () => handle.close())
   app.log.info({ driver: handle.kind, seeded }, seeded ? 'database ready; starter data inserted' : 'database ready')
   if (bodies?.refused.length)
-    app.log.warn({ refused: bodies.refused }, 'stored bodies the Markdown renderer refused show their words unformatted')
+    app.log.warn(
+      { refused: bodies.refused },
+      'stored bodies the Markdown renderer refused show their words unformatted',
+    )
 
   let closing = false
   const shutdown = (signal: string) => {
@@ -41,11 +52,13 @@ export async function startServer(env: Env, ssr: BuildAppOptions['ssr']): Promis
       process.exit(1)
     }, SHUTDOWN_TIMEOUT_MS)
     timer.unref()
+    // The log's last lines, the shutdown's own among them, are written before the process ends.
+    const exit = (code: number) => closeLogStream(logStream).finally(() => process.exit(code))
     app.close().then(
-      () => process.exit(0),
+      () => exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down')
-        process.exit(1)
+        return exit(1)
       },
     )
   }

@@ -1,0 +1,54 @@
+// Where the server's log goes: standard output, written off the request path
+// (docs/decisions/038-logs-off-the-request-path.md). Plain JavaScript so that the benchmark's anchor
+// (src/tools/bench-anchor.mjs), which runs from source, writes its log exactly as the server does.
+import pino from 'pino'
+
+/**
+ * The most log that waits in memory for a reader that has stopped reading (a stuck log collector):
+ * beyond it lines are dropped and counted, rather than the process growing without end.
+ */
+export const LOG_BUFFER_MAX_BYTES = 16 * 1024 * 1024
+
+/**
+ * Standard output as an asynchronous pino destination. A line is added to a buffer in the request's
+ * turn and written by libuv's thread pool; while one write is under way the lines that follow
+ * gather and go in the next, so under load one write carries many lines and the event loop never
+ * waits on the reader of the pipe. pino flushes what is left synchronously when the process exits
+ * (a fatal error included); a graceful stop ends it first with closeLogStream.
+ * @param {{ onDropped?: (lines: number) => void, fd?: number, maxBytes?: number }} [options]
+ *   onDropped: told, once the buffer has emptied again, how many lines were dropped while it was
+ *   full; fd and maxBytes: another descriptor than standard output and another limit (tests)
+ */
+export function openLogStream({ onDropped, fd = 1, maxBytes = LOG_BUFFER_MAX_BYTES } = {}) {
+  const stream = pino.destination({ dest: fd, sync: false, maxLength: maxBytes })
+  let dropped = 0
+  stream.on('drop', () => {
+    dropped += 1
+  })
+  // 'drain': everything buffered has been written.
+  stream.on('drain', () => {
+    if (dropped === 0 || !onDropped) return
+    const lines = dropped
+    dropped = 0
+    onDropped(lines)
+  })
+  return stream
+}
+
+/**
+ * Writes out everything buffered and resolves once it is written (or the stream failed). After it
+ * the stream takes no more lines: call it last, just before the process exits.
+ * @param {ReturnType<typeof openLogStream>} stream
+ * @returns {Promise<void>}
+ */
+export function closeLogStream(stream) {
+  return new Promise((resolve) => {
+    if (stream.destroyed) {
+      resolve()
+      return
+    }
+    stream.once('close', () => resolve())
+    stream.once('error', () => resolve())
+    stream.end()
+  })
+}
