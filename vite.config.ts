@@ -60,8 +60,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'node22',
         sourcemap: true,
         rolldownOptions: {
-          // The server, and the admin:link command that signs links with the server's key.
-          input: { main: 'src/server/main.ts', 'admin-link': 'src/server/admin-link.ts' },
+          // The server, the admin:link command that signs links with the server's key, and the
+          // Markdown renderer's worker thread, which services/markdown.ts finds beside main.js.
+          input: {
+            main: 'src/server/main.ts',
+            'admin-link': 'src/server/admin-link.ts',
+            'markdown-worker': 'src/server/services/markdown-worker.ts',
+          },
           output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
         },
       }

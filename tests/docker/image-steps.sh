@@ -491,8 +491,8 @@ APP=$(stage_dir "$DF_FINAL")
 # ------------------------------------------------------------------------------------------------
 step "Final stage contents"
 du -sh "$APP" | sed 's/^/    size: /'
-for path in package.json dist/server/main.js dist/server/admin-link.js dist/client/.vite/manifest.json dist/client/assets dist/client/static drizzle/meta/_journal.json node_modules src/tools/db/backup.mjs src/tools/db/restore.mjs; do
-  [[ -e $APP/$path ]] || fail "the final stage lacks $path (the built server or the backup commands need it)"
+for path in package.json dist/server/main.js dist/server/admin-link.js dist/server/markdown-worker.js dist/client/.vite/manifest.json dist/client/assets dist/client/static drizzle/meta/_journal.json node_modules src/tools/db/backup.mjs src/tools/db/restore.mjs; do
+  [[ -e $APP/$path ]] || fail "the final stage lacks $path (the built server, its Markdown worker or the backup commands need it)"
 done
 find "$APP" -mindepth 1 -maxdepth 1 -printf '    /app/%P\n' | sort
 # Nothing the lock file marks as a devDependency may be in the runtime's node_modules.

@@ -7,7 +7,7 @@ import {
   REFUSAL_START,
   renderBody,
 } from '../../src/server/services/markdown'
-import { nestingProblem } from '../../src/server/services/markdown-render'
+import { nestingProblem } from '../../src/server/services/markdown-nesting'
 
 /*
  * No text stalls the server: whatever its shape, the renderer answers or refuses within its time

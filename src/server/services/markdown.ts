@@ -5,10 +5,12 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { HeadingStyle } from '../../shared/schemas/news'
 import { AppError, BadInputError } from '../errors'
-import { MAX_NESTING, type NestingProblem, nestingProblem, type RenderedMarkdown } from './markdown-render'
+import { MAX_NESTING, type NestingProblem, nestingProblem } from './markdown-nesting'
+import type { RenderedMarkdown } from './markdown-render'
 import type { RenderAnswer, RenderTask } from './markdown-worker'
 
-export { MAX_NESTING, type RenderedMarkdown, renderMarkdown } from './markdown-render'
+export { MAX_NESTING } from './markdown-nesting'
+export { type RenderedMarkdown, renderMarkdown } from './markdown-render'
 
 /*
  * Markdown is rendered in worker threads, with a time limit, when a body is saved or previewed,
