@@ -55,4 +55,5 @@ export function searchVector(title: string | null, text: string): SQL {
 }
 
 /** A title's words alone (weight A), for a table whose text is in another (standard documents). */
-export const titleVector = (title: string): SQL => sql.raw(`setweight(to_tsvector('english'::regconfig, ${title}), 'A')`)
+export const titleVector = (title: string): SQL =>
+  sql.raw(`setweight(to_tsvector('english'::regconfig, ${title}), 'A')`)

@@ -129,7 +129,12 @@ export async function composeMail(db: Db, row: OutboxRow, settings: MailSettings
     const [post] = await db.select().from(posts).where(eq(posts.id, row.postId))
     // A post taken back (unpublished) after it was sent is not sent further.
     if (post?.status !== 'published') return null
-    return { from, to: subscriber.email, messageId, ...issueContent(site, { ...post, ...(await storedBody(db, 'post', post)) }, unsubscribe) }
+    return {
+      from,
+      to: subscriber.email,
+      messageId,
+      ...issueContent(site, { ...post, ...(await storedBody(db, 'post', post)) }, unsubscribe),
+    }
   }
   return null
 }

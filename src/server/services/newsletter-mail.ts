@@ -67,17 +67,9 @@ export function issueContent(site: PublicSite, post: NewsletterPost, unsubscribe
         `This is a test of the ${site.name} newsletter, sent only to this address.`,
         'Subscribers get their own unsubscribe link here.',
       ]
-  const text = [
-    post.title,
-    '',
-    post.text,
-    '',
-    `Read it on the site: ${url}`,
-    '',
-    '--',
-    site.name,
-    ...textFooter,
-  ].join('\n')
+  const text = [post.title, '', post.text, '', `Read it on the site: ${url}`, '', '--', site.name, ...textFooter].join(
+    '\n',
+  )
   const htmlFooter = unsubscribe
     ? `You receive this because you subscribed to the ${escapeHtml(site.name)} newsletter. ${link(unsubscribe, 'Unsubscribe')}`
     : `<strong>This is a test</strong> of the ${escapeHtml(site.name)} newsletter, sent only to this address. Subscribers get their own unsubscribe link here.`
