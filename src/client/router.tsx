@@ -49,10 +49,12 @@ declare module '@tanstack/react-router' {
     /** The page (and every page under it) depends on who asks: the server never caches its HTML. */
     private?: boolean
     /**
-     * The page's HTML is kept only for its address without a query (the empty search page); with
-     * one, it is rendered for each request and never kept (docs/decisions/029-site-search.md).
+     * The page's free-text query parameters (a search box's words). An address with one of them is
+     * rendered for its request and never kept: each distinct text would be a new entry, pushing the
+     * site's pages out. Its other parameters (a tab, a sort) are few and keep their pages
+     * (docs/decisions/029-site-search.md, 035).
      */
-    keptOnlyWithoutQuery?: boolean
+    freeText?: readonly string[]
     /** The heading an admin screen shows, also while the sign-in is being checked. */
     adminTitle?: string
   }

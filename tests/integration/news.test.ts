@@ -114,6 +114,13 @@ describe('news posts', () => {
     expect(first.headers.link).toBe('</api/news?page=2>; rel="next"')
     expect(first.json()[0].title).toBe('Post 12')
     expect(Object.keys(first.json()[0]).sort()).toEqual(['publishedAt', 'slug', 'summary', 'title'])
+    // The kept answer keeps every header the route set: the Link is there on the next request too,
+    // and on the same page asked another way (the query schema's reading is the key).
+    for (const url of ['/api/news', '/api/news?page=1', '/api/news?page=01&unread=x']) {
+      const again = await ctx.app.inject({ url })
+      expect(again.body, url).toBe(first.body)
+      expect(again.headers.link, url).toBe('</api/news?page=2>; rel="next"')
+    }
     const second = await ctx.app.inject({ url: '/api/news?page=2' })
     expect(second.json().map((p: { title: string }) => p.title)).toEqual(['Post 2', 'Post 1'])
     expect(second.headers.link).toBeUndefined()

@@ -81,7 +81,9 @@ describe('kept answers, served before the framework', () => {
     const br = await send('/faq', { 'accept-encoding': 'br' })
     const held = String(br.headers.etag)
     expect((await send('/faq', { 'accept-encoding': 'br', 'if-none-match': held })).status).toBe(304)
-    expect((await send('/faq', { 'accept-encoding': 'br', 'if-none-match': `"x", W/${held}` })).status).toBe(304)
+    expect(held).toMatch(/^W\//)
+    // Weak comparison: the same tag written strong matches too, in a list.
+    expect((await send('/faq', { 'accept-encoding': 'br', 'if-none-match': `"x", ${held.slice(2)}` })).status).toBe(304)
     expect((await send('/faq', { 'if-none-match': held })).status).toBe(200)
     const head = await send('/faq', {}, 'HEAD')
     expect(head.status).toBe(200)
@@ -174,7 +176,9 @@ describe('the store', () => {
     const strong = store.peek(KEY)?.answer
     expect(strong?.strength).toBe('strong')
     expect(strong?.variants.identity.etag).toBe(answer.variants.identity.etag)
-    expect(strong?.variants.br.etag).not.toBe(answer.variants.br.etag)
+    // Other bytes, the same content: the validator a client holds from the quick pass still matches.
+    expect(strong?.variants.br.etag).toBe(answer.variants.br.etag)
+    expect(strong?.variants.br.etag).toMatch(/^W\//)
     expect(brotliDecompressSync(strong?.variants.br.body ?? Buffer.alloc(0)).toString()).toBe(html)
     expect(strong?.variants.br.body.length).toBeLessThanOrEqual(answer.variants.br.body.length)
     expect(store.bytes).toBe(strong?.bytes)

@@ -17,6 +17,8 @@ import { useTRPC } from '../lib/trpc'
 
 export const Route = createFileRoute('/research')({
   validateSearch: readLibrarySearch,
+  // A search of the library is rendered for its visitor and never kept; a tab or a sort is.
+  staticData: { freeText: ['q'] },
   loaderDeps: ({ search }) => ({ q: readLibrarySearch(search).q }),
   loader: ({ context, deps }) =>
     Promise.all([

@@ -25,7 +25,7 @@ const DESCRIPTION =
 export const Route = createFileRoute('/search')({
   validateSearch: readSiteSearch,
   // Each search is rendered for its visitor and never kept (docs/decisions/029-site-search.md).
-  staticData: { keptOnlyWithoutQuery: true },
+  staticData: { freeText: ['q'] },
   loaderDeps: ({ search }) => ({ q: runnable(search.q) }),
   loader: ({ context, deps }) =>
     deps.q

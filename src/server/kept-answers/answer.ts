@@ -27,6 +27,8 @@ export type AnswerSpec = {
   cacheControl: string
   scriptHashes?: readonly string[]
   security: SecurityOptions
+  /** The headers the route itself set (a Link, a Content-Disposition), kept with its answer. */
+  headers?: Readonly<Record<string, string>>
 }
 
 export type Answer = {
@@ -48,14 +50,17 @@ export function buildAnswer(body: string | Buffer, spec: AnswerSpec, strength: S
 function answerOf(bodies: EncodedBodies, spec: AnswerSpec, strength: Strength): Answer {
   const tag = createHash('sha1').update(bodies.identity).digest('base64url')
   const common = {
+    ...spec.headers,
     'cache-control': spec.cacheControl,
     vary: 'accept-encoding',
     ...securityHeaders(spec.security, spec.contentType, spec.scriptHashes),
   }
   const variant = (encoding: Encoding): AnswerVariant => {
-    // Each representation has its own validator: a 304 must only confirm the bytes the client
-    // holds, and a quick and a strong compression of the same page are different bytes.
-    const etag = encoding === 'identity' ? `"${tag}"` : `"${tag}-${encoding}${strength === 'strong' ? '' : '-quick'}"`
+    // The validator names the content and the encoding, never the compression pass: a client that
+    // holds the quick gzip of a page still holds it once the strong one replaces it. The two passes
+    // are different bytes of the same content, which is what a weak validator says (RFC 9110
+    // §8.8.1); the plain body's bytes never change, so its validator stays strong.
+    const etag = encoding === 'identity' ? `"${tag}"` : `W/"${tag}-${encoding}"`
     const encoded = bodies[encoding]
     return {
       etag,

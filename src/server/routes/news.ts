@@ -7,10 +7,8 @@ import { feedPosts, getPublishedPost, isRetired, listPublishedPosts } from '../s
 
 /** The public news API and feed (README, API). */
 export const newsRoutes: FastifyPluginAsync = async (app) => {
-  // The schema names the one query parameter, so kept answers are keyed by it (decision 023).
-  const pageQuery = { querystring: { type: 'object', properties: { page: {} } } }
-
-  app.get('/api/news', { schema: pageQuery, config: { publicAnswer: true } }, async (request, reply) => {
+  // Kept under the page the schema reads from the query (decision 023).
+  app.get('/api/news', { config: { publicAnswer: { query: NewsPageSchema } } }, async (request, reply) => {
     const { page } = NewsPageSchema.parse(request.query ?? {})
     const { items, hasMore } = await listPublishedPosts(app.db, page)
     if (hasMore) reply.header('link', `</api/news?page=${page + 1}>; rel="next"`)

@@ -51,11 +51,10 @@ export const standardRoutes: FastifyPluginAsync = async (app) => {
     },
   )
 
-  // The schema names the two query parameters, so kept answers are keyed by them (decision 023).
-  const compareQuery = { querystring: { type: 'object', properties: { from: {}, to: {} } } }
+  // Kept under the two versions the schema reads from the query (decision 023).
   app.get<NumberParams>(
     '/api/standards/:number/compare',
-    { schema: compareQuery, config: { publicAnswer: true } },
+    { config: { publicAnswer: { query: CompareQuerySchema } } },
     async (request) => {
       const { number } = StandardParamsSchema.parse(request.params)
       const { from, to } = CompareQuerySchema.parse(request.query ?? {})

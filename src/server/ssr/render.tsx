@@ -170,9 +170,9 @@ async function resolvePage(url: string): Promise<PageResolution> {
   }
   // A query its page refuses is rendered as asked (the page says what is wrong) and never kept.
   if (!valid || branch.some((route) => route.options.staticData?.private)) return { key: null, renderUrl: url }
-  // A search page: each distinct search would be an entry, pushing the site's pages out (decision 029).
-  const queried = searches.some((read) => typeof read === 'object' && Object.keys(read as object).length > 0)
-  if (queried && branch.some((route) => route.options.staticData?.keptOnlyWithoutQuery))
+  // A search: each distinct text would be an entry, pushing the site's pages out (decision 029).
+  const read = (search ?? {}) as Record<string, unknown>
+  if (branch.some((route) => route.options.staticData?.freeText?.some((name) => read[name] !== undefined)))
     return { key: null, renderUrl: url }
   return { key: JSON.stringify([found.id, params, searches]), renderUrl: canonical.href }
 }
