@@ -149,6 +149,11 @@ const Settings = z.object({
   /** Site searches (GET /api/search, the /search page with a query, tRPC search.query). */
   RATE_LIMIT_SEARCH: budget('60/1m'),
   /**
+   * Every other public tRPC read over HTTP (the app's own data calls after the first page): their
+   * REST twins are kept answers, these are not. A page's own render is not counted.
+   */
+  RATE_LIMIT_READ: budget('600/1m'),
+  /**
    * Which peers may set X-Forwarded-For/-Proto. By default nobody: the client's address is the
    * connection's, so no client can choose its own rate-limit key. Behind a load balancer, name it:
    * a hop count ('1' for one proxy in front), or addresses/CIDRs (proxy-addr syntax, including

@@ -22,6 +22,7 @@ const BUDGET_SETTINGS = {
   login: 'RATE_LIMIT_LOGIN',
   callback: 'RATE_LIMIT_CALLBACK',
   search: 'RATE_LIMIT_SEARCH',
+  read: 'RATE_LIMIT_READ',
 } as const satisfies Record<string, keyof Env>
 
 export type BudgetName = keyof typeof BUDGET_SETTINGS

@@ -71,7 +71,7 @@ export const ssrPlugin = fp<Options>(
         url,
         site: app.site,
         assets: options.assets,
-        createContext: async () => createContext({ req: request }),
+        createContext: async () => createContext({ req: request, inProcess: true }),
         formPost,
       })
       // The shared not-found entry holds a 404 and nothing else; every other entry a 200.

@@ -16,10 +16,15 @@ export type Context = {
   pageTexts: () => Promise<PageText[]>
   /** The HTTP request behind the call (for rate limits, which count per client address). */
   request: FastifyRequest
+  /**
+   * Called in-process by a page's server render, not over HTTP: the page's request is what the
+   * policies (its kept answer, its own budget) already bound.
+   */
+  inProcess: boolean
 }
 
 /** One context for HTTP calls and for the in-process calls of server rendering alike. */
-export function createContext({ req }: { req: FastifyRequest }): Context {
+export function createContext({ req, inProcess = false }: { req: FastifyRequest; inProcess?: boolean }): Context {
   return {
     db: req.server.db,
     site: req.server.site,
@@ -28,5 +33,6 @@ export function createContext({ req }: { req: FastifyRequest }): Context {
     mailEnabled: req.server.mail.enabled,
     pageTexts: req.server.siteText.pages,
     request: req,
+    inProcess,
   }
 }

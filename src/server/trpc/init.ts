@@ -47,8 +47,15 @@ const withErrorTable = t.middleware(async ({ next }) => {
   return result
 })
 
-const withBudget = t.middleware(async ({ ctx, meta, next }) => {
-  if (meta?.budget) await ctx.limits.consume(meta.budget, ctx.request)
+/**
+ * A procedure's own budget, else, for a public query over HTTP, the `read` budget: a read's REST
+ * twin is a kept answer served from memory, the tRPC call does its work each time, so it is bounded
+ * per address like the forms are (docs/decisions/009-rate-limits.md). A member's screens and a
+ * page's server render are not counted.
+ */
+const withBudget = t.middleware(async ({ ctx, meta, type, next }) => {
+  const budget = meta?.budget ?? (type === 'query' && !meta?.permission && !ctx.inProcess ? 'read' : undefined)
+  if (budget) await ctx.limits.consume(budget, ctx.request)
   return next()
 })
 
