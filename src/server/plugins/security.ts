@@ -54,7 +54,7 @@ export function securityHeaders(
 export function applySecurityHeaders(reply: FastifyReply, options: SecurityOptions) {
   const type = String(reply.getHeader('content-type') ?? '')
   for (const [name, value] of Object.entries(securityHeaders(options, type))) {
-    // A route may ask for less (the sign-in link page sends no referrer at all), and a rendered
+    // A route may ask for less (the sign-in link page: same-origin only), and a rendered
     // page brings its policy with its script hashes (kept-answers/answer.ts): never overwrite them.
     if ((name === 'referrer-policy' || name === 'content-security-policy') && reply.hasHeader(name)) continue
     reply.header(name, value)
