@@ -1,6 +1,9 @@
 // `npm run bench`: the built server against its anchor, a bare Fastify server answering the same
 // bytes with the same headers from memory (bench-anchor.mjs), measured in the same run, interleaved,
-// by a load generator in its own process (h2load when installed, else wrk, else autocannon). Then
+// by a load generator in its own process (h2load when installed, else wrk, else autocannon). Both log
+// every request as the image does (LOG_LEVEL=info, standard output a pipe this process drains), and
+// the same server at LOG_LEVEL=warn is loaded beside them on a few URLs: what the log costs. The site
+// search is measured on the scratch database and on a second one with ten times its content. Then
 // first loads per public page, resident memory on Postgres and on the embedded database, Lighthouse, and one PASS or
 // FAIL line per target. Shared machines are noisy: requests/s swing, so each figure is judged as a
 // ratio to the anchor measured minutes apart at most. Never part of the tests.
@@ -20,7 +23,7 @@ import {
 } from './bench-kit.mjs'
 import { benchPages, publishBenchPost } from './bench-pages.mjs'
 import { chooseTool, guardRun, optionsOrExit, tempDir } from './bench-run.mjs'
-import { startBuiltServer } from './built-server.mjs'
+import { countLines, startBuiltServer } from './built-server.mjs'
 import { ensureBuild, root } from './ensure-build.mjs'
 import { BUDGET, VISIT_SECONDS } from './first-load.mjs'
 import { MOBILE_RUNS, TBT_TARGET_MS } from './lighthouse.mjs'
@@ -32,8 +35,30 @@ import { cleanUp, run, track } from './processes.mjs'
  */
 export const BENCH_URLS = READ_URLS
 
+/**
+ * Where the same server at LOG_LEVEL=warn is loaded too: the issue's three (a large page, the
+ * largest, an API answer), plain and br.
+ */
+const WARN_URLS = ['/', '/faq', '/api/resources']
+
+/**
+ * The site search's two words: one that many studies and resources match (the cost of ranking every
+ * match), one that a single study matches (the index's own cost).
+ */
+const SEARCH_WORDS = { common: 'oxygen', rare: 'dopaminergic' }
+/** How much more content the search's second database holds. */
+const CONTENT_FACTOR = 10
+/** The content tables the search reads and the second database multiplies (standards stay as seeded). */
+const CONTENT_TABLES = ['research_studies', 'educational_resources', 'posts']
+
 const TARGETS = {
   ratio: 0.7,
+  /** requests/s at LOG_LEVEL=info against the same server at warn (issue 34). */
+  logRatio: 0.85,
+  /** p99 against the anchor's, both logging every request (issue 34). */
+  p99AnchorRatio: 1.5,
+  /** CPU per search (server and its database backends) at ten times the content against today's. */
+  searchCostRatio: 1.5,
   p99Ms: 10,
   instructionsRatio: 1.5,
   rssMb: 250,
@@ -113,7 +138,13 @@ function perfCountsInstructions() {
  * @param {number | undefined} pid
  */
 function cpuMicros(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  let stat
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  } catch {
+    // A database backend that has ended since it was listed.
+    return 0
+  }
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   const ticks = Number(fields[11]) + Number(fields[12]) // utime and stime: fields 14 and 15 of stat(5)
   const perSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
@@ -122,11 +153,12 @@ function cpuMicros(pid) {
 
 /**
  * One load on one URL of one server, with its CPU time and, where perf works, its instructions,
- * read for that server's process over exactly the load.
- * @param {{ tool: string, url: string, headers: Record<string, string>, connections: number, seconds: number, pid: number | undefined, perf: boolean, workDir: string }} options
+ * read for that server's process over exactly the load. `alsoPids`: more processes whose CPU time
+ * counts (the server's database backends, for the search).
+ * @param {{ tool: string, url: string, headers: Record<string, string>, connections: number, seconds: number, pid: number | undefined, perf: boolean, workDir: string, alsoPids?: number[] }} options
  * @returns {Promise<import('./bench-kit.mjs').BenchResult & { cpu: number, instructions: number | null }>}
  */
-async function loadOnce({ tool, url, headers, connections, seconds, pid, perf, workDir }) {
+async function loadOnce({ tool, url, headers, connections, seconds, pid, perf, workDir, alsoPids = [] }) {
   const limitMs = (seconds + 60) * 1000
   const perfRun = perf
     ? run(
@@ -136,7 +168,8 @@ async function loadOnce({ tool, url, headers, connections, seconds, pid, perf, w
         limitMs,
       )
     : null
-  const cpuBefore = cpuMicros(pid)
+  const cpuOf = () => [pid, ...alsoPids].reduce((/** @type {number} */ sum, one) => sum + cpuMicros(one), 0)
+  const cpuBefore = cpuOf()
   let result
   if (tool === 'h2load') {
     const log = join(workDir, 'h2load.log')
@@ -163,7 +196,7 @@ async function loadOnce({ tool, url, headers, connections, seconds, pid, perf, w
       await run(process.execPath, [AUTOCANNON_SCRIPT, JSON.stringify(config)], 'autocannon', limitMs),
     )
   }
-  const cpu = cpuMicros(pid) - cpuBefore
+  const cpu = cpuOf() - cpuBefore
   let instructions = null
   if (perfRun) {
     const counted = /^(\d+),/m.exec(await perfRun)
@@ -230,20 +263,87 @@ async function recordAnswers(base, workDir, urls) {
 async function startAnchor(answersFile, limitMs) {
   const child = spawn(process.execPath, [join(root, 'src', 'tools', 'bench-anchor.mjs'), answersFile], {
     cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
   track(child, 'anchor', limitMs)
+  // Its log, drained as the app's is (built-server.mjs): counted, not kept.
+  const log = { lines: 0 }
+  child.stdout.on('data', (/** @type {Buffer} */ chunk) => {
+    log.lines += countLines(chunk)
+  })
   /** @type {number} */
   const port = await new Promise((resolve, reject) => {
     let output = ''
-    child.stdout.on('data', (/** @type {Buffer} */ chunk) => {
+    child.stderr.on('data', (/** @type {Buffer} */ chunk) => {
+      if (output.includes('ANCHOR_READY')) {
+        process.stderr.write(chunk)
+        return
+      }
       output += chunk
       const ready = /ANCHOR_READY (\d+)/.exec(output)
       if (ready) resolve(Number(ready[1]))
     })
     child.once('exit', (code) => reject(new Error(`the anchor exited (${code}) before it was ready`)))
   })
-  return { child, base: `http://127.0.0.1:${port}` }
+  return { child, base: `http://127.0.0.1:${port}`, log }
+}
+
+/**
+ * Copies every row of the search's content tables `factor - 1` times in one statement per table, in
+ * place: the generated search columns are made again for the copies, a unique column gets a suffix.
+ * Returns each table's rows after.
+ * @param {string} url the database
+ * @param {number} factor
+ * @returns {Promise<Record<string, number>>}
+ */
+async function multiplyContent(url, factor) {
+  const { default: postgres } = await import('postgres')
+  const sql = postgres(url, { max: 1, onnotice: () => {} })
+  const quote = (/** @type {string} */ name) => `"${name.replaceAll('"', '""')}"`
+  try {
+    /** @type {Record<string, number>} */
+    const counts = {}
+    for (const table of CONTENT_TABLES) {
+      const columns = await sql`
+        select column_name as name from information_schema.columns
+         where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' and column_name <> 'id'
+         order by ordinal_position`
+      const unique = await sql`
+        select a.attname as name from pg_index i
+          join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+         where i.indrelid = ${table}::regclass and i.indisunique and not i.indisprimary`
+      const uniqueNames = new Set(unique.map((row) => String(row.name)))
+      const names = columns.map((row) => String(row.name))
+      const values = names.map((name) => (uniqueNames.has(name) ? `${quote(name)} || '-copy-' || copy.n` : quote(name)))
+      await sql.unsafe(
+        `insert into ${quote(table)} (${names.map(quote).join(', ')})
+         select ${values.join(', ')} from ${quote(table)}, generate_series(1, ${factor - 1}) as copy(n)`,
+      )
+      const [row] = await sql.unsafe(`select count(*)::int as n from ${quote(table)}`)
+      counts[table] = Number(row?.n ?? 0)
+    }
+    return counts
+  } finally {
+    await sql.end({ timeout: 5 })
+  }
+}
+
+/**
+ * The Postgres backends serving a database, for their CPU time.
+ * @param {string} url
+ * @returns {Promise<number[]>}
+ */
+async function backendPids(url) {
+  const { default: postgres } = await import('postgres')
+  const sql = postgres(url, { max: 1, onnotice: () => {} })
+  try {
+    const rows =
+      await sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`
+    return rows.map((row) => Number(row.pid))
+  } finally {
+    await sql.end({ timeout: 5 })
+  }
 }
 
 // 1 KB = 1000 bytes, as Vite, Chromium's DevTools and the first-load tool count them.
@@ -269,7 +369,10 @@ export async function runCompareBench(argv) {
   if (typeof options === 'number') return options
   const { seconds, rounds, connections, tool, only } = options
   // Each round twice at most (set aside and taken again), on two servers.
-  const loadSeconds = (BENCH_URLS.length + 1) * ENCODINGS.length * rounds * 2 * 2 * (seconds + 1)
+  const loadSeconds =
+    ((BENCH_URLS.length + 1 + WARN_URLS.length / 2) * ENCODINGS.length * rounds * 2 * 2 +
+      Object.keys(SEARCH_WORDS).length * rounds * 2 * 2) *
+    (seconds + 1)
   const limitMs = (loadSeconds + 1200) * 1000
   const unguard = guardRun({
     stopping: 'stopping the servers and the load, removing the scratch databases…',
@@ -282,13 +385,17 @@ export async function runCompareBench(argv) {
   try {
     const perf = perfCountsInstructions()
     const db = await scratchDatabase(workDir, false)
-    const app = await startBuiltServer(db.env, { limitMs, echoLines: 20 })
+    // As the image runs it: every request's line on standard output, a pipe this process drains.
+    const app = await startBuiltServer({ ...db.env, LOG_LEVEL: 'info' }, { limitMs, echoLines: 20 })
     const postPath = await publishBenchPost(app)
     const urls = only ?? [...BENCH_URLS, postPath]
+    // The same build on the same database at LOG_LEVEL=warn: what the request log costs.
+    const warnUrls = WARN_URLS.filter((path) => urls.includes(path))
+    const appWarn = warnUrls.length ? await startBuiltServer(db.env, { limitMs }) : null
     const pages = benchPages(postPath)
     const anchor = await startAnchor(await recordAnswers(app.base, workDir, urls), limitMs)
     console.log(
-      `App ${app.base} (pid ${app.child.pid}, ${db.label}); anchor ${anchor.base} (pid ${anchor.child.pid}, bare Fastify, same bytes and headers).`,
+      `App ${app.base} (pid ${app.child.pid}, ${db.label}, LOG_LEVEL=info); anchor ${anchor.base} (pid ${anchor.child.pid}, bare Fastify, same bytes and headers, one log line per request); both log to a pipe this process drains.${appWarn ? ` The app at LOG_LEVEL=warn: ${appWarn.base} (pid ${appWarn.child.pid}, same database) on ${warnUrls.join(' ')}.` : ''}`,
     )
     console.log(
       `${tool}, ${connections} connections, ${seconds} s per load, ${rounds} rounds, Node ${process.version}; instructions: ${perf ? 'perf stat' : 'perf stat cannot count them on this machine, CPU time per request instead'}.`,
@@ -316,10 +423,11 @@ export async function runCompareBench(argv) {
     }
     // Warm-up: both servers' code paths compiled and every kept answer in place before measuring.
     for (const target of [app, anchor]) await loadEach(target, workDir)
+    if (appWarn) await loadEach(appWarn, workDir, warnUrls)
     const rssWarm = rssMb(app.child.pid)
 
     /** @typedef {Awaited<ReturnType<typeof loadOnce>>} Load */
-    /** @type {Array<{ path: string, encoding: string, app: ReturnType<typeof summary>, anchor: ReturnType<typeof summary>, setAside: number }>} */
+    /** @type {Array<{ path: string, encoding: string, app: ReturnType<typeof summary>, anchor: ReturnType<typeof summary>, warn: ReturnType<typeof summary> | null, setAside: number }>} */
     const rows = []
     /** @param {Load[]} results */
     const summary = (results) => {
@@ -346,20 +454,22 @@ export async function runCompareBench(argv) {
     }
     for (const encoding of ENCODINGS) {
       for (const path of urls) {
-        /** @type {{ app: Load[], anchor: Load[] }} */
-        const sums = { app: [], anchor: [] }
+        /** @type {{ app: Load[], anchor: Load[], warn: Load[] }} */
+        const sums = { app: [], anchor: [], warn: [] }
+        /** @type {Array<'app' | 'anchor' | 'warn'>} */
+        const servers = appWarn && warnUrls.includes(path) ? ['app', 'anchor', 'warn'] : ['app', 'anchor']
         // A round in which the anchor, sending the same bytes from memory, was itself over the target
         // shows the machine unable to meet it then: it is set aside and taken again, at most `rounds`
         // times per pair, and counted in the verdict (decision 034).
-        /** @type {{ app: Load[], anchor: Load[] }} */
-        const setAside = { app: [], anchor: [] }
+        /** @type {{ app: Load[], anchor: Load[], warn: Load[] }} */
+        const setAside = { app: [], anchor: [], warn: [] }
         for (let round = 0; sums.app.length < rounds; round += 1) {
-          /** @type {Array<'app' | 'anchor'>} */
-          const order = round % 2 === 0 ? ['app', 'anchor'] : ['anchor', 'app']
-          /** @type {Map<'app' | 'anchor', Load>} */
+          // Each server goes first in turn.
+          const order = servers.map((_, i) => servers[(i + round) % servers.length] ?? 'app')
+          /** @type {Map<'app' | 'anchor' | 'warn', Load>} */
           const taken = new Map()
           for (const who of order) {
-            const target = who === 'app' ? app : anchor
+            const target = who === 'app' ? app : who === 'warn' && appWarn ? appWarn : anchor
             taken.set(
               who,
               await loadOnce({
@@ -377,7 +487,13 @@ export async function runCompareBench(argv) {
           const machineSlow = (taken.get('anchor')?.p99 ?? 0) >= TARGETS.p99Ms && setAside.app.length < rounds
           for (const [who, load] of taken) (machineSlow ? setAside : sums)[who].push(load)
         }
-        const row = { path, encoding: encoding.name, app: summary(sums.app), anchor: summary(sums.anchor) }
+        const row = {
+          path,
+          encoding: encoding.name,
+          app: summary(sums.app),
+          anchor: summary(sums.anchor),
+          warn: sums.warn.length ? summary(sums.warn) : null,
+        }
         // wrk counts answers of 400 and up (WRK_LEAN_SCRIPT); one that turned into a redirect would not
         // be. h2load and autocannon count every status themselves.
         if (tool === 'wrk' && (await get(`${app.base}${path}`, encoding.headers)).status !== 200) row.app.non2xx += 1
@@ -391,11 +507,84 @@ export async function runCompareBench(argv) {
           ? `${(row.app.instructionsPerRequest / 1000).toFixed(0)}k vs ${(row.anchor.instructionsPerRequest / 1000).toFixed(0)}k instructions/request`
           : `${row.app.cpuPerRequest.toFixed(1)} vs ${row.anchor.cpuPerRequest.toFixed(1)} µs CPU/request`
         console.log(
-          `  ${encoding.name.padEnd(5)} ${path.padEnd(26)} app ${row.app.rps.toFixed(0).padStart(6)} req/s, anchor ${row.anchor.rps.toFixed(0).padStart(6)} req/s, ratio ${(row.app.rps / row.anchor.rps).toFixed(2)}; ${cost}; p99 by round app ${rounded(sums.app)}, anchor ${rounded(sums.anchor)} ms${setAside.app.length ? `; set aside, the anchor over ${TARGETS.p99Ms} ms: app ${rounded(setAside.app)}, anchor ${rounded(setAside.anchor)} ms` : ''}`,
+          `  ${encoding.name.padEnd(5)} ${path.padEnd(26)} app ${row.app.rps.toFixed(0).padStart(6)} req/s, anchor ${row.anchor.rps.toFixed(0).padStart(6)} req/s, ratio ${(row.app.rps / row.anchor.rps).toFixed(2)}; ${cost}; p99 by round app ${rounded(sums.app)}, anchor ${rounded(sums.anchor)} ms${row.warn ? `; at LOG_LEVEL=warn ${row.warn.rps.toFixed(0)} req/s (info/warn ${(row.app.rps / row.warn.rps).toFixed(2)}), p99 by round ${rounded(sums.warn)} ms` : ''}${setAside.app.length ? `; set aside, the anchor over ${TARGETS.p99Ms} ms: app ${rounded(setAside.app)}, anchor ${rounded(setAside.anchor)} ms` : ''}`,
         )
       }
     }
     const rssEnd = rssMb(app.child.pid)
+
+    const logged = rows.filter((row) => row.warn !== null)
+    if (logged.length) {
+      console.log(
+        '\nWhat the request log costs: the same server at LOG_LEVEL=info (each request a line on a pipe) and at warn, the same rounds:',
+      )
+      console.log('| URL | encoding | info req/s | warn req/s | info/warn | info p99 ms | warn p99 ms |')
+      console.log('|---|---|---|---|---|---|---|')
+      for (const row of logged)
+        if (row.warn)
+          console.log(
+            `| ${row.path} | ${row.encoding} | ${row.app.rps.toFixed(0)} | ${row.warn.rps.toFixed(0)} | ${(row.app.rps / row.warn.rps).toFixed(2)} | ${row.app.p99.toFixed(2)} | ${row.warn.p99.toFixed(2)} |`,
+          )
+      console.log(`Log lines read from the app: ${app.log.lines}; from the anchor: ${anchor.log.lines}.`)
+    }
+
+    // The site search, on this database and on one with CONTENT_FACTOR times its studies, resources
+    // and posts, loaded in turn. Its cost is the CPU time of the server and of its database's
+    // backends per search: the work is in Postgres, and requests/s swing with the machine.
+    /** @type {Array<{ word: string, query: string, one: ReturnType<typeof summary>, ten: ReturnType<typeof summary> }>} */
+    const searches = []
+    /** @type {Record<string, number> | null} */
+    let tenfold = null
+    const appUrl = db.env.DATABASE_URL
+    if (appUrl && !only) {
+      const bigDb = await scratchDatabase(workDir, false)
+      const bigUrl = bigDb.env.DATABASE_URL
+      if (bigUrl) {
+        const big = await startBuiltServer({ ...bigDb.env, LOG_LEVEL: 'info' }, { limitMs })
+        await publishBenchPost(big)
+        tenfold = await multiplyContent(bigUrl, CONTENT_FACTOR)
+        console.log(
+          `\nSite search: ${app.base} on today's content, ${big.base} (pid ${big.child.pid}) on ${CONTENT_FACTOR}x (${Object.entries(
+            tenfold,
+          )
+            .map(([table, n]) => `${table} ${n}`)
+            .join(', ')}; standards as seeded).`,
+        )
+        const targets = [
+          { name: 'one', server: app, url: appUrl },
+          { name: 'ten', server: big, url: bigUrl },
+        ]
+        for (const [word, q] of Object.entries(SEARCH_WORDS)) {
+          const path = `/api/search?q=${encodeURIComponent(q)}`
+          // Twice: the first search of a server also reads the pages' words (plugins/site-text.ts).
+          for (const { server } of [...targets, ...targets]) await loadEach(server, workDir, [path])
+          /** @type {Record<string, Load[]>} */
+          const loads = { one: [], ten: [] }
+          for (let round = 0; round < rounds; round += 1) {
+            for (const { name, server, url } of round % 2 ? [...targets].reverse() : targets) {
+              const load = await loadOnce({
+                tool,
+                url: `${server.base}${path}`,
+                headers: {},
+                connections,
+                seconds,
+                pid: server.child.pid,
+                perf: false,
+                workDir,
+                alsoPids: await backendPids(url),
+              })
+              loads[name]?.push(load)
+            }
+          }
+          const one = summary(loads.one ?? [])
+          const ten = summary(loads.ten ?? [])
+          searches.push({ word, query: q, one, ten })
+          console.log(
+            `  ${word.padEnd(6)} ${path.padEnd(26)} today ${one.rps.toFixed(0)} req/s, ${one.cpuPerRequest.toFixed(0)} µs CPU/search, p99 ${one.p99.toFixed(2)} ms; ${CONTENT_FACTOR}x ${ten.rps.toFixed(0)} req/s, ${ten.cpuPerRequest.toFixed(0)} µs CPU/search, p99 ${ten.p99.toFixed(2)} ms; cost ${(ten.cpuPerRequest / one.cpuPerRequest).toFixed(2)}x`,
+          )
+        }
+      }
+    }
 
     console.log(
       '\n| URL | encoding | app req/s | anchor req/s | ratio | app p50 ms | app p99 ms (worst round) | anchor p99 ms (worst round) | errors | non-2xx | cost/request app vs anchor |',
@@ -495,10 +684,27 @@ export async function runCompareBench(argv) {
       perf
         ? row.app.instructionsPerRequest / row.anchor.instructionsPerRequest
         : row.app.cpuPerRequest / row.anchor.cpuPerRequest
-    const errors = rows.reduce((s, row) => s + row.app.errors + row.app.non2xx, 0)
+    const errors =
+      rows.reduce(
+        (s, row) => s + row.app.errors + row.app.non2xx + (row.warn ? row.warn.errors + row.warn.non2xx : 0),
+        0,
+      ) + searches.reduce((s, row) => s + row.one.errors + row.one.non2xx + row.ten.errors + row.ten.non2xx, 0)
+    const logRatio = (/** @type {Row} */ row) => (row.warn ? row.app.rps / row.warn.rps : Number.POSITIVE_INFINITY)
+    const leastLogged = logged.length ? logged.reduce((w, row) => (logRatio(row) < logRatio(w) ? row : w)) : null
+    const p99Ratio = (/** @type {Row} */ row) => row.app.p99 / row.anchor.p99
+    const furthest = rows.reduce((w, row) => (p99Ratio(row) > p99Ratio(w) ? row : w))
+    const searchRatio = (/** @type {(typeof searches)[number]} */ row) => row.ten.cpuPerRequest / row.one.cpuPerRequest
+    const dearest = searches.length ? searches.reduce((w, row) => (searchRatio(row) > searchRatio(w) ? row : w)) : null
     lines.push(
       `${verdict(rows.every((row) => row.app.rps / row.anchor.rps >= TARGETS.ratio))}  requests/s at least ${TARGETS.ratio} of the anchor's on every URL, plain and br (lowest: ${(lowest.app.rps / lowest.anchor.rps).toFixed(2)}, ${lowest.path} ${lowest.encoding})`,
       `${verdict(rows.every((row) => row.app.p99 < TARGETS.p99Ms))}  p99 under ${TARGETS.p99Ms} ms at ${connections} connections on every URL, median of ${rounds} rounds (highest: ${slowest.app.p99.toFixed(2)} ms, ${slowest.path} ${slowest.encoding}; worst single rounds over ${TARGETS.p99Ms} ms: app ${rows.filter((row) => row.app.p99Worst >= TARGETS.p99Ms).length}, anchor ${rows.filter((row) => row.anchor.p99Worst >= TARGETS.p99Ms).length} of ${rows.length}; the anchor's median round over it: ${rows.filter((row) => row.anchor.p99 >= TARGETS.p99Ms).length}; rounds set aside and taken again because the anchor was over it: ${rows.reduce((sum, row) => sum + row.setAside, 0)} on ${rows.filter((row) => row.setAside > 0).length} pairs)`,
+      leastLogged
+        ? `${verdict(logged.every((row) => logRatio(row) >= TARGETS.logRatio))}  requests/s at LOG_LEVEL=info at least ${TARGETS.logRatio} of the same server's at warn on ${warnUrls.join(' ')}, plain and br (lowest: ${logRatio(leastLogged).toFixed(2)}, ${leastLogged.path} ${leastLogged.encoding})`
+        : 'SKIPPED  info against warn (--only named none of the URLs it is measured on)',
+      `${verdict(rows.every((row) => p99Ratio(row) <= TARGETS.p99AnchorRatio))}  p99 at most ${TARGETS.p99AnchorRatio}x the anchor's, both logging every request, on every URL, median rounds (highest: ${p99Ratio(furthest).toFixed(2)}x, ${furthest.path} ${furthest.encoding}: ${furthest.app.p99.toFixed(2)} against ${furthest.anchor.p99.toFixed(2)} ms)`,
+      dearest
+        ? `${verdict(searches.every((row) => searchRatio(row) <= TARGETS.searchCostRatio))}  site search: CPU per search (server and database) at ${CONTENT_FACTOR}x the content at most ${TARGETS.searchCostRatio}x today's, a common and a rare word (highest: ${searchRatio(dearest).toFixed(2)}x, "${dearest.query}": ${dearest.one.cpuPerRequest.toFixed(0)} → ${dearest.ten.cpuPerRequest.toFixed(0)} µs)`
+        : `SKIPPED  site search at ${CONTENT_FACTOR}x the content (${only ? '--only' : 'needs Postgres'})`,
       `${verdict(errors === 0)}  no errors and no non-2xx answers (${errors})`,
       `${verdict(rows.every((row) => costRatio(row) <= TARGETS.instructionsRatio))}  ${perf ? 'instructions' : 'CPU time (perf stat cannot count instructions here)'} per request at most ${TARGETS.instructionsRatio}x the anchor's (highest: ${costRatio(costliest).toFixed(2)}x, ${costliest.path} ${costliest.encoding})`,
     )

@@ -24,12 +24,20 @@ export async function publishBenchPost(server) {
   })
   const link = logged[0]
   if (!link) throw new Error('the server logged no sign-in link (is OIDC_ISSUER set?): no news post to measure')
-  const signIn = await fetch(link, { redirect: 'manual' })
+  // The link's page changes nothing; its button posts the token, which opens the session
+  // (src/server/routes/auth.ts).
+  const { origin, pathname, searchParams } = new URL(link)
+  const signIn = await fetch(`${origin}${pathname}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token: searchParams.get('token') ?? '' }),
+  })
   const cookie = signIn.headers
     .getSetCookie()
     .map((value) => value.split(';')[0])
     .join('; ')
-  if (signIn.status !== 302 || !cookie) throw new Error(`signing in with the logged link answered ${signIn.status}`)
+  if (signIn.status !== 303 || !cookie) throw new Error(`signing in with the logged link answered ${signIn.status}`)
   // `#` is a section of the post: the page's title is its h1, and the renderer starts the
   // author's headings one level lower (src/server/services/markdown.ts).
   const body = [
