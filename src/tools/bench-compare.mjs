@@ -83,6 +83,9 @@ const USAGE = `Usage: npm run bench [-- options]
   --no-first-load      skip the first-load sizes (their targets then read SKIPPED)
   --only <paths>       load only these of the bench's URLs (comma-separated, e.g. /faq,/); for
                        looking into one figure, not a verdict on the product
+The app and the anchor log every request (LOG_LEVEL=info, as the image); the app at warn is loaded
+beside them on ${WARN_URLS.join(' ')}, and the site search at ${CONTENT_FACTOR}x the content (Postgres only,
+not with --only): docs/decisions/038-logs-off-the-request-path.md.
 Modes with many URLs at once and a memory-growth verdict: npm run bench -- --load | --soak (--help there).`
 
 /** @param {string[]} argv */
