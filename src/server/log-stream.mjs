@@ -43,7 +43,8 @@ export function openLogStream({ onDropped, fd = 1, maxBytes = LOG_BUFFER_MAX_BYT
  */
 export function closeLogStream(stream) {
   return new Promise((resolve) => {
-    if (stream.destroyed) {
+    // SonicBoom's types leave out the flag it keeps.
+    if (/** @type {{ destroyed?: boolean }} */ (/** @type {unknown} */ (stream)).destroyed) {
       resolve()
       return
     }
