@@ -32,10 +32,8 @@ describe('Node versions', () => {
     expect(majorOf(read('vite.config.ts'), /target: 'node(\d+)'/, 'vite.config.ts')).toBe(oldest)
   })
 
-  it('@types/node is that Node\'s', () => {
-    expect(
-      majorOf(pkg.devDependencies['@types/node'] ?? '', /^\D*(\d+)/, 'devDependencies @types/node'),
-    ).toBe(oldest)
+  it("@types/node is that Node's", () => {
+    expect(majorOf(pkg.devDependencies['@types/node'] ?? '', /^\D*(\d+)/, 'devDependencies @types/node')).toBe(oldest)
   })
 
   it('the image, .nvmrc and CI run a Node that engines allows', () => {
