@@ -5,7 +5,7 @@ import { chromiumAndPostgres, openPage } from '../helpers/browser'
 import { type SmtpServer, startSmtpServer } from '../helpers/smtp'
 import { type AdminStack, goToAdminScreen, scrollsSideways, startAdminStack } from './admin-support'
 import { axeViolations } from './axe'
-import { focused, gotoHydrated } from './support'
+import { focused, gotoHydrated, withoutInjectedFailures } from './support'
 
 /**
  * A standard's new version through the admin, end to end (docs/decisions/028): an editor drafts
@@ -257,7 +257,10 @@ describe.skipIf(!chromiumAndPostgres())('standards and public comments in the ad
       .waitFor()
     await card.getByRole('button', { name: `New draft of ${NUMBER}` }).waitFor()
     await page.unroute('**/trpc/standards.**')
-    expect(editor.problems).toEqual([])
+    // The one refusal above is a real 409, which Chromium logs like any HTTP error (it arrived as a
+    // 200 while @fastify/compress 8 dropped the status of compressed tRPC answers).
+    expect(editor.problems.filter((problem) => problem.includes('status of 409'))).toHaveLength(1)
+    expect(withoutInjectedFailures(editor.problems, 409)).toEqual([])
 
     // The public record: the old version's page says it is superseded.
     const reader = await openPage(stack.browser)
