@@ -468,10 +468,14 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
 
     it('what was typed before the code arrived is kept by hydration and is what the form sends, with its toast', async () => {
       // The page's code starts when the visitor reaches for it (decision 032): here by typing, with
-      // the scripts held back 2 s so that all of it is typed before React hydrates.
+      // the scripts held back until all of it is typed, however slowly a busy machine types.
       const { page, problems } = await openPage(stack.browser)
+      let release = () => {}
+      const typed = new Promise<void>((resolve) => {
+        release = resolve
+      })
       await page.route('**/assets/*.js', async (route) => {
-        await sleep(2000)
+        await typed
         await route.continue()
       })
       await page.goto(`${stack.server.url}/contact`, { waitUntil: 'load' })
@@ -481,6 +485,7 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
       await form.getByRole('textbox', { name: 'Subject' }).pressSequentially('Typed before the code')
       await form.getByRole('textbox', { name: 'Message' }).pressSequentially('Every word typed before hydration.')
       expect(await isHydrated(page)).toBe(false)
+      release()
       await untilHydrated(page)
       // A render after hydration (the message's blur check) must not put the server's empty values back.
       await form.getByRole('textbox', { name: 'Subject' }).focus()
