@@ -29,7 +29,14 @@ async function adminCookie(server: RunningServer): Promise<string> {
   })
   const link = `${command.stdout}${command.stderr}`.match(/(http:\/\/\S+\/api\/login\/link\?token=\S+)/)?.[1]
   if (!link) throw new Error(`no sign-in link: ${command.stdout}${command.stderr}`)
-  const response = await fetch(link, { redirect: 'manual' })
+  // Opening the link shows its page and uses nothing up; the page's button posts the token.
+  const url = new URL(link)
+  const response = await fetch(new URL(url.pathname, link), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin },
+    body: new URLSearchParams({ token: url.searchParams.get('token') ?? '' }),
+  })
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith('mhbot.sid='))
   if (!cookie) throw new Error(`sign-in gave no session (${response.status})`)
   return cookie.split(';')[0] ?? ''
