@@ -54,15 +54,18 @@ export function useAdminPermissions(): Pick<AdminSession, 'role' | 'permissions'
 
 /** The session is over (it expired, or an owner removed the member): say so once, and sign in again. */
 function useSessionExpired(redirectToLogin: (delayMs: number) => void): () => void {
-  const said = useRef(false)
   return useCallback(() => {
-    if (!said.current) {
-      said.current = true
+    // Keyed by the layout's redirect, not by this hook: a refused save and the screen's queries
+    // it refreshes both end here, through different hooks, and the toast is said once.
+    if (!expiryTold.has(redirectToLogin)) {
+      expiryTold.add(redirectToLogin)
       toast({ title: 'Unauthorized', message: 'Your session expired. Logging in again...', variant: 'destructive' })
     }
     redirectToLogin(SESSION_EXPIRED_REDIRECT_MS)
   }, [redirectToLogin])
 }
+
+const expiryTold = new WeakSet<(delayMs: number) => void>()
 
 /**
  * A screen's data refused with 401 (the session ended since the screen opened: expired, or the

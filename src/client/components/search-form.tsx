@@ -13,6 +13,9 @@ export function SearchForm({ value, problem }: { value: string; problem?: string
       <TextInput
         // A new search in the address is a new box (its typed value is not React's to keep).
         key={value}
+        // A fixed id: Mantine's own is replaced after hydration, which would change the error's id
+        // under the box's aria-describedby while someone reads it.
+        id="site-search-q"
         type="search"
         name="q"
         label="Search the site"
