@@ -21,13 +21,22 @@ export function createAppRouter({
   scriptMark?: string
 }) {
   const trpc = createTrpcProxy(trpcClient, queryClient)
+  // The first render in the browser is the hydration of the page the visitor is already reading,
+  // maybe already scrolled (decision 032 starts the code at their first reach): the router must not
+  // restore or reset the scroll for it. Every later render is a navigation and gets the router's
+  // restoration as usual.
+  let hydrated = false
   const router = createRouter({
     routeTree,
     context: { queryClient, trpc, formPost },
     defaultPreload: 'intent',
     // Loaders only prime the query cache; react-query decides freshness (never stale: docs/product.md#states-and-data-loading).
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    scrollRestoration: () => {
+      if (hydrated) return true
+      hydrated = true
+      return false
+    },
     parseSearch,
     stringifySearch,
     ...(scriptMark ? { ssr: { nonce: scriptMark } } : {}),

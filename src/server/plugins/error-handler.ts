@@ -13,7 +13,8 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler(async (error, request, reply) => {
       const { status, body, expected, retryAfterSeconds } = describeError(error)
       if (!expected) request.log.error({ err: error }, 'request failed')
-      if (status === 503) request.log.warn({ err: error }, 'database unavailable')
+      // The error's own message says what was unavailable (the database, the Markdown renderer's queue).
+      if (status === 503) request.log.warn({ err: error }, 'service unavailable')
       if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds))
       if (await sendFormRefusal(request, reply, status, body)) return reply
       return reply.code(status).send(body)
