@@ -8,7 +8,8 @@ export const HEADER_HEIGHT_PX = 72
 
 /**
  * The same height for CSS, as var(--header-height): the header's stylesheet cannot import a
- * TypeScript constant, so MantineProvider writes this variable into the page from the one above.
+ * TypeScript constant, so the theme's styles (theme-styles.tsx) write this variable into the page
+ * from the one above.
  */
 export const layoutCssVariables: CSSVariablesResolver = () => ({
   variables: { '--header-height': `${HEADER_HEIGHT_PX}px` },

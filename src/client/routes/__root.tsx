@@ -11,6 +11,7 @@ import { organizationJsonLd } from '../lib/json-ld'
 import { pageHead } from '../lib/seo'
 import type { Trpc } from '../lib/trpc'
 import { theme } from '../theme'
+import { MantineThemeStyles } from '../theme-styles'
 
 export type RouterContext = {
   queryClient: QueryClient
@@ -61,7 +62,17 @@ function RootDocument() {
         <HeadContent />
       </head>
       <body>
-        <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={layoutCssVariables}>
+        {/* The provider's own <style> elements would land in the body, which is not valid HTML: the
+            theme's CSS and each component's responsive styles go to the head instead
+            (docs/decisions/040-valid-html.md). */}
+        <MantineProvider
+          theme={theme}
+          forceColorScheme="light"
+          withCssVariables={false}
+          withGlobalClasses={false}
+          deduplicateInlineStyles
+        >
+          <MantineThemeStyles resolver={layoutCssVariables} />
           <a className="skip-link" href="#main-content">
             Skip to main content
           </a>
