@@ -370,7 +370,8 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
     const research = await openPage(stack.browser)
     await gotoHydrated(research.page, `${stack.server.url}/research`)
     await research.page.getByRole('button', { name: 'Cite Cited in Full: A Test' }).click()
-    const apa = research.page.getByTestId('citation-apa')
+    // Every card's citation is in the page; the open popover is the one asked for.
+    const apa = research.page.locator('[data-testid="citation"]:popover-open').getByTestId('citation-apa')
     await apa.waitFor()
     expect(await apa.textContent()).toBe(
       'Example, A., & Sample, B. C. (2021). Cited in full: A test. Journal of Tests, 12(3), 45–67. https://doi.org/10.1000/test.1',

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import starter from '../../src/content/starter-studies.json' with { type: 'json' }
 import { chromiumAndPostgres, openPage } from '../helpers/browser'
-import { focused, gotoHydrated, holdRequests, type Stack, startStack } from './support'
+import { focused, gotoHydrated, holdRequests, type Stack, startStack, untilHydrated } from './support'
 
 const STUDY_TABS = ['All Studies', 'Athletic Performance', 'Cognitive Health', 'Safety Standards', 'General Wellness']
 const RESOURCE_TABS = ['All Resources', 'Safety', 'Education', 'Professional']
@@ -202,48 +202,63 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
       expect(problems).toEqual([])
     })
 
-    it('Cite gives the study in APA style and as BibTeX and RIS downloads, by keyboard too', async () => {
+    it('Cite gives the study in APA style, to copy and as BibTeX and RIS downloads, by keyboard too', async () => {
       const { page, problems } = await openPage(stack.browser)
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.server.url })
       await gotoHydrated(page, `${stack.server.url}/research?q=glucose`)
       const card = page.getByTestId('study-card').first()
       const title = String(await card.locator('h2').textContent())
       const cite = card.getByRole('button', { name: `Cite ${title}` })
       await cite.focus()
       await page.keyboard.press('Enter')
-      const citation = page.getByTestId('citation')
+      // Every card's citation is in the page; the open one is the browser's open popover.
+      const citation = page.locator('[data-testid="citation"]:popover-open')
       await citation.waitFor()
+      expect(await citation.getAttribute('aria-label')).toBe(`Cite ${title}`)
       // APA 7: "Family, I." names, "&" before the last, the title in sentence case, the journal in italics.
       expect(title).toBe(
         'Hyperbaric Normoxia Improved Glucose Metabolism and Decreased Inflammation in Obese Diabetic Rat',
       )
-      expect(await page.getByTestId('citation-apa').textContent()).toBe(
-        'Fujita, N., Goto, N., Nakamura, T., Nino, W., Ono, T., Nishijo, H., & Urakawa, S. (2019). Hyperbaric normoxia improved glucose metabolism and decreased inflammation in obese diabetic rat. Journal of Diabetes Research. https://doi.org/10.1155/2019/2694215',
-      )
-      expect(await page.getByTestId('citation-apa').locator('em').allTextContents()).toEqual([
+      const apa =
+        'Fujita, N., Goto, N., Nakamura, T., Nino, W., Ono, T., Nishijo, H., & Urakawa, S. (2019). Hyperbaric normoxia improved glucose metabolism and decreased inflammation in obese diabetic rat. Journal of Diabetes Research. https://doi.org/10.1155/2019/2694215'
+      expect(await citation.getByTestId('citation-apa').textContent()).toBe(apa)
+      expect(await citation.getByTestId('citation-apa').locator('em').allTextContents()).toEqual([
         'Journal of Diabetes Research',
       ])
 
-      const [bib] = await Promise.all([
-        page.waitForEvent('download'),
-        citation.getByRole('button', { name: 'BibTeX (.bib)' }).click(),
-      ])
+      // Tab goes from the button into the popover, whose links are the files.
+      await page.keyboard.press('Tab')
+      expect((await focused(page)).text).toBe('BibTeX (.bib)')
+      const [bib] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')])
       expect(bib.suggestedFilename()).toMatch(/^study-\d+\.bib$/)
       const bibText = await readFile(String(await bib.path()), 'utf8')
       expect(bibText).toMatch(/^@article\{/)
       expect(bibText).toContain('doi = {10.')
       const [risFile] = await Promise.all([
         page.waitForEvent('download'),
-        citation.getByRole('button', { name: 'RIS (.ris)' }).click(),
+        citation.getByRole('link', { name: 'RIS (.ris)' }).click(),
       ])
+      expect(risFile.suggestedFilename()).toMatch(/^study-\d+\.ris$/)
       const risText = await readFile(String(await risFile.path()), 'utf8')
       expect(risText.startsWith('TY  - JOUR\r\n')).toBe(true)
       expect(risText).toContain(`TI  - ${title}`)
+
+      // With the code, the APA text is copied to the clipboard.
+      await citation.getByRole('button', { name: 'Copy the citation' }).click()
+      await citation.getByRole('button', { name: 'Copied' }).waitFor()
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apa)
+
+      // Escape closes it and the focus is back on its button.
       await page.keyboard.press('Escape')
       await citation.waitFor({ state: 'hidden' })
+      expect((await focused(page)).label).toBe(`Cite ${title}`)
+
       // On a 320 px phone the citation fits the screen.
       await page.setViewportSize({ width: 320, height: 800 })
       await cite.click()
       await citation.waitFor()
+      const box = await citation.boundingBox()
+      expect(box && box.x >= 0 && box.x + box.width <= 320).toBe(true)
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
       ).toBe(false)
@@ -394,6 +409,10 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
   })
 
   describe('/faq', () => {
+    /** The questions whose answer is open, in page order. */
+    const openQuestions = (page: Page) =>
+      page.getByRole('main').locator('details[open] > [data-faq-question]').allTextContents()
+
     it('five categories; one item open at a time, closable, keyboard operable; Contact Us goes to /contact', async () => {
       const { page, problems } = await openPage(stack.browser)
       await gotoHydrated(page, `${stack.server.url}/faq`)
@@ -402,74 +421,71 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
         .locator('section[aria-labelledby^="faq-"]')
         .evaluateAll((sections) => sections.map((section) => section.querySelector('h2')?.textContent))
       expect(categories).toEqual(FAQ_TITLES)
-
-      const controls = main.locator('[data-faq-question]')
-      const expanded = () =>
-        controls.evaluateAll((all) =>
-          all.filter((control) => control.getAttribute('aria-expanded') === 'true').map((c) => c.textContent),
-        )
-      expect(await expanded()).toEqual([])
+      // Each question is a heading of its own, under its category's.
+      expect(await main.getByRole('heading', { level: 3 }).count()).toBe(
+        await main.locator('[data-faq-question]').count(),
+      )
+      expect(await openQuestions(page)).toEqual([])
 
       const firstQuestion = main.getByTestId('faq-category-getting-started').locator('[data-faq-question]').first()
       const otherQuestion = main.getByTestId('faq-category-safety-protocols').locator('[data-faq-question]').first()
+      const firstAnswer = main.getByTestId('faq-category-getting-started').locator('[data-faq-answer]').first()
       await firstQuestion.click()
-      await expect.poll(expanded).toEqual([await firstQuestion.textContent()])
-      const panelId = (await firstQuestion.getAttribute('aria-controls')) ?? ''
-      await expect.poll(() => page.locator(`[id="${panelId}"]`).isVisible()).toBe(true)
+      expect(await openQuestions(page)).toEqual([await firstQuestion.textContent()])
+      expect(await firstAnswer.isVisible()).toBe(true)
 
       // Opening another question, in another category, closes the first.
       await otherQuestion.click()
-      await expect.poll(expanded).toEqual([await otherQuestion.textContent()])
+      expect(await openQuestions(page)).toEqual([await otherQuestion.textContent()])
+      expect(await firstAnswer.isVisible()).toBe(false)
 
       // Choosing the open one again closes it.
       await otherQuestion.click()
-      await expect.poll(expanded).toEqual([])
+      expect(await openQuestions(page)).toEqual([])
 
       // Keyboard: Enter and Space on a focused question.
       await firstQuestion.focus()
       await page.keyboard.press('Enter')
-      await expect.poll(expanded).toEqual([await firstQuestion.textContent()])
+      await expect.poll(() => openQuestions(page)).toEqual([await firstQuestion.textContent()])
       await page.keyboard.press('Space')
-      await expect.poll(expanded).toEqual([])
+      await expect.poll(() => openQuestions(page)).toEqual([])
       await otherQuestion.focus()
       await page.keyboard.press('Space')
-      await expect.poll(expanded).toEqual([await otherQuestion.textContent()])
+      await expect.poll(() => openQuestions(page)).toEqual([await otherQuestion.textContent()])
+
+      // The ids are valid (no spaces) and the question's id is the search's anchor.
+      const ids = await main
+        .locator('[data-faq-question] h3, [data-faq-answer]')
+        .evaluateAll((elements) => elements.map((element) => element.id))
+      expect(ids.every((id) => /^question-[a-z0-9-]+-(question|answer)$/.test(id))).toBe(true)
 
       await main.getByRole('link', { name: 'Contact Us' }).click()
       await page.waitForURL(`${stack.server.url}/contact`)
       expect(problems).toEqual([])
     })
 
-    it('closed answers stay findable (hidden="until-found"): a find-in-page match opens its question', async () => {
-      const { page, problems } = await openPage(stack.browser)
-      await gotoHydrated(page, `${stack.server.url}/faq`)
-      const main = page.getByRole('main')
-      const questions = main.locator('[data-faq-question]')
-      const count = await questions.count()
-      expect(count).toBeGreaterThan(10)
-      const hiddenValues = await main
-        .locator('[data-faq-answer]')
-        .evaluateAll((panels) => panels.map((panel) => panel.getAttribute('hidden')))
-      expect(hiddenValues).toEqual(Array(count).fill('until-found'))
+    it('closed answers stay findable before and after the code: a find-in-page match opens its question', async () => {
+      // The browser cannot be made to press Ctrl+F here; a text fragment (#:~:text=) is the same
+      // search and reveals its match the same way, opening the closed <details> that holds it.
+      const { page, problems } = await openPage(stack.browser, { width: 390, height: 844 })
+      await page.goto(`${stack.server.url}/faq#:~:text=roughly%20what%20you%20would%20feel`, { waitUntil: 'load' })
+      const question = 'What pressure is used in a mild hyperbaric session?'
+      await expect.poll(() => openQuestions(page)).toEqual([question])
+      expect(await page.getByText('roughly what you would feel', { exact: false }).isVisible()).toBe(true)
+      expect(await page.getByRole('main').locator('[hidden]').count()).toBe(0)
 
-      // What the browser does when find-in-page matches text in a closed answer: it fires
-      // beforematch on it, then reveals it. The page opens that question and closes any other.
-      await questions.first().click()
-      const target = questions.nth(5)
-      const panelId = String(await target.getAttribute('aria-controls'))
-      await page.evaluate((id) => {
-        const panel = document.getElementById(id)
-        panel?.dispatchEvent(new Event('beforematch'))
-        panel?.removeAttribute('hidden')
-      }, panelId)
-      await expect.poll(() => target.getAttribute('aria-expanded')).toBe('true')
-      expect(await questions.first().getAttribute('aria-expanded')).toBe('false')
-      expect(await page.locator(`[id="${panelId}"]`).isVisible()).toBe(true)
-      expect(await main.locator('[data-faq-answer]:not([hidden])').count()).toBe(1)
+      // Once the code runs, the same: a match in another question opens it and closes the first.
+      await page.keyboard.press('Shift')
+      await untilHydrated(page)
+      expect(await openQuestions(page)).toEqual([question])
+      await page.evaluate(() => {
+        window.location.hash = ':~:text=Leave%20electronics'
+      })
+      await expect.poll(() => openQuestions(page)).toEqual(['What should I avoid before a session?'])
       expect(problems).toEqual([])
     })
 
-    it('every answer is readable without JavaScript', async () => {
+    it('without JavaScript a question opens and closes as with it, and a printout has every answer', async () => {
       const context = await stack.browser.newContext({
         javaScriptEnabled: false,
         viewport: { width: 390, height: 800 },
@@ -477,10 +493,21 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
       try {
         const page = await context.newPage()
         await page.goto(`${stack.server.url}/faq`)
-        const panels = page.getByRole('main').locator('[data-faq-answer]')
-        const visible = await panels.evaluateAll((all) => all.map((panel) => panel.checkVisibility()))
-        expect(visible.length).toBeGreaterThan(10)
-        expect(visible.every(Boolean)).toBe(true)
+        const main = page.getByRole('main')
+        const answers = main.locator('[data-faq-answer]')
+        const visible = () => answers.evaluateAll((all) => all.map((answer) => answer.checkVisibility()))
+        expect((await visible()).filter(Boolean)).toHaveLength(0)
+        const questions = main.locator('[data-faq-question]')
+        await questions.nth(1).click()
+        await questions.nth(4).click()
+        expect(await openQuestions(page)).toEqual([await questions.nth(4).textContent()])
+        await questions.nth(4).click()
+        expect(await openQuestions(page)).toEqual([])
+
+        await page.emulateMedia({ media: 'print' })
+        const printed = await visible()
+        expect(printed.length).toBeGreaterThan(10)
+        expect(printed.every(Boolean)).toBe(true)
       } finally {
         await context.close()
       }

@@ -96,8 +96,12 @@ describe.skipIf(!chromiumAndPostgres())('the site search in Chromium', () => {
       const question = 'What pressure is used in a mild hyperbaric session?'
       await page.getByRole('link', { name: question }).click()
       await page.waitForURL(/\/faq#question-sessions-experience-2-question$/)
-      await page.getByRole('button', { name: question }).waitFor()
-      expect(await page.getByText('Sea level is 1.0 ATA', { exact: false }).first().isVisible()).toBe(true)
+      // The link lands on the question (a native disclosure, decision 042); a tap opens its answer.
+      const summary = page.locator('summary', { has: page.getByRole('heading', { name: question }) })
+      expect(await summary.isVisible()).toBe(true)
+      await summary.click()
+      const answer = page.locator('details[open]', { has: summary })
+      expect(await answer.getByText('Sea level is 1.0 ATA', { exact: false }).isVisible()).toBe(true)
     } finally {
       await context.close()
     }

@@ -1,19 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core'
-import { useEffect, useRef, useState } from 'react'
+import { type CSSProperties, useEffect, useRef, useState } from 'react'
 import { apaCitation, apaText, bibtex, type Citable, ris } from '../lib/citation'
-import { requestDeferredUi, type StandInProps, useDeferredUi, useStandIn } from '../lib/deferred-ui'
-
-/** Saves `text` as a file named `name`, made in the browser (nothing is asked of the server). */
-function download(name: string, type: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
-}
+import { useHydrated } from '../lib/use-hydrated'
+import classes from './cite-study.module.css'
 
 /** The files a reference manager imports. */
 const FILE_FORMATS = [
@@ -21,102 +10,97 @@ const FILE_FORMATS = [
   { label: 'RIS (.ris)', extension: 'ris', type: 'application/x-research-info-systems;charset=utf-8', write: ris },
 ]
 
+/** A file as a link's address: the browser saves it (the link's `download`) without asking the server or the page's code. */
+const dataUrl = (type: string, text: string) => `data:${type},${encodeURIComponent(text)}`
+
 /**
- * "Cite": the study in APA style to copy, and as BibTeX and RIS files for a reference manager. The
- * popover (Mantine's Popover, with floating-ui) comes with the deferred frame parts
- * (lib/deferred-ui.ts), fetched when the visitor points at or focuses a Cite button; until then the
- * button is a stand-in with the same look and markup, and a press on it opens the popover once it
- * is here.
+ * "Cite": the study in APA style, and as BibTeX and RIS files for a reference manager, in the
+ * browser's own popover (`popovertarget`), all of it in the server's HTML: the first tap opens it,
+ * before and without the page's code; Escape and a tap outside close it
+ * (docs/decisions/042-first-touch-on-native-controls.md). Where the browser positions by anchor it
+ * opens under its button, elsewhere in the middle of the screen. Copying needs the clipboard's
+ * script, so that button comes with the page's code.
  */
 export function CiteStudy({ study }: { study: Citable }) {
-  const ui = useDeferredUi()
-  const [openOnArrival, setOpenOnArrival] = useState(false)
-  const [focusOnArrival, setFocusOnArrival] = useState(false)
-  const target = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
-    if (ui && focusOnArrival && !openOnArrival) target.current?.focus()
-  }, [ui, focusOnArrival, openOnArrival])
-  if (!ui) {
-    return (
-      <CiteStandIn
-        title={study.title}
-        onOpen={() => setOpenOnArrival(true)}
-        onLeaveFocused={() => setFocusOnArrival(true)}
-      />
-    )
-  }
-  const { Popover, CopyButton } = ui
-  const apa = apaCitation(study)
+  const popover = `cite-${study.id}`
+  // The anchor's name, as a custom property: the stylesheet sets anchor-name and position-anchor
+  // from it where the browser has them (and an HTML checker reads no unknown property in the page).
+  const anchor = { '--cite-anchor': `--cite-${study.id}` } as CSSProperties
   const file = `study-${study.id}`
   return (
-    <Popover
-      defaultOpened={openOnArrival}
-      width="min(340px, calc(100vw - 24px))"
-      position="bottom-start"
-      shadow="md"
-      trapFocus
-      returnFocus
-      withinPortal
-    >
-      <Popover.Target>
-        <Button ref={target} variant="subtle" size="compact-sm" aria-label={`Cite ${study.title}`}>
-          Cite
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="sm" data-testid="citation">
+    <>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        aria-label={`Cite ${study.title}`}
+        popoverTarget={popover}
+        className={classes.button}
+        style={anchor}
+      >
+        Cite
+      </Button>
+      <div
+        id={popover}
+        popover="auto"
+        role="dialog"
+        aria-label={`Cite ${study.title}`}
+        className={classes.popover}
+        style={anchor}
+        data-testid="citation"
+      >
+        <Stack gap="sm">
           <Text fw={700} size="sm">
             APA (7th edition)
           </Text>
-          <Text size="sm" lh={1.6} style={{ overflowWrap: 'anywhere' }} data-testid="citation-apa">
+          <Text size="sm" lh={1.6} className={classes.apa} data-testid="citation-apa">
             {/* One italic run at most (the journal and volume): its text is a unique key. */}
-            {apa.map((part) => (part.italic ? <em key={part.text}>{part.text}</em> : part.text))}
+            {apaCitation(study).map((part) => (part.italic ? <em key={part.text}>{part.text}</em> : part.text))}
           </Text>
-          <CopyButton value={apaText(study)}>
-            {({ copied, copy }) => (
-              <Button size="xs" variant="light" onClick={copy}>
-                {copied ? 'Copied' : 'Copy the citation'}
-              </Button>
-            )}
-          </CopyButton>
           <Group gap="xs">
             {FILE_FORMATS.map((format) => (
               <Button
                 key={format.extension}
+                component="a"
+                href={dataUrl(format.type, format.write(study))}
+                download={`${file}.${format.extension}`}
                 size="xs"
                 variant="default"
-                onClick={() => download(`${file}.${format.extension}`, format.type, format.write(study))}
               >
                 {format.label}
               </Button>
             ))}
+            {/* Last, so its arrival moves nothing the visitor may be about to tap. */}
+            <CopyCitation text={apaText(study)} />
           </Group>
         </Stack>
-      </Popover.Dropdown>
-    </Popover>
+      </div>
+    </>
   )
 }
 
-/** The Cite button until the popover's code is here: the closed target's markup (Popover.Target adds these). */
-function CiteStandIn({ title, onOpen, ...standIn }: { title: string; onOpen: () => void } & StandInProps) {
-  const { id, button } = useStandIn(standIn)
+/** Copies the APA text; with the page's code only (the clipboard is a script's). */
+function CopyCitation({ text }: { text: string }) {
+  const hydrated = useHydrated()
+  const [copied, setCopied] = useState(false)
+  const self = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), 2000)
+    return () => clearTimeout(timer)
+  }, [copied])
+  if (!hydrated) return null
+  const copy = () =>
+    navigator.clipboard.writeText(text).then(
+      () => setCopied(true),
+      () => {
+        // No clipboard (an insecure origin, a refused permission): the text is selected to copy by hand.
+        const apa = self.current?.closest('[popover]')?.querySelector('[data-testid="citation-apa"]')
+        if (apa) window.getSelection()?.selectAllChildren(apa)
+      },
+    )
   return (
-    <Button
-      ref={button}
-      variant="subtle"
-      size="compact-sm"
-      aria-label={`Cite ${title}`}
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      id={id}
-      onFocus={requestDeferredUi}
-      onPointerEnter={requestDeferredUi}
-      onClick={() => {
-        requestDeferredUi()
-        onOpen()
-      }}
-    >
-      Cite
+    <Button ref={self} size="xs" variant="light" onClick={copy}>
+      {copied ? 'Copied' : 'Copy the citation'}
     </Button>
   )
 }

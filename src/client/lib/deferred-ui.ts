@@ -1,5 +1,4 @@
-import { useId } from '@mantine/hooks'
-import { startTransition, useEffect, useRef, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import { whenApproached } from './intent'
 
 export type DeferredUi = typeof import('../components/deferred-ui')
@@ -53,29 +52,4 @@ export function useDeferredUi(): DeferredUi | null {
     }
   }, [])
   return ui
-}
-
-export type StandInProps = {
-  /** Called when the stand-in goes while it has keyboard focus. */
-  onLeaveFocused: () => void
-}
-
-/**
- * The id and ref of a button that stands in for a deferred control until its code is here. The
- * stand-in is unmounted when the real control arrives; should it have keyboard focus then,
- * `onLeaveFocused` lets the real control take the focus over, so a keyboard user does not lose
- * their place.
- */
-export function useStandIn({ onLeaveFocused }: StandInProps) {
-  const id = useId()
-  const button = useRef<HTMLButtonElement>(null)
-  const leaveFocused = useRef(onLeaveFocused)
-  leaveFocused.current = onLeaveFocused
-  useEffect(() => {
-    const element = button.current
-    return () => {
-      if (element && document.activeElement === element) leaveFocused.current()
-    }
-  }, [])
-  return { id, button }
 }

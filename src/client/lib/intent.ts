@@ -1,7 +1,7 @@
 /**
  * Marks a part of a public page whose approach fetches code the visitor is about to need: the
- * header (its drawer and About dropdown), the forms (their toasts and the tRPC link) and the Cite
- * buttons. Spread it on the element: `<header {...WANTS_CODE}>`.
+ * header (its drawer and About dropdown) and the forms (their toasts and the tRPC link). Spread it
+ * on the element: `<header {...WANTS_CODE}>`.
  * (docs/decisions/033-deferred-code-on-approach.md)
  */
 export const WANTS_CODE = { 'data-wants-code': '' } as const

@@ -1,9 +1,8 @@
 import { Box, Button, Container, Stack, Text, Title } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { useState } from 'react'
 import { FAQ_CATEGORIES } from '../../content/faq'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { FaqAccordion, FaqNoScript } from '../components/faq-accordion'
+import { FaqAccordion } from '../components/faq-accordion'
 import { PageHero } from '../components/page-hero'
 import { PageSection } from '../components/page-section'
 import { faqJsonLd } from '../lib/json-ld'
@@ -30,17 +29,12 @@ export const Route = createFileRoute('/faq')({
 })
 
 function FaqPage() {
-  // One value for the whole page: opening any question closes every other one, in any category,
-  // and choosing the open question again closes it (docs/product.md#states-and-data-loading).
-  const [openItem, setOpenItem] = useState<string | null>(null)
-
   return (
     <>
       <PageHero title="Frequently Asked Questions">
         Straight answers about mild hyperbaric sessions, from your first visit to choosing a facility.
       </PageHero>
 
-      <FaqNoScript />
       <Container size="lg" py={56}>
         <Stack gap={48}>
           {FAQ_CATEGORIES.map((category) => (
@@ -48,9 +42,10 @@ function FaqPage() {
               <Title order={2} id={`faq-${category.id}`}>
                 {category.title}
               </Title>
+              {/* One group for the whole page: opening any question closes every other one, in any
+                  category, and choosing the open question again closes it (docs/product.md). */}
               <FaqAccordion
-                open={openItem}
-                onChange={setOpenItem}
+                name="faq"
                 data-testid={`faq-category-${category.id}`}
                 entries={category.items.map((item, index) => ({
                   value: `${category.id}-${index + 1}`,
