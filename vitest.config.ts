@@ -37,6 +37,13 @@ export default defineConfig({
         test: {
           name: 'db:pglite',
           include: ['tests/integration/**/*.test.ts'],
+          // Files about how an answer travels (encodings, rate budgets, the log's pipe), not about
+          // what the database stores: the driver plays no part, and each run costs a PGlite.
+          exclude: [
+            'tests/integration/compression.test.ts',
+            'tests/integration/read-budget.test.ts',
+            'tests/integration/request-log.test.ts',
+          ],
           env: { TEST_DB_DRIVER: 'pglite' },
         },
       },
