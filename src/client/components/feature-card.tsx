@@ -1,5 +1,6 @@
-import { Card, SimpleGrid, type StyleProp, Text, ThemeIcon, Title } from '@mantine/core'
+import { Card, type StyleProp, Text, ThemeIcon, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { ResponsiveGrid } from './responsive-grid'
 
 type FeatureCardProps = {
   /**
@@ -14,12 +15,18 @@ type FeatureCardProps = {
   children?: ReactNode
 }
 
+/**
+ * A round badge. Through its CSS variable, not the `radius` prop: ThemeIcon (Mantine 9.7) also passes
+ * that prop on to its <div> as an attribute, which is not valid HTML.
+ */
+const roundIcon = () => ({ root: { '--ti-radius': 'var(--mantine-radius-xl)' } })
+
 /** A bordered card headed by an h3: one benefit, value, step, guideline or standard. */
 export function FeatureCard({ icon, title, text, 'data-testid': testId, children }: FeatureCardProps) {
   return (
     <Card withBorder padding="lg" radius="md" data-testid={testId}>
       {icon === undefined ? null : (
-        <ThemeIcon size="lg" radius="xl" variant="light" aria-hidden="true">
+        <ThemeIcon size="lg" variant="light" vars={roundIcon} aria-hidden="true">
           {icon}
         </ThemeIcon>
       )}
@@ -47,10 +54,10 @@ type FeatureGridProps = {
 /** A grid of icon cards, one for each title and text. */
 export function FeatureGrid({ items, cols, icon, cardTestId }: FeatureGridProps) {
   return (
-    <SimpleGrid cols={cols} mt="xl" spacing="lg">
+    <ResponsiveGrid cols={cols} mt="xl" spacing="lg">
       {items.map((item, index) => (
         <FeatureCard key={item.title} icon={icon(index)} title={item.title} text={item.text} data-testid={cardTestId} />
       ))}
-    </SimpleGrid>
+    </ResponsiveGrid>
   )
 }

@@ -1,9 +1,10 @@
-import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Box, Container, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { Fragment, type ReactNode } from 'react'
 import { DISCLAIMER_TEXT } from '../../content/facts'
 import { FOOTER_LINE_LINKS, FOOTER_QUICK_LINKS } from '../../shared/nav'
 import { useSite } from '../lib/site'
+import { ResponsiveGrid } from './responsive-grid'
 
 export function SiteFooter() {
   const site = useSite()
@@ -11,7 +12,7 @@ export function SiteFooter() {
   return (
     <Box component="footer" bg="dark.8" c="gray.3" pt={56} pb={32} mt={0}>
       <Container size="lg">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={40}>
+        <ResponsiveGrid cols={{ base: 1, sm: 3 }} spacing={40}>
           <FooterColumn title={site.name}>
             <Text size="sm" lh={1.7}>
               An independent standards council for mild hyperbaric oxygen as a wellness practice. We publish safety
@@ -35,7 +36,7 @@ export function SiteFooter() {
               {DISCLAIMER_TEXT}
             </Text>
           </FooterColumn>
-        </SimpleGrid>
+        </ResponsiveGrid>
         <Box mt={40} pt={24} style={{ borderTop: '1px solid var(--mantine-color-dark-5)' }}>
           <Text size="sm" ta="center">
             © {year} {site.name}. All rights reserved.

@@ -1,4 +1,4 @@
-import { Anchor, Card, Container, Grid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Anchor, Card, Container, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { checkContact } from '../../shared/form-rules'
@@ -8,6 +8,7 @@ import { DisclaimerBox } from '../components/disclaimer-box'
 import { Honeypot, SubmitButton } from '../components/form-parts'
 import { PageHero } from '../components/page-hero'
 import { PrivacyNote } from '../components/privacy-note'
+import { ResponsiveGrid } from '../components/responsive-grid'
 import { focusFirstError } from '../lib/focus-first-error'
 import { FormNotice, useFormPost } from '../lib/form-post'
 import { WANTS_CODE } from '../lib/intent'
@@ -47,8 +48,8 @@ function ContactPage() {
         Questions about standards, resources or partnerships? Write to the council and we will get back to you.
       </PageHero>
       <Container size="lg" py={56}>
-        <Grid gap={40}>
-          <Grid.Col span={{ base: 12, md: 5 }}>
+        <ResponsiveGrid template={{ base: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' }} spacing={40}>
+          <div>
             <Stack gap="xl">
               <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="contact-info-heading">
                 <Title order={2} size="h3" id="contact-info-heading">
@@ -76,11 +77,11 @@ function ContactPage() {
                 <BulletList items={TOPICS} mt="md" spacing="xs" />
               </section>
             </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
+          </div>
+          <div>
             <ContactForm />
-          </Grid.Col>
-        </Grid>
+          </div>
+        </ResponsiveGrid>
       </Container>
       <DisclaimerBox />
     </>

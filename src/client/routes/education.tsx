@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Text } from '@mantine/core'
+import { Stack, Text } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import {
   CONCENTRATOR_OXYGEN,
@@ -18,6 +18,7 @@ import { PageLinks } from '../components/page-links'
 import { PageSection } from '../components/page-section'
 import { PressureScale } from '../components/pressure-scale'
 import { RegulatoryNote } from '../components/regulatory-note'
+import { ResponsiveGrid } from '../components/responsive-grid'
 import { routeHead } from '../lib/seo'
 
 export const Route = createFileRoute('/education')({
@@ -96,7 +97,7 @@ function EducationPage() {
       </PageSection>
 
       <PageSection headingId="concepts-heading" heading="Key Concepts">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xl" spacing="lg">
+        <ResponsiveGrid cols={{ base: 1, sm: 2 }} mt="xl" spacing="lg">
           {KEY_CONCEPTS.map((concept) => (
             <FeatureCard key={concept.title} title={concept.title}>
               <Text mt={6} fz={28} fw={700} c="ocean.8" lh={1.2}>
@@ -107,7 +108,7 @@ function EducationPage() {
               </Text>
             </FeatureCard>
           ))}
-        </SimpleGrid>
+        </ResponsiveGrid>
       </PageSection>
 
       <PageSection headingId="compare-heading" heading="Wellness Versus Medical" bg="gray.0">

@@ -1,7 +1,8 @@
-import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { PageHero } from '../components/page-hero'
 import { PageSection } from '../components/page-section'
+import { ResponsiveGrid } from '../components/responsive-grid'
 import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
 
@@ -69,7 +70,7 @@ function PrivacyPage() {
           tracking cookies, and we do not sell or share your data. Everything below is stored in the council’s own
           database.
         </Text>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" mt="lg" data-testid="privacy-items">
+        <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing="lg" mt="lg" data-testid="privacy-items">
           {STORED.map((row) => (
             <Paper key={row.what} withBorder radius="md" p="lg" component="section" aria-label={row.what}>
               <Stack gap={8}>
@@ -93,7 +94,7 @@ function PrivacyPage() {
               </Stack>
             </Paper>
           ))}
-        </SimpleGrid>
+        </ResponsiveGrid>
       </PageSection>
 
       <PageSection headingId="removal-heading" heading="How to be removed" bg="ocean.0">

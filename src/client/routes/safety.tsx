@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Text } from '@mantine/core'
+import { Paper, Text } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import {
   CHAMBER_STANDARD,
@@ -17,6 +17,7 @@ import { PageHero } from '../components/page-hero'
 import { PageLinks } from '../components/page-links'
 import { PageSection } from '../components/page-section'
 import { RegulatoryNote } from '../components/regulatory-note'
+import { ResponsiveGrid } from '../components/responsive-grid'
 import { routeHead } from '../lib/seo'
 
 export const Route = createFileRoute('/safety')({
@@ -122,13 +123,13 @@ function SafetyPage() {
       </PageSection>
 
       <PageSection headingId="guidelines-heading" heading="Session Guidelines" bg="gray.0">
-        <SimpleGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg">
+        <ResponsiveGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg">
           {GUIDELINES.map((group) => (
             <FeatureCard key={group.title} title={group.title}>
               <BulletList items={group.items} mt="md" spacing="xs" size="md" c="dark.6" />
             </FeatureCard>
           ))}
-        </SimpleGrid>
+        </ResponsiveGrid>
       </PageSection>
 
       <PageSection headingId="contraindications-heading" heading="Contraindications">
@@ -149,7 +150,7 @@ function SafetyPage() {
           The council points providers to recognised standards rather than inventing its own. These are the ones we
           reference, and what each actually covers.
         </Text>
-        <SimpleGrid cols={{ base: 1, md: 2 }} mt="xl" spacing="lg">
+        <ResponsiveGrid cols={{ base: 1, md: 2 }} mt="xl" spacing="lg">
           {FACILITY_STANDARDS.map((standard) => (
             <FeatureCard key={standard.title} title={standard.title}>
               <Text mt={4} fw={600} c="ocean.9" size="sm">
@@ -160,7 +161,7 @@ function SafetyPage() {
               </Text>
             </FeatureCard>
           ))}
-        </SimpleGrid>
+        </ResponsiveGrid>
         <RegulatoryNote mt="xl" />
         <PageLinks from="/safety" />
       </PageSection>

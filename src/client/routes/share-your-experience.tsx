@@ -1,4 +1,4 @@
-import { Anchor, Card, Container, Grid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Anchor, Card, Container, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { TEXT_LIMITS } from '../../shared/constants'
@@ -8,6 +8,7 @@ import { DisclaimerBox } from '../components/disclaimer-box'
 import { Honeypot, RequiredCheckbox, SubmitButton } from '../components/form-parts'
 import { PageHero } from '../components/page-hero'
 import { PrivacyNote } from '../components/privacy-note'
+import { ResponsiveGrid } from '../components/responsive-grid'
 import { focusFirstError } from '../lib/focus-first-error'
 import { FormNotice, useFormPost } from '../lib/form-post'
 import { WANTS_CODE } from '../lib/intent'
@@ -36,8 +37,8 @@ function ShareExperiencePage() {
         Have you used mild hyperbaric sessions? Tell the council what they were like for you.
       </PageHero>
       <Container size="lg" py={56}>
-        <Grid gap={40}>
-          <Grid.Col span={{ base: 12, md: 5 }}>
+        <ResponsiveGrid template={{ base: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' }} spacing={40}>
+          <div>
             <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="before-heading">
               <Title order={2} size="h3" id="before-heading">
                 Before You Write
@@ -61,11 +62,11 @@ function ShareExperiencePage() {
                 </Text>
               </Stack>
             </Card>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
+          </div>
+          <div>
             <ShareExperienceForm />
-          </Grid.Col>
-        </Grid>
+          </div>
+        </ResponsiveGrid>
       </Container>
       <DisclaimerBox />
     </>

@@ -1,4 +1,4 @@
-import { Anchor, Box, Container, List, Paper, SimpleGrid, Text, Title } from '@mantine/core'
+import { Anchor, Box, Container, List, Paper, Text, Title } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import {
   type NavLink,
@@ -9,6 +9,7 @@ import {
 } from '../../shared/nav'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
+import { ResponsiveGrid } from '../components/responsive-grid'
 import { routeHead } from '../lib/seo'
 
 export const Route = createFileRoute('/sitemap')({
@@ -31,7 +32,7 @@ function SitemapPage() {
       <PageHero title="Sitemap">Every page of our website in one place.</PageHero>
 
       <Container size="lg" py={56}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           {GROUPS.map((group) => (
             <Paper
               key={group.id}
@@ -56,7 +57,7 @@ function SitemapPage() {
               </List>
             </Paper>
           ))}
-        </SimpleGrid>
+        </ResponsiveGrid>
 
         <Text mt="lg" c="dark.6" data-testid="sitemap-more">
           Also on this site:{' '}

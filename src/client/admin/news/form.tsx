@@ -2,7 +2,6 @@ import {
   Button,
   Card,
   CloseButton,
-  Grid,
   Group,
   Radio,
   Stack,
@@ -13,6 +12,7 @@ import {
 } from '@mantine/core'
 import { POST_SUMMARY_MAX } from '../../../shared/constants'
 import { POST_BODY_MAX } from '../../../shared/schemas/news'
+import { ResponsiveGrid } from '../../components/responsive-grid'
 import fieldClasses from '../ui/fields.module.css'
 import { MarkdownPreview } from '../ui/markdown-preview'
 import type { PostEditor } from './use-post-editor'
@@ -80,8 +80,8 @@ export function PostForm({ editor, onDelete }: { editor: PostEditor; onDelete: (
             value={values.summary}
             {...form.getInputProps('summary')}
           />
-          <Grid gap="lg">
-            <Grid.Col span={{ base: 12, md: 6 }}>
+          <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <div>
               <CountedTextarea
                 label="Body (Markdown)"
                 rows={[10, 30]}
@@ -89,11 +89,11 @@ export function PostForm({ editor, onDelete }: { editor: PostEditor; onDelete: (
                 value={values.body}
                 {...form.getInputProps('body')}
               />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
+            </div>
+            <div>
               <MarkdownPreview body={values.body} id="post" testId="post-preview" headings="fromH2" />
-            </Grid.Col>
-          </Grid>
+            </div>
+          </ResponsiveGrid>
           <Radio.Group label="Status" {...form.getInputProps('status')}>
             <Group mt="xs" gap="lg">
               <Radio value="draft" label="Draft" />

@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Stack, Textarea } from '@mantine/core'
+import { Button, Group, Stack, Textarea } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useBlocker } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
@@ -9,6 +9,7 @@ import {
   STANDARD_BODY_MAX,
   StandardBodySchema,
 } from '../../../shared/schemas/standards'
+import { ResponsiveGrid } from '../../components/responsive-grid'
 import { focusFirstError } from '../../lib/focus-first-error'
 import { type RouterOutputs, useTRPC } from '../../lib/trpc'
 import fieldClasses from '../ui/fields.module.css'
@@ -94,8 +95,8 @@ function EditorForm({ document, version, loaded, onClose }: Props & { loaded: Lo
           classNames={fieldClasses}
           {...form.getInputProps('changeSummary')}
         />
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 6 }}>
+        <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <div>
             <Textarea
               label="Text (Markdown)"
               description={`${values.body.length} / ${STANDARD_BODY_MAX}`}
@@ -107,11 +108,11 @@ function EditorForm({ document, version, loaded, onClose }: Props & { loaded: Lo
               classNames={fieldClasses}
               {...form.getInputProps('body')}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
+          </div>
+          <div>
             <MarkdownPreview body={values.body} id={id} testId="standard-preview" order={4} />
-          </Grid.Col>
-        </Grid>
+          </div>
+        </ResponsiveGrid>
         <Group gap="sm">
           <Button type="submit" loading={save.isPending}>
             Save

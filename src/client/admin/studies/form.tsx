@@ -1,7 +1,8 @@
-import { SimpleGrid, Text, Textarea, TextInput } from '@mantine/core'
+import { Text, Textarea, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { STUDY_CATEGORIES } from '../../../shared/constants'
+import { ResponsiveGrid } from '../../components/responsive-grid'
 import { useTRPC } from '../../lib/trpc'
 import { AttachmentField } from '../ui/attachment'
 import { EditorCard, type RecordSave } from '../ui/editor-card'
@@ -54,11 +55,11 @@ export function StudyFormCard({ editor, save }: Props) {
         {...form.getInputProps('year')}
       />
       {/* As the journal prints them; left empty when the study's record does not give them. */}
-      <SimpleGrid cols={3} spacing="sm">
+      <ResponsiveGrid cols={3} spacing="sm">
         <TextInput label="Volume" classNames={fieldClasses} {...form.getInputProps('volume')} />
         <TextInput label="Issue" classNames={fieldClasses} {...form.getInputProps('issue')} />
         <TextInput label="Pages" classNames={fieldClasses} {...form.getInputProps('pages')} />
-      </SimpleGrid>
+      </ResponsiveGrid>
       <CategoryField editor={editor} categories={STUDY_CATEGORIES} />
       <TextInput
         label="URL"

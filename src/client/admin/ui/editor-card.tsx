@@ -1,5 +1,6 @@
-import { Button, Card, CloseButton, Grid, Group, Stack, Title } from '@mantine/core'
+import { Button, Card, CloseButton, Group, Stack, Title } from '@mantine/core'
 import type { FormEvent, ReactNode } from 'react'
+import { ResponsiveGrid } from '../../components/responsive-grid'
 
 /** A record form's save: its submit, and whether it is under way (useRecordSave). */
 export type RecordSave = { busy: boolean; submit: (event?: FormEvent<HTMLFormElement>) => void }
@@ -59,15 +60,12 @@ export function BesideList({
   list: ReactNode
   listFirst?: boolean
 }) {
-  const formColumn = (
-    <Grid.Col key="form" span={{ base: 12, md: 5 }}>
-      {form}
-    </Grid.Col>
+  const formColumn = <div key="form">{form}</div>
+  const listColumn = <div key="list">{list}</div>
+  const wide = listFirst ? 'minmax(0, 7fr) minmax(0, 5fr)' : 'minmax(0, 5fr) minmax(0, 7fr)'
+  return (
+    <ResponsiveGrid template={{ base: 'minmax(0, 1fr)', md: wide }} spacing="xl">
+      {listFirst ? [listColumn, formColumn] : [formColumn, listColumn]}
+    </ResponsiveGrid>
   )
-  const listColumn = (
-    <Grid.Col key="list" span={{ base: 12, md: 7 }}>
-      {list}
-    </Grid.Col>
-  )
-  return <Grid gap="xl">{listFirst ? [listColumn, formColumn] : [formColumn, listColumn]}</Grid>
 }
