@@ -167,10 +167,10 @@ describe('the site search', () => {
     // A page is one result, at its best section.
     const paths = pages.map((result) => result.url.split('#')[0])
     expect(new Set(paths).size).toBe(paths.length)
-    // FAQ questions link to the question on the FAQ page.
+    // FAQ questions link to their answer on the FAQ page, which the browser opens on arrival.
     const faq = group(answer, 'faq')?.results ?? []
     expect(faq.map((result) => result.title)).toContain('Who should not use a chamber without medical advice?')
-    expect(faq.every((result) => /^\/faq#question-[a-z-]+-\d+-question$/.test(result.url))).toBe(true)
+    expect(faq.every((result) => /^\/faq#question-[a-z-]+-\d+-answer$/.test(result.url))).toBe(true)
     // The contraindications guide's current text, at the standard's address.
     const standards = group(answer, 'standard')?.results ?? []
     expect(standards.map((result) => result.url)).toContain('/standards/MHBOT-SC-G-003')

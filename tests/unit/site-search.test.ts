@@ -60,6 +60,19 @@ describe("a page's words (pageText)", () => {
       },
     ])
   })
+
+  it('a heading that names where to land (data-search-anchor) links there: a FAQ question to its answer', () => {
+    const faq = `<html><head><title>FAQ | x</title></head><body><main><h1>Frequently Asked Questions</h1>
+      <details name="faq"><summary><h3 id="question-a-1-question" data-search-anchor="question-a-1-answer">Is it safe?</h3></summary>
+      <div id="question-a-1-answer">Screening comes first.</div></details></main></body></html>`
+    expect(pageText(faq, '/faq').find((entry) => entry.kind === 'faq')).toEqual({
+      kind: 'faq',
+      page: '/faq',
+      url: '/faq#question-a-1-answer',
+      title: 'Is it safe?',
+      text: 'Screening comes first.',
+    })
+  })
 })
 
 describe('a snippet as segments', () => {

@@ -36,7 +36,8 @@ export function FaqAccordion({
           <details key={entry.value} name={name} className={classes.item}>
             {/* The question is a heading (h3 is allowed in a summary), so it can be found among the page's headings. */}
             <summary className={classes.control} data-faq-question>
-              <h3 id={`${id}-question`} className={classes.heading}>
+              {/* A search result lands in the answer, which the browser opens for a link into it (a link to the summary would leave it closed). */}
+              <h3 id={`${id}-question`} data-search-anchor={`${id}-answer`} className={classes.heading}>
                 {entry.question}
               </h3>
               <span className={classes.chevron} aria-hidden="true" />

@@ -68,8 +68,10 @@ type Section = { level: number; heading: string; anchor: string | null; text: st
  * disclaimer every page repeats, and parts made of content searched in its own tables, such as the
  * home page's newest posts). A closed FAQ answer is in the HTML (hidden until found), so it counts.
  *
- * A section links to its heading's id, or an id inside the heading, or else to the anchor of the
- * section it belongs to (an h3 without an id to its h2's); the page's opening has none.
+ * A section links to its heading's `data-search-anchor` (where the heading names another place to
+ * land: a FAQ question its answer, which the browser opens on arrival), its id, or an id inside the
+ * heading, or else to the anchor of the section it belongs to (an h3 without an id to its h2's); the
+ * page's opening has none.
  */
 export function pageText(html: string, path: string): PageText[] {
   let title = ''
@@ -103,7 +105,7 @@ export function pageText(html: string, path: string): PageText[] {
         }
         const level = SECTION_LEVELS[name]
         if (level !== undefined && heading === null) {
-          heading = { level, depth, text: [], anchor: attributes.id || null }
+          heading = { level, depth, text: [], anchor: attributes['data-search-anchor'] || attributes.id || null }
           return
         }
         if (heading && heading.anchor === null && attributes.id) heading.anchor = attributes.id
