@@ -1,16 +1,7 @@
-import {
-  Badge,
-  Card,
-  type MantineSpacing,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  type StyleProp,
-  Text,
-  Title,
-} from '@mantine/core'
-import type { ReactNode } from 'react'
-import { CategoryTabs } from './category-tabs'
+import { Badge, Card, type MantineSpacing, Skeleton, Stack, type StyleProp, Text, Title } from '@mantine/core'
+import { type ReactNode, useId } from 'react'
+import { CategoryTabs, categoryTabId } from './category-tabs'
+import { ResponsiveGrid } from './responsive-grid'
 
 type Props<T extends { id: number; category: string }> = {
   items: T[] | undefined
@@ -43,6 +34,7 @@ export function CategoryLibrary<T extends { id: number; category: string }>(prop
   const { category } = props
   const shown = (props.items ?? []).filter((item) => category === 'all' || item.category === category)
   const placeholderKeys = Array.from({ length: props.placeholders }, (_, n) => `placeholder-${n + 1}`)
+  const panelId = useId()
 
   return (
     <>
@@ -53,34 +45,43 @@ export function CategoryLibrary<T extends { id: number; category: string }>(prop
         value={category}
         onChange={props.onCategoryChange}
         carry={props.carry}
+        panelId={panelId}
       />
       {props.toolbar}
-      <Text mt="lg" fw={600} aria-live="polite" data-testid="count-line">
-        {props.loading ? 'Loading...' : props.countLine(shown.length)}
-      </Text>
-      {props.loading ? (
-        <SimpleGrid cols={props.columns} mt="md" spacing="lg" aria-hidden="true">
-          {placeholderKeys.map((key) => (
-            <Card key={key} withBorder padding="lg" radius="md" data-testid="placeholder-card">
-              <Skeleton height={22} width="75%" />
-              <Skeleton height={14} mt="md" width="55%" />
-              <Skeleton height={50} mt="md" />
-              <Skeleton height={30} mt="md" width="40%" />
-            </Card>
-          ))}
-        </SimpleGrid>
-      ) : shown.length === 0 ? (
-        <Stack align="center" py={64} gap="xs" data-testid="empty-state">
-          <Title order={2} size="h3">
-            {props.empty.title}
-          </Title>
-          <Text c="dark.6">{props.empty.text}</Text>
-        </Stack>
-      ) : (
-        <SimpleGrid cols={props.columns} mt="md" spacing="lg" component="ul" style={{ listStyle: 'none', padding: 0 }}>
-          {shown.map((item) => props.renderItem(item))}
-        </SimpleGrid>
-      )}
+      <div role="tabpanel" id={panelId} aria-labelledby={categoryTabId(panelId, props.categories, category)}>
+        <Text mt="lg" fw={600} aria-live="polite" data-testid="count-line">
+          {props.loading ? 'Loading...' : props.countLine(shown.length)}
+        </Text>
+        {props.loading ? (
+          <ResponsiveGrid cols={props.columns} mt="md" spacing="lg" aria-hidden="true">
+            {placeholderKeys.map((key) => (
+              <Card key={key} withBorder padding="lg" radius="md" data-testid="placeholder-card">
+                <Skeleton height={22} width="75%" />
+                <Skeleton height={14} mt="md" width="55%" />
+                <Skeleton height={50} mt="md" />
+                <Skeleton height={30} mt="md" width="40%" />
+              </Card>
+            ))}
+          </ResponsiveGrid>
+        ) : shown.length === 0 ? (
+          <Stack align="center" py={64} gap="xs" data-testid="empty-state">
+            <Title order={2} size="h3">
+              {props.empty.title}
+            </Title>
+            <Text c="dark.6">{props.empty.text}</Text>
+          </Stack>
+        ) : (
+          <ResponsiveGrid
+            cols={props.columns}
+            mt="md"
+            spacing="lg"
+            component="ul"
+            style={{ listStyle: 'none', padding: 0 }}
+          >
+            {shown.map((item) => props.renderItem(item))}
+          </ResponsiveGrid>
+        )}
+      </div>
     </>
   )
 }

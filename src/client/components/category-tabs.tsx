@@ -8,6 +8,13 @@ const PARAM = 'category'
 const keepOnPage = (event: FormEvent) => event.preventDefault()
 
 /**
+ * The id of a tab: by its position, since a category's name may hold spaces, which an id may not
+ * (Mantine's own ids are built from the tab's value).
+ */
+export const categoryTabId = (panelId: string, categories: readonly string[], value: string) =>
+  `${panelId}-tab-${value === 'all' ? 'all' : categories.indexOf(value)}`
+
+/**
  * 'all' plus each category, as keyboard-navigable tabs (arrow keys move, Enter/Space select).
  *
  * Before the page's code runs (without JavaScript, or before the visitor's first touch has started
@@ -22,6 +29,7 @@ export function CategoryTabs({
   onChange,
   allLabel,
   label,
+  panelId,
   carry = {},
 }: {
   categories: readonly string[]
@@ -29,6 +37,8 @@ export function CategoryTabs({
   onChange: (value: string) => void
   allLabel: string
   label: string
+  /** The id of the tab panel that shows the chosen category. */
+  panelId: string
   /** The page's other query parameters, sent along when a tab is used before the code runs. */
   carry?: Record<string, string | undefined>
 }) {
@@ -42,7 +52,13 @@ export function CategoryTabs({
         <input key={name} type="hidden" name={name} value={kept} />
       ))}
       {category === null ? null : <input type="hidden" name={PARAM} value={category} />}
-      <Tabs.Tab value={category ?? 'all'} type="submit" tabIndex={hydrated ? undefined : 0}>
+      <Tabs.Tab
+        value={category ?? 'all'}
+        type="submit"
+        tabIndex={hydrated ? undefined : 0}
+        id={categoryTabId(panelId, categories, category ?? 'all')}
+        aria-controls={panelId}
+      >
         {text}
       </Tabs.Tab>
     </form>
