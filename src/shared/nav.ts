@@ -25,19 +25,27 @@ const LAST: NavLink[] = [
   { to: '/contact', label: 'Contact' },
 ]
 
-/** Header order: Home, About (dropdown), then these. */
+/**
+ * Header order: Home, About (dropdown), then these; the phone menu names the same. The specified list
+ * keeps its order, with Standards and News added after the libraries, where a visitor looks for the
+ * council's own publications (issue 35; docs/decisions/041-header-at-every-scroll-position.md).
+ */
 export const HEADER_LINKS: NavLink[] = [
   ...GUIDES,
   { to: '/research', label: 'Research' },
   { to: '/resources', label: 'Resources' },
+  STANDARDS,
+  NEWS,
   ...LAST,
 ]
 
 export const FOOTER_QUICK_LINKS: NavLink[] = [HOME, ABOUT_US, ...GUIDES, ...LAST]
 
 /**
- * The footer's last line, beside the copyright: pages added since the header and the quick links
- * were specified, whose lists stay exactly as specified (docs/decisions/026-news-and-newsletter-issues.md).
+ * The footer's last line, beside the copyright: pages added since the quick links were specified,
+ * whose list stays exactly as specified (docs/decisions/026-news-and-newsletter-issues.md). News and
+ * Standards are in the header too since decision 041; the footer keeps them for the visitor at the
+ * end of a page.
  */
 export const FOOTER_LINE_LINKS: NavLink[] = [
   NEWS,

@@ -114,7 +114,7 @@ describe.skipIf(!chromiumAndPostgres())('accessibility (axe-core, WCAG 2.2 AA) o
       .locator('nav[aria-label="Main"] a, nav[aria-label="Main"] button')
       .filter({ visible: true })
       .count()
-    expect(headerControls).toBe(9)
+    expect(headerControls).toBe(11)
     expect(checked).toBeGreaterThanOrEqual(headerControls)
     expect(await inHeader(targets(results.violations))).toBe(0)
 

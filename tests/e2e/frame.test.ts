@@ -2,15 +2,30 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DISCLAIMER_TEXT } from '../../src/content/facts'
 import { chromiumAndPostgres, openPage } from '../helpers/browser'
-import { approachHeader, focused, gotoHydrated, type Stack, sleep, startStack } from './support'
+import {
+  approachHeader,
+  focused,
+  gotoHydrated,
+  isHydrated,
+  reachFor,
+  type Stack,
+  sleep,
+  startStack,
+  untilHydrated,
+} from './support'
 
-/** The header: Home, the About dropdown, then these in order (docs/product.md#shared-frame). */
+/**
+ * The header: Home, the About dropdown, then these in order (docs/product.md#shared-frame), with
+ * Standards and News added (docs/decisions/041-header-at-every-scroll-position.md).
+ */
 const HEADER_LINKS = [
   ['Education', '/education'],
   ['Benefits', '/benefits'],
   ['Safety & Standards', '/safety'],
   ['Research', '/research'],
   ['Resources', '/resources'],
+  ['Standards', '/standards'],
+  ['News', '/news'],
   ['FAQ', '/faq'],
   ['Contact', '/contact'],
 ] as const
@@ -24,6 +39,18 @@ const ABOUT_LINKS = [
 const QUICK_LINKS = ['/', '/about', '/education', '/benefits', '/safety', '/faq', '/contact']
 
 const headerState = (page: Page) => page.getByTestId('site-header').getAttribute('data-transparent')
+
+/** The header's look as painted: its text colour and background, whatever set them (a class, the scroll). */
+const headerLook = (page: Page) =>
+  page.getByTestId('site-header').evaluate((header) => {
+    const style = getComputedStyle(header)
+    return { color: style.color, background: style.backgroundColor, position: style.position }
+  })
+const SOLID = { color: 'rgb(31, 31, 31)', background: 'rgba(255, 255, 255, 0.92)', position: 'fixed' }
+const TRANSPARENT = { color: 'rgb(255, 255, 255)', background: 'rgba(0, 0, 0, 0)', position: 'fixed' }
+
+/** Whether the page's code has been started (the loader adds the entry's module script when it does). */
+const codeStarted = (page: Page) => page.evaluate(() => document.querySelector('script[type="module"]') !== null)
 
 describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link, 404 and toasts', () => {
   let stack: Stack
@@ -48,6 +75,11 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
       expect(await link.getAttribute('href'), name).toBe(href)
       expect(await link.isVisible(), name).toBe(true)
     }
+    // The search box itself is in the header, beside the links, before and after the code: no
+    // magnifier to open first.
+    const box = page.getByTestId('site-header').getByRole('searchbox', { name: 'Search the site' })
+    expect(await box.isVisible()).toBe(true)
+    expect(await page.getByTestId('site-header').locator('summary').filter({ visible: true }).count()).toBe(0)
     // The header is fixed to the top.
     const position = await page
       .getByTestId('site-header')
@@ -125,26 +157,116 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
     const { page, problems } = await openPage(stack.browser)
     await gotoHydrated(page, `${stack.server.url}/`)
     expect(await headerState(page)).toBe('true')
-    const textColour = () =>
-      page.getByTestId('site-header').evaluate((header) => getComputedStyle(header).color.replace(/\s/g, ''))
-    expect(await textColour()).toBe('rgb(255,255,255)')
+    expect(await headerLook(page)).toEqual(TRANSPARENT)
+    const blur = () => page.getByTestId('site-header').evaluate((header) => getComputedStyle(header).backdropFilter)
+    expect(await blur()).toBe('none')
 
-    await page.evaluate(() => window.scrollTo(0, 10))
-    await page.waitForTimeout(150)
-    expect(await headerState(page)).toBe('true')
-
-    await page.evaluate(() => window.scrollTo(0, 30))
-    await expect.poll(() => headerState(page)).toBe('false')
-    // Solid: an opaque-enough background (after its 200 ms transition), blurred, with dark text.
-    const background = () =>
-      page.getByTestId('site-header').evaluate((header) => getComputedStyle(header).backgroundColor)
-    await expect.poll(background).toMatch(/^rgba\(255, 255, 255, 0\.9\d*\)$/)
-    const blur = await page.getByTestId('site-header').evaluate((header) => getComputedStyle(header).backdropFilter)
-    expect(blur).toContain('blur')
-    expect(await textColour()).not.toBe('rgb(255,255,255)')
+    for (const y of [10, 20]) {
+      await page.evaluate((to) => window.scrollTo(0, to), y)
+      await page.waitForTimeout(150)
+      expect(await headerLook(page), `at ${y} px`).toEqual(TRANSPARENT)
+    }
+    for (const y of [21, 30]) {
+      await page.evaluate((to) => window.scrollTo(0, to), y)
+      // Solid: an opaque-enough background, blurred, with dark text.
+      await expect.poll(() => headerLook(page), { message: `at ${y} px` }).toEqual(SOLID)
+      expect(await blur()).toContain('blur')
+    }
 
     await page.evaluate(() => window.scrollTo(0, 0))
-    await expect.poll(() => headerState(page)).toBe('true')
+    await expect.poll(() => headerLook(page)).toEqual(TRANSPARENT)
+    expect(problems).toEqual([])
+  })
+
+  it('on the home page a wheel scroll before the code has started makes the header solid, and back at the top transparent', async () => {
+    // docs/decisions/041-header-at-every-scroll-position.md: no pointer move, no key, no touch, so
+    // the page's code never starts (decision 032); the stylesheet alone follows the scroll.
+    const { page, problems } = await openPage(stack.browser)
+    await page.goto(`${stack.server.url}/`, { waitUntil: 'load' })
+    expect(await headerLook(page)).toEqual(TRANSPARENT)
+    await page.mouse.wheel(0, 10)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(10)
+    expect(await headerLook(page)).toEqual(TRANSPARENT)
+    await page.mouse.wheel(0, 590)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600)
+    await expect.poll(() => headerLook(page)).toEqual(SOLID)
+    expect(await codeStarted(page)).toBe(false)
+    expect(await isHydrated(page)).toBe(false)
+    // The script never ran: the server's attribute still says transparent, and the page reads solid.
+    expect(await headerState(page)).toBe('true')
+
+    // The code arriving mid-page changes nothing on screen: every frame from the reach until the
+    // page has hydrated paints the header solid.
+    await page.evaluate(() => {
+      const seen = new Set<string>()
+      ;(window as unknown as { seen: Set<string> }).seen = seen
+      const header = document.querySelector('[data-testid="site-header"]') as HTMLElement
+      const look = () => {
+        const style = getComputedStyle(header)
+        seen.add(`${style.color} ${style.backgroundColor}`)
+        requestAnimationFrame(look)
+      }
+      requestAnimationFrame(look)
+    })
+    await reachFor(page)
+    await untilHydrated(page)
+    await sleep(500)
+    const seen = await page.evaluate(() => [...(window as unknown as { seen: Set<string> }).seen])
+    expect(seen).toEqual([`${SOLID.color} ${SOLID.background}`])
+    expect(problems).toEqual([])
+  })
+
+  it('without JavaScript the home header is transparent over the hero and solid once scrolled', async () => {
+    const { page, problems } = await openPage(stack.browser, { javaScriptEnabled: false })
+    await page.goto(`${stack.server.url}/`, { waitUntil: 'load' })
+    expect(await headerLook(page)).toEqual(TRANSPARENT)
+    await page.mouse.wheel(0, 600)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600)
+    await expect.poll(() => headerLook(page)).toEqual(SOLID)
+    // The logo's disc is its own blue again, without the white rim it wears over the hero.
+    const mark = () =>
+      page
+        .getByTestId('site-header')
+        .locator('svg')
+        .first()
+        .evaluate((svg) => ({
+          disc: getComputedStyle(svg).getPropertyValue('--logo-disc').trim(),
+          rim: getComputedStyle(svg).boxShadow,
+        }))
+    expect((await mark()).disc).toBe('#00538b')
+    await page.mouse.wheel(0, -600)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+    await expect.poll(() => headerLook(page)).toEqual(TRANSPARENT)
+    expect((await mark()).rim).toContain('rgb(255, 255, 255)')
+    expect(problems).toEqual([])
+  })
+
+  it('where the browser has no scroll-driven animations, the transparent header scrolls away with the hero until the code watches', async () => {
+    const { page, problems } = await openPage(stack.browser)
+    // The stylesheet as such a browser reads it: its @supports test for them fails; and the script
+    // asks the same question.
+    await page.addInitScript(() => {
+      const supports = CSS.supports.bind(CSS) as (condition: string, value?: string) => boolean
+      CSS.supports = ((condition: string, value?: string) =>
+        condition.includes('animation-timeline') ? false : supports(condition, value)) as typeof CSS.supports
+    })
+    await page.route('**/assets/*.css', async (route) => {
+      const response = await route.fetch()
+      const css = (await response.text()).replaceAll('animation-timeline:scroll())', 'display:no-such-value)')
+      await route.fulfill({ response, body: css })
+    })
+    await page.goto(`${stack.server.url}/`, { waitUntil: 'load' })
+    const top = () => page.getByTestId('site-header').evaluate((header) => header.getBoundingClientRect().top)
+    await page.mouse.wheel(0, 600)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600)
+    // Gone with the hero: never white words over the white page below it.
+    expect(await top()).toBe(-600)
+    expect(await codeStarted(page)).toBe(false)
+    // Once the code runs the header is fixed again, and solid down here.
+    await reachFor(page)
+    await untilHydrated(page)
+    await expect.poll(() => headerLook(page)).toEqual(SOLID)
+    expect(await top()).toBe(0)
     expect(problems).toEqual([])
   })
 
@@ -196,6 +318,24 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
     await page.getByRole('dialog').getByRole('link', { name: 'Mission Statement' }).click()
     await page.waitForURL(`${stack.server.url}/about/mission-statement`)
     await page.getByRole('dialog').waitFor({ state: 'hidden' })
+    expect(problems).toEqual([])
+  })
+
+  it('at 390 px the menu sent by the server lists every header link, Standards and News included, and the search box', async () => {
+    const { page, problems } = await openPage(stack.browser, { width: 390, height: 844 })
+    await page.goto(`${stack.server.url}/education`, { waitUntil: 'load' })
+    // The header's own search box is for wide screens; here it is in the menu.
+    expect(await page.getByTestId('site-header').getByRole('searchbox').count()).toBe(0)
+    await page.locator('details:has(nav[aria-label="Mobile"]) > summary').click()
+    const menu = page.getByRole('navigation', { name: 'Mobile' })
+    await menu.waitFor()
+    const links = await menu
+      .getByRole('link')
+      .evaluateAll((all) => all.map((link) => [link.textContent, link.getAttribute('href')]))
+    expect(links).toEqual([['Home', '/'], ...ABOUT_LINKS.map(([label, path]) => [label, path]), ...HEADER_LINKS])
+    expect(await page.getByTestId('site-header').getByRole('searchbox', { name: 'Search the site' }).isVisible()).toBe(
+      true,
+    )
     expect(problems).toEqual([])
   })
 

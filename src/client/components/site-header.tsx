@@ -10,26 +10,32 @@ import { useSite } from '../lib/site'
 import { AboutLabel, MenuLinks } from './header-parts'
 import { LogoMark } from './logo-mark'
 import classes from './site-header.module.css'
-import { SearchIcon, SiteSearch } from './site-search'
+import { SiteSearch } from './site-search'
 
 /**
  * Fixed header. On the home page it sits transparent over the dark hero, with white text, until the
- * visitor scrolls past the threshold; everywhere else it is always solid. A page that shows the
- * outcome of a form posted without JavaScript opens scrolled to the form, and no script will see the
- * scroll: there the header starts solid (docs/decisions/030-forms-without-javascript.md).
+ * visitor scrolls past the threshold; everywhere else it is always solid. `data-transparent` says
+ * the header may be transparent (the home page, no menu open); past the threshold the stylesheet
+ * makes it solid by itself (a scroll-driven animation), before the page's code starts and without
+ * it. In a browser without that animation the script watches the scroll instead, and until it runs
+ * the header scrolls away with the hero (docs/decisions/041-header-at-every-scroll-position.md). A
+ * page that shows the outcome of a form posted without JavaScript opens scrolled to the form: there
+ * the header starts solid (docs/decisions/030-forms-without-javascript.md).
  *
- * Navigation works from the first paint, before and without the page's code: the phone menu, the
- * About links and the search box are native `<details>` disclosures in the server's HTML
- * (lib/native-disclosure.ts). The About dropdown (Mantine's Menu) and the phone drawer are not part
- * of any page's first load (components/header-menus.tsx, in the deferred chunk of lib/deferred-ui.ts):
- * they are fetched when the visitor approaches the header (lib/intent.ts), and when they arrive each
- * replaces its disclosure, unless the visitor has that one open (then once it is closed).
+ * Navigation works from the first paint, before and without the page's code: the phone menu and the
+ * About links are native `<details>` disclosures in the server's HTML (lib/native-disclosure.ts),
+ * and on wide screens the search box is in the header itself, a plain GET form. The About dropdown
+ * (Mantine's Menu) and the phone drawer are not part of any page's first load
+ * (components/header-menus.tsx, in the deferred chunk of lib/deferred-ui.ts): they are fetched when
+ * the visitor approaches the header (lib/intent.ts), and when they arrive each replaces its
+ * disclosure, unless the visitor has that one open (then once it is closed).
  */
 export function SiteHeader() {
   const site = useSite()
   const ui = useDeferredUi()
   const pathname = useLocation({ select: (location) => location.pathname })
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX)
+  const watched = scrolled !== null
   const [drawerOpen, setDrawerOpen] = useState(false)
   const subscribed = useLocation({ select: (location) => location.search.subscribed !== undefined })
   const router = useRouter()
@@ -43,7 +49,6 @@ export function SiteHeader() {
   }
   const menu = useNativeDisclosure(pathname)
   const about = useNativeDisclosure(pathname)
-  const search = useNativeDisclosure(pathname)
   // The enhanced controls' code, once here, unless the visitor has the native one open.
   const drawerUi = menu.open ? null : ui
   const menuUi = about.open ? null : ui
@@ -54,7 +59,13 @@ export function SiteHeader() {
   const transparent = pathname === '/' && !scrolled && !drawerOpen && !subscribed && !posted
 
   return (
-    <header className={classes.header} data-transparent={transparent} data-testid="site-header" {...WANTS_CODE}>
+    <header
+      className={classes.header}
+      data-transparent={transparent}
+      data-scroll-watched={watched || undefined}
+      data-testid="site-header"
+      {...WANTS_CODE}
+    >
       <Container size="lg" className={classes.inner}>
         {/* The accessible name starts with the visible text (WCAG 2.5.3, label in name). */}
         <Link to="/" className={classes.brand}>
@@ -111,24 +122,12 @@ export function SiteHeader() {
           ))}
         </nav>
 
-        <details className={classes.search} {...search.details}>
-          {/* biome-ignore lint/a11y/noStaticElementInteractions: a summary is its disclosure's own button */}
-          <summary
-            className={classes.iconToggle}
-            onClick={(event) => {
-              search.summary.onClick(event)
-              // Opening puts the cursor in the box (the summary's own toggle follows this click).
-              const details = event.currentTarget.parentElement as HTMLDetailsElement
-              if (!details.open) requestAnimationFrame(() => details.querySelector('input')?.focus())
-            }}
-          >
-            <SearchIcon />
-            <span className="visually-hidden">Search</span>
-          </summary>
-          <div className={classes.searchPanel}>
-            <SiteSearch id="header-search" />
+        {/* On the search page its own box is the search: one box, one "Search the site". */}
+        {pathname === '/search' ? null : (
+          <div className={classes.search}>
+            <SiteSearch id="header-search" compact />
           </div>
-        </details>
+        )}
 
         {drawerUi ? (
           <button
@@ -162,10 +161,17 @@ export function SiteHeader() {
   )
 }
 
-/** Whether the window is scrolled past `threshold` pixels: a render only when that changes. */
-function useScrolledPast(threshold: number): boolean {
-  const [past, setPast] = useState(false)
+/**
+ * Whether the window is scrolled past `threshold` pixels, in a browser whose stylesheet cannot follow
+ * the scroll: a render only when that changes. Null until the script runs, and always where the
+ * stylesheet follows the scroll itself (scroll-driven animations): there the header's look past the
+ * threshold is the stylesheet's alone, so the script can never disagree with it, not even for a frame
+ * when the code arrives mid-page (docs/decisions/041-header-at-every-scroll-position.md).
+ */
+function useScrolledPast(threshold: number): boolean | null {
+  const [past, setPast] = useState<boolean | null>(null)
   useEffect(() => {
+    if (CSS.supports('animation-timeline: scroll()')) return
     const check = () => setPast(window.scrollY > threshold)
     check()
     window.addEventListener('scroll', check, { passive: true })
