@@ -1,11 +1,18 @@
+import { mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testimonials } from '../../src/db/schema'
+import { createDraft, getStandard, openReview, withdrawVersion } from '../../src/server/services/standards'
 import { TESTIMONIALS_ON_HOME } from '../../src/shared/constants'
+import { standardKey } from '../../src/shared/schemas/standards'
 import { chromiumAndPostgres, chromiumPath, launchBrowser, openPage } from '../helpers/browser'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
 import { type RunningServer, startBuiltServer } from '../helpers/server'
-import { gotoHydrated } from './support'
+import { gotoHydrated, sleep } from './support'
+
+/** Screenshots for a person to look at, with SCREENSHOTS=1 (as in screenshots.test.ts). */
+const SHOTS = process.env.SCREENSHOTS ? fileURLToPath(new URL('../.artifacts/screens/', import.meta.url)) : null
 
 describe.skipIf(!chromiumPath())('home page in Chromium', () => {
   let database: TestDatabase
@@ -99,6 +106,83 @@ describe.skipIf(!chromiumPath())('home page in Chromium', () => {
         .getByRole('region', { name: 'What People Say' })
         .getByRole('link', { name: 'Share your experience' })
         .waitFor()
+      expect(problems).toEqual([])
+    },
+  )
+
+  // The notice reads the standards the server's database holds: reachable from here only on Postgres.
+  it.skipIf(!chromiumAndPostgres())(
+    'says when a standard is in public review, with the way to its draft, and nothing when none is',
+    async () => {
+      const db = database.handle.db
+      const editor = { email: 'editor@example.org' }
+      const day = 24 * 60 * 60 * 1000
+      const { page, problems } = await openPage(browser)
+      const notice = page.getByTestId('review-notice')
+      /** The home page as a visitor opens it, until `shown` says what it must (a change reaches the kept page within moments). */
+      const untilNotice = async (shown: boolean) => {
+        for (let attempt = 0; attempt < 40; attempt += 1) {
+          await page.goto(`${server.url}/`, { waitUntil: 'load' })
+          if ((await notice.count()) === (shown ? 1 : 0)) return
+          await sleep(250)
+        }
+        throw new Error(`the home page never ${shown ? 'showed' : 'dropped'} the review notice`)
+      }
+
+      await untilNotice(false)
+      // A review whose closing date has passed is not open for comment: no notice for it.
+      const closed = 'MHBOT-SC/G-004'
+      await createDraft(db, editor, closed, { version: '1.1', changeSummary: 'A shorter guide.' })
+      await openReview(
+        db,
+        editor,
+        closed,
+        '1.1',
+        { closesAt: new Date(Date.now() - 2 * day) },
+        14,
+        new Date(Date.now() - 30 * day),
+      )
+      // One open now.
+      const open = 'MHBOT-SC/G-003'
+      const { title } = await getStandard(db, open)
+      await createDraft(db, editor, open, { version: '1.1', changeSummary: 'A clearer checklist.' })
+      const review = await openReview(db, editor, open, '1.1', { closesAt: new Date(Date.now() + 20 * day) })
+      const closes = (review.reviewClosesAt ?? new Date()).toLocaleDateString('en-US', {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        timeZone: 'UTC',
+      })
+
+      await untilNotice(true)
+      expect(await notice.getByRole('heading', { level: 2 }).textContent()).toBe('Public review')
+      const items = notice.getByRole('listitem')
+      expect(await items.count()).toBe(1)
+      const text = (await items.innerText()).replace(/\s+/g, ' ')
+      expect(text).toContain(`${title} (${open}), version 1.1, is open for comment until ${closes}.`)
+      const link = notice.getByRole('link', { name: 'Read the draft and comment' })
+      expect(await link.getAttribute('href')).toBe(`/standards/${standardKey(open)}/v/1.1`)
+      // Right under the hero, where a visitor looks first.
+      const order = await page.evaluate(() => {
+        const hero = document.querySelector('[data-testid="hero"]')
+        return hero?.nextElementSibling?.getAttribute('data-testid')
+      })
+      expect(order).toBe('review-notice')
+      if (SHOTS) {
+        await mkdir(SHOTS, { recursive: true })
+        for (const width of [1280, 390, 320]) {
+          await page.setViewportSize({ width, height: 900 })
+          await notice.scrollIntoViewIfNeeded()
+          await page.screenshot({ path: `${SHOTS}home-review-notice-${width}.png` })
+        }
+        await page.setViewportSize({ width: 1280, height: 900 })
+      }
+      await link.click()
+      await page.waitForURL(`${server.url}/standards/${standardKey(open)}/v/1.1`)
+
+      // Withdrawn: the notice goes.
+      await withdrawVersion(db, editor, open, '1.1')
+      await untilNotice(false)
       expect(problems).toEqual([])
     },
   )

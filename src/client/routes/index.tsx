@@ -17,6 +17,7 @@ import { DisclaimerBox } from '../components/disclaimer-box'
 import { LatestNews } from '../components/latest-news'
 import { NewsletterForm } from '../components/newsletter-form'
 import { PageSection } from '../components/page-section'
+import { ReviewNotice } from '../components/review-notice'
 import { TestimonialCard } from '../components/testimonial-card'
 import { HEADER_HEIGHT_PX } from '../layout'
 import { routeHead } from '../lib/seo'
@@ -29,6 +30,8 @@ export const Route = createFileRoute('/')({
     await Promise.all([
       context.queryClient.prefetchQuery(context.trpc.testimonials.list.queryOptions()),
       context.queryClient.prefetchQuery(context.trpc.news.latest.queryOptions()),
+      // The notice of a standard in public review (components/review-notice.tsx).
+      context.queryClient.prefetchQuery(context.trpc.standards.list.queryOptions()),
     ])
   },
   head: routeHead({
@@ -107,6 +110,8 @@ function HomePage() {
           </Group>
         </Container>
       </Box>
+
+      <ReviewNotice />
 
       <PageSection headingId="mission-heading" heading="Our Mission" rhythm="home">
         <BulletList items={MISSION_POINTS} mt="lg" spacing="sm" size="lg" />
