@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN_SCREENS } from '../../src/client/admin/screens'
+import { createDb, type DbHandle } from '../../src/db/client'
+import { createPost } from '../../src/server/services/news'
+import {
+  answerComment,
+  createDraft,
+  openReview,
+  publishVersion,
+  submitComment,
+} from '../../src/server/services/standards'
+import { CommentInputSchema } from '../../src/shared/schemas/standards'
+import { checkHtml } from '../../src/tools/html-check.mjs'
+import { PUBLIC_ROUTES } from '../../src/tools/public-routes.mjs'
+import { chromiumAndPostgres, openPage } from '../helpers/browser'
+import { type AdminStack, startAdminStack } from './admin-support'
+import { gotoHydrated } from './support'
+
+/**
+ * Every page is valid HTML (docs/decisions/040-valid-html.md): the W3C Nu HTML Checker (vnu-jar,
+ * run with Java) finds no error in the HTML the built server sends for every public page, the
+ * not-found page, a news post, a standard's pages, the search results, a form sent back refused,
+ * and every admin screen signed in; nor in the FAQ's and an admin screen's document once their code
+ * has run. One Java process checks them all.
+ */
+const EDITOR = { email: 'editor@example.org' }
+const DAY_MS = 24 * 60 * 60 * 1000
+const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS)
+const POST_SLUG = 'chamber-pressures-compared'
+
+/** The public pages beyond the fixed routes, on the rows arranged below. */
+const MORE_PUBLIC = [
+  '/no-such-page',
+  `/news/${POST_SLUG}`,
+  '/standards/MHBOT-SC-G-002',
+  '/standards/MHBOT-SC-G-002/v/1.1/comments',
+  '/standards/MHBOT-SC-G-002/compare?from=1.0&to=1.1',
+  '/standards/MHBOT-SC-G-003/v/1.1',
+  '/search?q=pressure',
+  '/research?category=Safety+Standards',
+  '/resources?category=Education',
+]
+
+describe.skipIf(!chromiumAndPostgres())('valid HTML on every page (W3C Nu HTML Checker)', () => {
+  let stack: AdminStack
+  let handle: DbHandle
+
+  beforeAll(async () => {
+    stack = await startAdminStack()
+    const url = stack.server.env.DATABASE_URL
+    if (!url) throw new Error('the stack has no DATABASE_URL')
+    handle = await createDb({ kind: 'postgres', url })
+    const db = handle.db
+
+    // A published post with a table and a link.
+    await createPost(db, EDITOR, {
+      title: 'Chamber pressures compared',
+      slug: POST_SLUG,
+      summary: 'How the accredited facilities’ pressures compare.',
+      body: [
+        'The council compared the pressures used in accredited facilities.',
+        '',
+        '| Chamber | Pressure |',
+        '| --- | --- |',
+        '| Monoplace | 1.3 ATA |',
+        '',
+        'Read the [safety guidance](https://example.org/safety) first.',
+      ].join('\n'),
+      status: 'published',
+    })
+    // G-002: revised, reviewed with an answered comment, published (its comments and a comparison).
+    await createDraft(db, EDITOR, 'MHBOT-SC/G-002', { version: '1.1', changeSummary: 'Screening reviewed in writing.' })
+    await openReview(db, EDITOR, 'MHBOT-SC/G-002', '1.1', { closesAt: daysFromNow(-2) }, 14, daysFromNow(-30))
+    const comment = await submitComment(
+      db,
+      'MHBOT-SC/G-002',
+      '1.1',
+      CommentInputSchema.parse({
+        name: 'Ann Operator',
+        organisation: 'Calm Chambers Ltd',
+        email: 'ann@example.org',
+        section: 'Before the session',
+        comment: 'Seven years is long for a small studio.',
+        consent: true,
+      }),
+      daysFromNow(-10),
+    )
+    await answerComment(db, EDITOR, comment.id ?? 0, { disposition: 'accepted', response: 'Noted.' })
+    await publishVersion(db, EDITOR, 'MHBOT-SC/G-002', '1.1', { effectiveDate: new Date().toISOString().slice(0, 10) })
+    // G-003: in public review now (its comment form).
+    await createDraft(db, EDITOR, 'MHBOT-SC/G-003', { version: '1.1', changeSummary: 'A clearer checklist.' })
+    await openReview(db, EDITOR, 'MHBOT-SC/G-003', '1.1', { closesAt: daysFromNow(20) })
+
+    // Rows on every admin screen that lists them.
+    const sql = stack.sql
+    await sql`
+      insert into contact_submissions (name, email, subject, message, status) values
+        ('Ann Reader', 'ann@example.org', 'Opening hours', 'When are they open?', 'new'),
+        ('Ben Writer', 'ben@example.org', 'Standards', 'Which standard applies?', 'archived')`
+    await sql`
+      insert into testimonials (name, location, testimonial, is_approved, consented_at) values
+        ('Test Visitor', 'Springfield', 'Placeholder words waiting for review.', false, now()),
+        ('Test Author', null, 'Placeholder words, published.', true, now())`
+    await sql`
+      insert into newsletter_subscribers (email, status) values
+        ('reader@example.org', 'active'), ('pending@example.org', 'pending')`
+    await sql`
+      insert into users (email, first_name, role, invited_by) values
+        ('editor@example.org', 'Erin', 'editor', 'admin@example.org')`
+  })
+  afterAll(async () => {
+    await handle?.close()
+    await stack?.stop()
+  })
+
+  it('the checker finds no error in any page as served, nor in a page whose code has run', {
+    timeout: 300_000,
+  }, async () => {
+    const base = stack.server.url
+    const documents: { name: string; html: string }[] = []
+
+    // Public pages, as a stranger gets them (no cookie).
+    for (const path of [...PUBLIC_ROUTES, ...MORE_PUBLIC]) {
+      const response = await fetch(`${base}${path}`)
+      const html = await response.text()
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/)
+      documents.push({ name: path, html })
+    }
+
+    // A form sent back refused, as a browser without JavaScript posts it.
+    const plain = await openPage(stack.browser, { javaScriptEnabled: false })
+    await plain.page.goto(`${base}/contact`)
+    const [refused] = await Promise.all([
+      plain.page.waitForResponse(
+        (answer) => answer.url().endsWith('/api/contact') && answer.request().method() === 'POST',
+      ),
+      plain.page
+        .getByRole('region', { name: 'Send Us a Message' })
+        .getByRole('button', { name: 'Send Message' })
+        .click(),
+    ])
+    expect(refused.status()).toBe(400)
+    documents.push({ name: 'POST /api/contact (refused, no JavaScript)', html: await refused.text() })
+    await plain.page.context().close()
+
+    // The FAQ once its code has run, and whether the page's policy refused anything.
+    const faq = await openPage(stack.browser)
+    await gotoHydrated(faq.page, `${base}/faq`)
+    documents.push({ name: '/faq (after its code ran)', html: await faq.page.content() })
+    expect(faq.problems, 'console errors on /faq').toEqual([])
+    await faq.page.context().close()
+
+    // Every admin screen, signed in: the HTML the server sends, then one screen after its code ran.
+    const admin = await stack.signIn('/admin/news')
+    await admin.page.getByRole('heading', { name: 'Posts' }).first().waitFor()
+    documents.push({ name: '/admin/news (after its code ran)', html: await admin.page.content() })
+    for (const screen of ADMIN_SCREENS) {
+      const response = await admin.page.request.get(`${base}${screen.to}`)
+      expect(response.status(), screen.to).toBe(200)
+      documents.push({ name: `${screen.to} (signed in)`, html: await response.text() })
+    }
+    expect(admin.problems, 'console errors on /admin/news').toEqual([])
+    await admin.page.context().close()
+
+    const reports = await checkHtml(documents)
+    const failing = reports.filter((report) => report.errors.length > 0)
+    const described = failing
+      .map(
+        (report) =>
+          `${report.name}: ${report.errors.length} error(s)\n${report.errors
+            .map((error) => `  line ${error.line ?? '?'}: ${error.message}\n    ${error.extract ?? ''}`)
+            .join('\n')}`,
+      )
+      .join('\n')
+    expect(reports.map((report) => report.name)).toEqual(documents.map((document) => document.name))
+    expect(
+      failing.map((report) => report.name),
+      described,
+    ).toEqual([])
+  })
+})
