@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUBLIC_PATHS } from '../../src/shared/nav'
 import { chromiumAndPostgres, openPage } from '../helpers/browser'
-import { approachHeader, gotoHydrated, type Stack, startStack } from './support'
+import { approachHeader, gotoHydrated, type Stack, startStack, withoutInjectedFailures } from './support'
 
 /** Screenshots for a person to look at, with SCREENSHOTS=1 (as in screenshots.test.ts). */
 const SHOTS = process.env.SCREENSHOTS ? fileURLToPath(new URL('../.artifacts/screens/', import.meta.url)) : null
@@ -140,23 +140,111 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
     })
   }
 
-  for (const width of [1200, 1240, 1280]) {
-    it(`at ${width} px every header link sits inside the page`, async () => {
+  for (const width of [1200, 1240, 1280, 1440]) {
+    it(`at ${width} px the header is one row: the brand, every link and the search box, side by side inside the page`, async () => {
+      // In this machine's system font (DejaVu Sans, wider than most): the widest the row gets.
       const { page } = await openPage(stack.browser, { width, height: 600 })
-      await gotoHydrated(page, `${stack.server.url}/research`)
-      const nav = page.getByRole('navigation', { name: 'Main' })
-      // About is a native disclosure's summary until the deferred dropdown replaces it with a button
-      // (lib/deferred-ui.ts): either must fit.
-      const rights = await nav
-        .locator('a, button, summary')
-        .evaluateAll((items) =>
-          items.filter((item) => item.checkVisibility()).map((item) => item.getBoundingClientRect().right),
-        )
-      expect(rights.length).toBe(9)
-      expect(Math.max(...rights)).toBeLessThanOrEqual(width)
-      expect(await scrollsSideways(page)).toBe(false)
+      for (const withCode of [false, true]) {
+        if (withCode) await gotoHydrated(page, `${stack.server.url}/research`)
+        else await page.goto(`${stack.server.url}/research`, { waitUntil: 'load' })
+        const header = page.getByTestId('site-header')
+        // About is a native disclosure's summary until the deferred dropdown replaces it with a button
+        // (lib/deferred-ui.ts): either must fit.
+        const boxes = await header
+          .locator('nav[aria-label="Main"] :is(a, button, summary), form[role="search"]')
+          .evaluateAll((items) =>
+            items
+              .filter((item) => item.checkVisibility())
+              .map((item) => {
+                const box = item.getBoundingClientRect()
+                return { left: box.left, right: box.right, top: box.top, bottom: box.bottom }
+              }),
+          )
+        const state = withCode ? 'with code' : 'as sent'
+        expect(boxes.length, state).toBe(12)
+        const brand = await header.getByRole('link', { name: /home$/ }).evaluate((link) => {
+          const box = link.getBoundingClientRect()
+          return { right: box.right, top: box.top, bottom: box.bottom }
+        })
+        // Left to right without overlap, each whole inside the header's 72 px and the window.
+        let left = brand.right
+        for (const box of boxes) {
+          expect(box.left, `${state} ${JSON.stringify(box)}`).toBeGreaterThanOrEqual(left)
+          expect(box.top, state).toBeGreaterThanOrEqual(0)
+          expect(box.bottom, state).toBeLessThanOrEqual(72)
+          left = box.right
+        }
+        expect(left, state).toBeLessThanOrEqual(width)
+        expect(brand.top, state).toBeGreaterThanOrEqual(0)
+        expect(brand.bottom, state).toBeLessThanOrEqual(72)
+        // One line each: no link wraps.
+        const heights = boxes.slice(0, -1).map((box) => Math.round(box.bottom - box.top))
+        expect(new Set(heights).size, state).toBe(1)
+        expect(await scrollsSideways(page), state).toBe(false)
+      }
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}header-${width}.png`, clip: { x: 0, y: 0, width, height: 90 } })
     })
   }
+
+  describe('the fixed header never hides the field that has the focus', () => {
+    const FIELDS = 'input:not([type=hidden]), textarea, select'
+    /** The focused element's top, the header's bottom, and whether it is a form field or in the header. */
+    const whereFocus = (page: Page) =>
+      page.evaluate((fields) => {
+        const element = document.activeElement as HTMLElement
+        const header = document.querySelector('[data-testid="site-header"]') as HTMLElement
+        return {
+          name: element.getAttribute('name') ?? element.tagName,
+          field: element.matches(fields),
+          inHeader: element.closest('header') !== null,
+          top: element.getBoundingClientRect().top,
+          headerBottom: header.getBoundingClientRect().bottom,
+        }
+      }, FIELDS)
+
+    for (const [width, height] of [
+      [1280, 700],
+      [390, 700],
+    ] as const) {
+      it(`at ${width} px a field reached by Tab, backwards from the page's end, is below the header`, async () => {
+        const { page, problems } = await openPage(stack.browser, { width, height })
+        for (const path of ['/contact', '/share-your-experience']) {
+          await gotoHydrated(page, `${stack.server.url}${path}`)
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+          const seen: string[] = []
+          for (let step = 0; step < 60; step += 1) {
+            await page.keyboard.press('Shift+Tab')
+            const focus = await whereFocus(page)
+            if (focus.inHeader) break
+            if (!focus.field) continue
+            seen.push(focus.name)
+            expect(focus.top, `${path} ${focus.name}`).toBeGreaterThanOrEqual(focus.headerBottom)
+          }
+          expect(seen, path).toContain('name')
+        }
+        expect(problems).toEqual([])
+      })
+    }
+
+    for (const withCode of [true, false]) {
+      it(`a failed send puts the focus on the first field to fix, below the header (${withCode ? 'with' : 'without'} the code)`, async () => {
+        const { page, problems } = await openPage(stack.browser, { width: 1280, height: 500 })
+        if (withCode) await gotoHydrated(page, `${stack.server.url}/contact`)
+        else await page.goto(`${stack.server.url}/contact`, { waitUntil: 'load' })
+        // The Name field just under the header, the Send button in view below.
+        const name = page.getByRole('textbox', { name: 'Name' })
+        await name.evaluate((field) => window.scrollBy(0, field.getBoundingClientRect().top - 30))
+        expect((await whereFocus(page)).field).toBe(false)
+        await page.getByRole('button', { name: /^Send/ }).click()
+        // With the code, lib/focus-first-error.ts; without, the server's answer to the plain post
+        // (a 400 with the messages, opened at the form: docs/decisions/030-forms-without-javascript.md).
+        await expect.poll(async () => (await whereFocus(page)).name).toBe('name')
+        const focus = await whereFocus(page)
+        expect(focus.top).toBeGreaterThanOrEqual(focus.headerBottom)
+        expect(withoutInjectedFailures(problems, 400)).toEqual([])
+      })
+    }
+  })
 
   it('on a phone every form field has at least 16 px text (iOS zooms into smaller ones)', async () => {
     const { page } = await openPage(stack.browser, { width: 390 })
