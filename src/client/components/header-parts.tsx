@@ -22,7 +22,13 @@ export function MenuLinks({ onChoose }: { onChoose: () => void }) {
         </Link>
       ))}
       {HEADER_LINKS.map((link) => (
-        <Link key={link.to} to={link.to} className={classes.drawerLink} onClick={onChoose}>
+        <Link
+          key={link.to}
+          to={link.to}
+          className={classes.drawerLink}
+          onClick={onChoose}
+          activeOptions={{ exact: true }}
+        >
           {link.label}
         </Link>
       ))}

@@ -115,8 +115,9 @@ export function SiteHeader() {
               </ul>
             </details>
           )}
+          {/* The current page only: a news post or a standard is not the News or Standards page. */}
           {HEADER_LINKS.map((link) => (
-            <Link key={link.to} to={link.to} className={classes.link}>
+            <Link key={link.to} to={link.to} className={classes.link} activeOptions={{ exact: true }}>
               {link.label}
             </Link>
           ))}
