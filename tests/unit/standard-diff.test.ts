@@ -147,5 +147,5 @@ describe('compareBodies', () => {
       expect(spelled(result.blocks, 'after')).toBe(after.trimEnd())
     }
     expect(compareBodies(long, edited)).toMatchObject({ inserted: Math.ceil(long.split('\n\n').length / 10) })
-  })
+  }, 60_000) // Ten 200 KB comparisons: about 4 s alone, several times that beside a full test run.
 })
