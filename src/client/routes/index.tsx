@@ -1,4 +1,4 @@
-import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import {
@@ -17,6 +17,7 @@ import { DisclaimerBox } from '../components/disclaimer-box'
 import { LatestNews } from '../components/latest-news'
 import { NewsletterForm } from '../components/newsletter-form'
 import { PageSection } from '../components/page-section'
+import { ResponsiveGrid } from '../components/responsive-grid'
 import { ReviewNotice } from '../components/review-notice'
 import { TestimonialCard } from '../components/testimonial-card'
 import { HEADER_HEIGHT_PX } from '../layout'
@@ -139,11 +140,11 @@ function HomePage() {
         {/* With nothing approved yet, or a failed load, no empty grid is left to leave a gap. */}
         {shown.length > 0 ? (
           // Visitors' words, not the council's: not searched (docs/decisions/029-site-search.md).
-          <SimpleGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg" data-nosearch>
+          <ResponsiveGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg" data-nosearch data-testid="testimonial-grid">
             {shown.map((item) => (
               <TestimonialCard key={item.id} name={item.name} location={item.location} testimonial={item.testimonial} />
             ))}
-          </SimpleGrid>
+          </ResponsiveGrid>
         ) : null}
         <Group mt="xl" gap="md" align="center">
           <Text size="lg">Have you used mild hyperbaric sessions? Tell the council about it.</Text>
