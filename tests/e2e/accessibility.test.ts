@@ -46,7 +46,8 @@ describe.skipIf(!chromiumAndPostgres())('accessibility (axe-core, WCAG 2.2 AA) o
   })
 
   for (const width of [1280, 390]) {
-    it(`has no violations at ${width} px`, async () => {
+    // Every public page with axe, one after another: 30 s alone, over 60 s beside another browser file.
+    it(`has no violations at ${width} px`, { timeout: 180_000 }, async () => {
       const { page, problems } = await openPage(stack.browser, { width, height: width > 500 ? 900 : 844 })
       const failures: string[] = []
       for (const route of ROUTES) {

@@ -68,7 +68,9 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
     return { page, problems }
   }
 
-  it('without JavaScript, at 390 px, the menu opens on a tap on every public page and its links lead on', async () => {
+  it('without JavaScript, at 390 px, the menu opens on a tap on every public page and its links lead on', {
+    timeout: 180_000,
+  }, async () => {
     const { page, problems } = await openPage(390, false)
     const menu = page.getByRole('navigation', { name: 'Mobile' })
     for (const path of PAGES) {
@@ -107,7 +109,9 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
     expect(problems).toEqual([])
   })
 
-  it('with JavaScript, at 390 px, the drawer opens from the menu button on every public page and its links lead on', async () => {
+  it('with JavaScript, at 390 px, the drawer opens from the menu button on every public page and its links lead on', {
+    timeout: 180_000,
+  }, async () => {
     const { page, problems } = await openPage(390, true)
     for (const path of PAGES) {
       await gotoHydrated(page, `${stack.server.url}${path}`)
