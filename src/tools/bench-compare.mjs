@@ -81,6 +81,8 @@ const USAGE = `Usage: npm run bench [-- options]
                        autocannon; decision 034)
   --no-lighthouse      skip Lighthouse (its target then reads SKIPPED)
   --no-first-load      skip the first-load sizes (their targets then read SKIPPED)
+  --no-phone           skip the phone table (taps on a throttled touch phone, JavaScript decoded,
+                       Lighthouse with the code started, HTML checker); --phone runs it alone
   --only <paths>       load only these of the bench's URLs (comma-separated, e.g. /faq,/); for
                        looking into one figure, not a verdict on the product
 The app and the anchor log every request (LOG_LEVEL=info, as the image); the app at warn is loaded
@@ -99,6 +101,7 @@ function parseOptions(argv) {
       tool: { type: 'string' },
       'no-lighthouse': { type: 'boolean' },
       'no-first-load': { type: 'boolean' },
+      'no-phone': { type: 'boolean' },
       only: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -127,6 +130,7 @@ function parseOptions(argv) {
     tool,
     lighthouse: !values['no-lighthouse'],
     firstLoad: !values['no-first-load'],
+    phone: !values['no-phone'],
   }
 }
 
@@ -376,7 +380,8 @@ export async function runCompareBench(argv) {
     ((BENCH_URLS.length + 1 + WARN_URLS.length / 2) * ENCODINGS.length * rounds * 2 * 2 +
       Object.keys(SEARCH_WORDS).length * rounds * 2 * 2) *
     (seconds + 1)
-  const limitMs = (loadSeconds + 1200) * 1000
+  // Beyond the loads: first loads and Lighthouse, and the phone table's 20 minutes at most.
+  const limitMs = (loadSeconds + 1200 + (options.phone ? 1200 : 0)) * 1000
   const unguard = guardRun({
     stopping: 'stopping the servers and the load, removing the scratch databases…',
     limitMs,
@@ -653,6 +658,23 @@ export async function runCompareBench(argv) {
       lighthouseOk = printLighthouse(await runLighthouse({ baseUrl: app.base, paths: pages }))
     }
 
+    // The phone table: taps on a throttled touch phone, the JavaScript a visitor who taps decodes,
+    // Lighthouse with the code started, and the HTML checker (bench-phone.mjs).
+    /** @type {string[]} */
+    let phoneVerdicts = ['SKIPPED  the phone table (--no-phone; npm run bench -- --phone runs it alone)']
+    if (options.phone) {
+      const { phonePages, phoneReport, runPhoneTable, seedPhonePages } = await import('./bench-phone.mjs')
+      console.log('\nThe phone table (390x844 touch, CPU slowed 4x):')
+      const phoneRows = await runPhoneTable({
+        baseUrl: app.base,
+        pages: phonePages(await seedPhonePages(app, postPath)),
+        lighthouse: options.lighthouse,
+      })
+      const report = phoneReport(phoneRows)
+      console.log(`\n${report.table.join('\n')}`)
+      phoneVerdicts = report.verdicts
+    }
+
     await cleanUp()
 
     // The embedded database: the same server on PGlite, warmed up and loaded the same way, once.
@@ -742,6 +764,7 @@ export async function runCompareBench(argv) {
       lighthouseOk === null
         ? 'SKIPPED  Lighthouse (--no-lighthouse; npm run lighthouse runs it alone)'
         : `${verdict(lighthouseOk)}  Lighthouse on every page: Total Blocking Time at most ${TBT_TARGET_MS} ms on mobile (median of ${MOBILE_RUNS} runs); accessibility, best practices and SEO 1.0, mobile and desktop`,
+      ...phoneVerdicts,
       `${verdict(rssEnd < TARGETS.rssMb)}  resident memory on Postgres under load under ${TARGETS.rssMb} MB (${rssWarm.toFixed(0)} → ${rssEnd.toFixed(0)} MB; embedded database ${embeddedWarm.toFixed(0)} → ${embeddedEnd.toFixed(0)} MB)`,
     )
     console.log(`\nTargets:\n${lines.join('\n')}`)

@@ -53,7 +53,7 @@ const CATEGORIES = /** @type {const} */ (['performance', 'accessibility', 'best-
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 // This machine's network is closed: Chromium's background traffic would only fail and add noise.
-const CHROME_FLAGS = [
+export const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -87,7 +87,7 @@ function cpuTicks() {
  * @param {() => Promise<T>} measure
  * @returns {Promise<{ result: T, stolenShare: number }>}
  */
-async function watchingSteal(measure) {
+export async function watchingSteal(measure) {
   const before = cpuTicks()
   const result = await measure()
   const after = cpuTicks()
@@ -108,7 +108,7 @@ function medianOf(values) {
  * desktop once. One Chromium for all runs; each run opens its own tab with a clean cache
  * (Lighthouse's default). A page is never touched during a run, so a public page's code, which
  * waits for the visitor to reach for the page (src/server/ssr/after-paint.ts), does not start:
- * this is a visitor who reads.
+ * this is a visitor who reads. The visitor who taps is the bench's phone table (bench-phone.mjs).
  * @param {{ baseUrl: string, paths?: string[], formFactors?: Array<'mobile' | 'desktop'> }} options
  * @returns {Promise<LighthouseRun[]>}
  */
