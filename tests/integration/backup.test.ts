@@ -149,6 +149,8 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'pglite')('embedded database: db:b
     await rm(folder, { recursive: true, force: true })
   })
 
+  // Each case opens a file-backed PGlite, migrates and seeds it, and runs the tools as child
+  // processes: 20-50 s on a quiet machine, 90 s and more to open it alone beside a busy one.
   it('db:backup refuses while the server has the folder open, and writes the file once it is stopped', async () => {
     seeded = await addData(await openApp(dataDir))
 
@@ -164,7 +166,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'pglite')('embedded database: db:b
     expect(oneLine(done.stdout.toString())).toMatch(/^Backed up .* to .*site\.tar\.gz \(.*session secret included\)$/)
     // Owner-only: it holds every row and the session secret.
     expect((await stat(backupFile)).mode & 0o777).toBe(0o600)
-  }, 60_000)
+  }, 180_000)
 
   it('db:restore into a new DATA_DIR brings back the study, its file, the session, the message and the subscriber', async () => {
     const restoredDir = join(folder, 'restored')
@@ -190,7 +192,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'pglite')('embedded database: db:b
 
     await expectData(await openApp(restoredDir), seeded)
     await closeApp()
-  }, 60_000)
+  }, 180_000)
 
   it('db:restore refuses a folder that is not empty, and with --force moves it aside (here through stdout and stdin)', async () => {
     const refused = await node(tool('restore'), [backupFile], { DATA_DIR: dataDir })
@@ -214,7 +216,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'pglite')('embedded database: db:b
 
     await expectData(await openApp(dataDir), seeded)
     await closeApp()
-  }, 60_000)
+  }, 180_000)
 })
 
 /** pg_dump and pg_restore on PATH; outside CI their absence skips, in CI it fails (CI never skips). */
@@ -291,7 +293,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('Postgres: pg_dump, th
     expect(restored.code).toBe(0)
 
     await expectData(await appOn(target), seeded)
-  }, 60_000)
+  }, 180_000)
 
   it('pg_restore --clean --if-exists replaces what an existing database holds', async (context) => {
     if (!seeded) context.skip('the previous test made no dump')
@@ -313,5 +315,5 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('Postgres: pg_dump, th
     expect(restored.code).toBe(0)
 
     await expectData(await appOn(String(existing.url)), seeded)
-  }, 60_000)
+  }, 180_000)
 })
