@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumAndPostgres } from '../helpers/browser'
+import { chromiumAndPostgres, watchProblems } from '../helpers/browser'
 import { isHydrated, type Stack, sleep, startStack, untilHydrated, untilNetworkQuiet } from './support'
 
 /**
@@ -57,12 +57,7 @@ async function openPhone(browser: Browser) {
   })
   await context.addInitScript(recordEventTiming)
   const page = await context.newPage()
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  const problems = watchProblems(page)
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
   return { page, problems, close: () => context.close() }

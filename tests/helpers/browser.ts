@@ -38,13 +38,18 @@ export async function openPage(
     ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
   })
   const page = await context.newPage()
+  return { page, problems: watchProblems(page) }
+}
+
+/** What a page logs as an error or a warning, and its uncaught errors: a test expects none. */
+export function watchProblems(page: Page): string[] {
   const problems: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning')
       problems.push(`${message.type()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-  return { page, problems }
+  return problems
 }
 
 /** Browser tests that look at or change stored rows need Postgres too; without it they are skipped. */
