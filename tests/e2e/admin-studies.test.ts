@@ -299,6 +299,7 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
     await warning.waitFor()
     expect(await warning.textContent()).toBe('A study titled “Oxygen and Sleep” already exists.')
     expect(await page.getByRole('textbox', { name: 'Title' }).getAttribute('aria-describedby')).toBeTruthy()
+    // Read from the field itself, as a screen reader does: its description is the warning.
     expect(
       await page
         .getByRole('textbox', { name: 'Title' })
@@ -306,6 +307,10 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
           (input) => document.getElementById(input.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent,
         ),
     ).toBe('A study titled “Oxygen and Sleep” already exists.')
+    // The warning stays while the same title is asked again (it once blinked out as the debounced
+    // question changed from the title left to the one typed).
+    await page.waitForTimeout(900)
+    expect(await warning.count()).toBe(1)
     await page.getByLabel('Title').fill('Oxygen and Sleep, a follow-up')
     await warning.waitFor({ state: 'detached' })
     expect(problems).toEqual([])

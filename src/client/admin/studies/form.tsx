@@ -1,6 +1,6 @@
 import { Text, Textarea, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { STUDY_CATEGORIES } from '../../../shared/constants'
 import { ResponsiveGrid } from '../../components/responsive-grid'
 import { useTRPC } from '../../lib/trpc'
@@ -11,17 +11,24 @@ import type { RecordEditor } from '../ui/record-editor'
 import { CategoryField, TitleField } from '../ui/record-fields'
 import type { Study, StudyValues } from './screen'
 
-/** A study with the same title, ignoring case and spaces around it (the one being edited aside). */
+/**
+ * A study with the same title, ignoring case and spaces around it (the one being edited aside).
+ * The server is asked for the debounced title, but the answer is held against the title as it is
+ * now, and the last answer is kept while the next one comes: a warning neither flashes for the
+ * title just left (after Cancel editing) nor blinks out while the same title is asked again.
+ */
 function useSameTitle(title: string, editingId: number | null): Study | null {
   const trpc = useTRPC()
-  const [typed] = useDebouncedValue(title.trim(), 400)
+  const current = title.trim()
+  const [typed] = useDebouncedValue(current, 400)
   const found = useQuery({
     ...trpc.researchStudies.adminList.queryOptions({ q: typed, limit: 20 }),
     enabled: typed.length >= 3,
     staleTime: 0,
+    placeholderData: keepPreviousData,
   })
-  if (typed.length < 3) return null
-  const same = (study: Study) => study.title.trim().toLowerCase() === typed.toLowerCase() && study.id !== editingId
+  if (current.length < 3) return null
+  const same = (study: Study) => study.title.trim().toLowerCase() === current.toLowerCase() && study.id !== editingId
   return found.data?.items.find(same) ?? null
 }
 
