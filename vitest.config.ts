@@ -17,7 +17,8 @@ export default defineConfig({
     // its own database, server and browser, so no two share state; a PGlite file holds a few hundred
     // MB, two of them fit easily.
     maxWorkers: 2,
-    reporters: process.env.CI ? ['default'] : ['default'],
+    // In CI, also where the time went (tests/helpers/time-reporter.ts): CI keeps only the output's tail.
+    reporters: process.env.CI ? ['default', './tests/helpers/time-reporter.ts'] : ['default'],
     projects: [
       {
         extends: true,
