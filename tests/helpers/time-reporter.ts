@@ -25,7 +25,9 @@ export default class TimeReporter implements Reporter {
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
     const lines = ['', 'Time by project (files run two at a time, so the wall clock is about half the sum):']
     for (const [project, sum] of [...byProject].sort((a, b) => b[1].ms - a[1].ms))
-      lines.push(`  ${project.padEnd(12)} ${String(sum.files).padStart(3)} files  ${s(sum.ms).padStart(9)}  (imports ${s(sum.importMs)})`)
+      lines.push(
+        `  ${project.padEnd(12)} ${String(sum.files).padStart(3)} files  ${s(sum.ms).padStart(9)}  (imports ${s(sum.importMs)})`,
+      )
     lines.push('Slowest files:')
     for (const row of [...rows].sort((a, b) => b.ms - a.ms).slice(0, 25))
       lines.push(`  ${s(row.ms).padStart(8)}  ${row.project.padEnd(12)} ${row.file}  (import ${s(row.importMs)})`)
