@@ -15,9 +15,9 @@ import { errorHandlerPlugin } from './plugins/error-handler'
 import { formPostsPlugin } from './plugins/form-posts'
 import { type MailTiming, mailPlugin } from './plugins/mail'
 import { maintenancePlugin } from './plugins/maintenance'
-import { newsSchedulerPlugin } from './plugins/news-scheduler'
 import { rateLimitPlugin } from './plugins/rate-limit'
 import { sameOriginPlugin } from './plugins/same-origin'
+import { scheduledWorkPlugin } from './plugins/scheduled-work'
 import { applySecurityHeaders, type SecurityOptions, securityPlugin } from './plugins/security'
 import { sessionPlugin } from './plugins/session'
 import { siteTextPlugin } from './plugins/site-text'
@@ -125,7 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionPlugin)
   await app.register(rateLimitPlugin, { enabled: env.RATE_LIMITS === 'on' })
   await app.register(maintenancePlugin)
-  await app.register(newsSchedulerPlugin)
+  await app.register(scheduledWorkPlugin)
   await app.register(mailPlugin, { timing: options.mailTiming })
   await app.register(trpcPlugin)
   // The pages' words for the site search, read through the app itself: none without server rendering.

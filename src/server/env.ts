@@ -114,7 +114,10 @@ const Settings = z.object({
       .max(300, 'must be between 1 and 300')
       .default(30),
   ),
-  /** How often each process publishes the scheduled posts whose time has come (src/server/plugins/news-scheduler.ts). */
+  /**
+   * How often each process does its scheduled work: publishes the scheduled posts whose time has
+   * come, and tells the kept pages of a review that closed (src/server/plugins/scheduled-work.ts).
+   */
   NEWS_PUBLISH_INTERVAL_S: z.preprocess(
     emptyToUndefined,
     z.coerce

@@ -6,8 +6,7 @@ import type { Env } from './env'
 import { loggerOptions } from './log'
 import { closeLogStream, openLogStream } from './log-stream.mjs'
 import { siteFromEnv } from './plugins/config'
-import { renderDocumentPdf } from './services/document-pdf'
-import { seedStandards } from './services/standards-seed'
+import { renderDocumentPdf, seedStandards } from './services/standards'
 import { renderMissingBodies } from './services/stored-bodies'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000

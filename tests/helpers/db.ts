@@ -6,7 +6,7 @@ import { createDb, type DbHandle } from '../../src/db/client'
 import { migrationsFolder } from '../../src/db/paths'
 import * as schema from '../../src/db/schema'
 import type { RenderDocument } from '../../src/db/seed'
-import { renderDocumentPdf } from '../../src/server/services/document-pdf'
+import { renderDocumentPdf } from '../../src/server/services/standards/pdf'
 import { DEFAULT_SITE } from '../../src/shared/site'
 import { withDatabase } from './global-postgres'
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { COUNCIL_DOCUMENTS, documentUrl } from '../../src/content/documents'
 import { DISCLAIMER_TEXT } from '../../src/content/facts'
 import { REGULATORY_NOTE } from '../../src/content/passages'
-import { seedStandards } from '../../src/server/services/standards-seed'
+import { seedStandards } from '../../src/server/services/standards'
 import { setUpTestApp } from '../helpers/build-app'
 import { pdfText } from '../helpers/pdf-text'
 

@@ -17,8 +17,7 @@ import {
   standardVersions,
   testimonials,
 } from '../../src/db/schema'
-import { createDraft, openReview } from '../../src/server/services/standards'
-import { seedStandards } from '../../src/server/services/standards-seed'
+import { createDraft, openReview, seedStandards } from '../../src/server/services/standards'
 import { render } from '../../src/server/ssr/render'
 import { appRouter } from '../../src/server/trpc/router'
 import {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedIfEmpty } from '../../src/db/seed'
-import { seedStandards } from '../../src/server/services/standards-seed'
+import { seedStandards } from '../../src/server/services/standards'
 import { render } from '../../src/server/ssr/render'
 import { DEFAULT_SITE } from '../../src/shared/site'
 import { setUpTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'

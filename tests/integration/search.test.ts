@@ -13,7 +13,7 @@ import {
   users,
 } from '../../src/db/schema'
 import { seedIfEmpty } from '../../src/db/seed'
-import { seedStandards } from '../../src/server/services/standards-seed'
+import { seedStandards } from '../../src/server/services/standards'
 import { render } from '../../src/server/ssr/render'
 import type { SearchKind, SiteSearchAnswer } from '../../src/shared/search'
 import { buildTestApp, setUpTestApp } from '../helpers/build-app'

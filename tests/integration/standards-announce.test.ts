@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { newsletterSubscribers } from '../../src/db/schema'
-import { seedStandards } from '../../src/server/services/standards-seed'
+import { seedStandards } from '../../src/server/services/standards'
 import { setUpTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'
 import { memberCookie, SAME_ORIGIN } from '../helpers/login'
 import { until } from '../helpers/replicas'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compareBodies, type DiffBlock } from '../../src/server/services/standard-diff'
+import { compareBodies, type DiffBlock } from '../../src/server/services/standards/diff'
 
 /** The body a comparison says there was (`side` 'before') or is ('after'), blocks joined as written. */
 function spelled(blocks: DiffBlock[], side: 'before' | 'after'): string {

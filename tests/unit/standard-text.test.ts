@@ -9,9 +9,9 @@ import {
   documentMeta,
   POSITION_STATEMENT_DATE,
 } from '../../src/content/documents'
-import { printedDate, renderDocumentPdf, renderStandardPdf } from '../../src/server/services/document-pdf'
 import { renderMarkdown } from '../../src/server/services/markdown'
-import { documentMarkdown, sectionsFromMarkdown } from '../../src/server/services/standard-text'
+import { printedDate, renderDocumentPdf, renderStandardPdf } from '../../src/server/services/standards/pdf'
+import { documentMarkdown, sectionsFromMarkdown } from '../../src/server/services/standards/text'
 import { DEFAULT_SITE, type SiteInfo } from '../../src/shared/site'
 import { pdfText } from '../helpers/pdf-text'
 

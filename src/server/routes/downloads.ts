@@ -4,9 +4,13 @@ import { documentMeta } from '../../content/documents'
 import { VERSION_PATTERN, versionPdfPath } from '../../shared/schemas/standards'
 import { NotFoundError } from '../errors'
 import { notModified } from '../kept-answers/conditional'
-import { printedDate, renderStandardPdf } from '../services/document-pdf'
-import { sectionsFromMarkdown } from '../services/standard-text'
-import { legacyDownload, versionForPdf } from '../services/standards'
+import {
+  legacyDownload,
+  printedDate,
+  renderStandardPdf,
+  sectionsFromMarkdown,
+  versionForPdf,
+} from '../services/standards'
 
 type Rendered = { bytes: Uint8Array; etag: string }
 

@@ -1,8 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { InviteInputSchema, MemberIdParamsSchema, RoleChangeSchema } from '../../../shared/schemas/team'
 import { memberActor } from '../../auth/access'
-import { invitationPost, sendInvitation } from '../../services/invitations'
-import { changeMemberRole, endMemberSessions, listTeam, removeMember, revokeInvitation } from '../../services/team'
+import {
+  changeMemberRole,
+  endMemberSessions,
+  invitationPost,
+  listTeam,
+  removeMember,
+  revokeInvitation,
+  sendInvitation,
+} from '../../services/team'
 
 /** The team (README, API): owners only, by the permission the admin index states for this group. */
 export const adminTeamRoutes: FastifyPluginAsync = async (app) => {

@@ -1,14 +1,15 @@
 import { z } from 'zod'
 import { InviteInputSchema, OpaqueIdSchema, RoleSchema } from '../../../shared/schemas/team'
-import { invitationPost, sendInvitation } from '../../services/invitations'
 import {
   changeMemberRole,
   endMemberSessions,
   endOwnSession,
+  invitationPost,
   listOwnSessions,
   listTeam,
   removeMember,
   revokeInvitation,
+  sendInvitation,
 } from '../../services/team'
 import { change, permitted, router } from '../init'
 

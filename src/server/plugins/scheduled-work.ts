@@ -4,15 +4,14 @@ import { reviewsClosedBetween } from '../services/standards'
 import { CONTENT_CHANNEL } from './content-events'
 
 /**
- * Publishes the scheduled posts whose time has come: at start (a restart that spanned a post's
- * time publishes it then) and every NEWS_PUBLISH_INTERVAL_S. Every process runs it; the one
- * UPDATE in publishDuePosts makes each post published by exactly one of them.
- *
- * The same tick tells the kept pages when a standard's public review has closed: the pages stop
- * offering the comment form then, though nothing in the database changed. A process's kept pages
- * start empty, so only closings since this process started matter.
+ * The work the clock starts, at start and every NEWS_PUBLISH_INTERVAL_S, in every process: it
+ * tells the kept pages when a standard's public review has closed (the pages stop offering the
+ * comment form then, though nothing in the database changed; a process's kept pages start empty,
+ * so only closings since this process started matter), and it publishes the scheduled posts whose
+ * time has come (a restart that spanned a post's time publishes it then; the one UPDATE in
+ * publishDuePosts makes each post published by exactly one process).
  */
-export const newsSchedulerPlugin = fp<{ everyMs?: number }>(
+export const scheduledWorkPlugin = fp<{ everyMs?: number }>(
   async (app, options) => {
     let checkedUntil = new Date()
     const closeReviews = async () => {
@@ -40,5 +39,5 @@ export const newsSchedulerPlugin = fp<{ everyMs?: number }>(
     app.addHook('onReady', run)
     app.addHook('onClose', async () => clearInterval(timer))
   },
-  { name: 'news-scheduler', dependencies: ['db'] },
+  { name: 'scheduled-work', dependencies: ['db'] },
 )

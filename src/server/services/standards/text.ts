@@ -15,8 +15,8 @@ import { type Options as ToMarkdownOptions, toMarkdown } from 'mdast-util-to-mar
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
-import type { CouncilDocument, DocumentBlock, DocumentSection } from '../../content/documents'
-import type { SiteInfo } from '../../shared/site'
+import type { CouncilDocument, DocumentBlock, DocumentSection } from '../../../content/documents'
+import type { SiteInfo } from '../../../shared/site'
 
 /*
  * A standard's text as Markdown and back. Version 1.0 of each council document is its coded text

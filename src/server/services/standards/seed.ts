@@ -1,10 +1,10 @@
 import { count } from 'drizzle-orm'
-import { COUNCIL_DOCUMENTS, POSITION_STATEMENT_NUMBER } from '../../content/documents'
-import type { Db } from '../../db/client'
-import { standardDocuments, standardVersions } from '../../db/schema'
-import { standardKey } from '../../shared/schemas/standards'
-import type { SiteInfo } from '../../shared/site'
-import { documentMarkdown } from './standard-text'
+import { COUNCIL_DOCUMENTS, POSITION_STATEMENT_NUMBER } from '../../../content/documents'
+import type { Db } from '../../../db/client'
+import { standardDocuments, standardVersions } from '../../../db/schema'
+import { standardKey } from '../../../shared/schemas/standards'
+import type { SiteInfo } from '../../../shared/site'
+import { documentMarkdown } from './text'
 
 /** The date the council issued its first documents, as printed on them (src/content/documents.ts). */
 export const FIRST_EDITION_DATE = '2025-10-31'

@@ -1,7 +1,7 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib'
-import { type CouncilDocument, type DocumentSection, documentMeta } from '../../content/documents'
-import { DISCLAIMER_TEXT } from '../../content/facts'
-import { COUNCIL_LOCALE, type SiteInfo } from '../../shared/site'
+import { type CouncilDocument, type DocumentSection, documentMeta } from '../../../content/documents'
+import { DISCLAIMER_TEXT } from '../../../content/facts'
+import { COUNCIL_LOCALE, type SiteInfo } from '../../../shared/site'
 
 const PAGE = { width: 612, height: 792, margin: 56 } // US Letter, in points
 const INK = rgb(0.1, 0.1, 0.12)

@@ -1,0 +1,135 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../../../db/client'
+import { standardDocuments, standardVersions } from '../../../db/schema'
+import type { VersionState } from '../../../shared/constants'
+import { storedBody } from '../stored-bodies'
+import { compareBodies } from './diff'
+import {
+  currentOf,
+  documentFields,
+  findDocument,
+  historyEntry,
+  isPublic,
+  notFoundVersion,
+  publicVersion,
+  reviewIsOpen,
+  reviewOf,
+  versionsOf,
+} from './shared'
+
+/* What anyone may read of the standards: the list, a document, a version, two compared, the PDFs' rows. */
+
+/** Every document with its current version and, when one is open or awaiting publication, its review. */
+export async function listStandards(db: Db) {
+  const documents = await db.select().from(standardDocuments).orderBy(asc(standardDocuments.number))
+  const versions = documents.length
+    ? await db
+        .select()
+        .from(standardVersions)
+        .where(
+          and(
+            inArray(
+              standardVersions.documentId,
+              documents.map((document) => document.id),
+            ),
+            inArray(standardVersions.state, ['published', 'review']),
+          ),
+        )
+    : []
+  return documents.map((document) => {
+    const own = versions.filter((row) => row.documentId === document.id)
+    const current = currentOf(own)
+    const review = reviewOf(own)
+    return {
+      ...documentFields(document),
+      current: current ? { version: current.version, effectiveDate: current.effectiveDate } : null,
+      review: review ? { version: review.version, closesAt: review.reviewClosesAt, open: reviewIsOpen(review) } : null,
+    }
+  })
+}
+
+export type StandardList = Awaited<ReturnType<typeof listStandards>>
+
+/** A document: its public history, newest first, and its current text. */
+export async function getStandard(db: Db, number: string) {
+  const document = await findDocument(db, number)
+  const versions = (await versionsOf(db, document.id)).filter(isPublic)
+  const current = currentOf(versions)
+  const review = reviewOf(versions)
+  return {
+    ...documentFields(document),
+    versions: versions.map(historyEntry),
+    current: current
+      ? {
+          version: current.version,
+          effectiveDate: current.effectiveDate,
+          body: current.body,
+          html: (await storedBody(db, 'version', current)).html,
+        }
+      : null,
+    review: review ? { version: review.version, closesAt: review.reviewClosesAt, open: reviewIsOpen(review) } : null,
+  }
+}
+
+/** A document's page: as getStandard, without the Markdown, which would be sent a second time in the page's data. */
+export async function standardPage(db: Db, number: string) {
+  const standard = await getStandard(db, number)
+  if (!standard.current) return { ...standard, current: null }
+  const { body: _markdown, ...current } = standard.current
+  return { ...standard, current }
+}
+
+/** One version by its stable address, with what a reader needs to place it. */
+export async function getStandardVersion(db: Db, number: string, label: string) {
+  const { document, versions, version } = await publicVersion(db, number, label)
+  const current = currentOf(versions)
+  const publicOnes = versions.filter(isPublic)
+  return {
+    ...documentFields(document),
+    ...historyEntry(version),
+    body: version.body,
+    html: (await storedBody(db, 'version', version)).html,
+    reviewOpenedAt: version.reviewOpenedAt,
+    reviewOpen: reviewIsOpen(version),
+    /** Whether the comments and their answers are public (once the version was published). */
+    recordPublic: version.publishedAt !== null,
+    current: current ? { version: current.version } : null,
+    /** The other public versions, for comparing. */
+    versions: publicOnes.map((row) => ({ version: row.version, state: row.state as VersionState })),
+  }
+}
+
+/** A version's page without its Markdown, which would be sent a second time in the page's data. */
+export async function standardVersionPage(db: Db, number: string, label: string) {
+  const { body: _markdown, ...shown } = await getStandardVersion(db, number, label)
+  return shown
+}
+
+/** Two public versions of a document, compared word by word. */
+export async function compareVersions(db: Db, number: string, from: string, to: string) {
+  const { document, versions } = await publicVersion(db, number, from)
+  const before = versions.find((row) => row.version === from)
+  const after = versions.find((row) => row.version === to)
+  if (!after || !isPublic(after)) throw notFoundVersion(document, to)
+  if (!before) throw notFoundVersion(document, from)
+  return {
+    ...documentFields(document),
+    from: historyEntry(before),
+    to: historyEntry(after),
+    ...compareBodies(before.body, after.body),
+  }
+}
+
+/** What a version's PDF prints: its title, the line under it, and its text. */
+export async function versionForPdf(db: Db, key: string, label: string) {
+  const { document, version } = await publicVersion(db, key, label)
+  return { document, version }
+}
+
+/** The document whose PDF used to be /downloads/{slug}.pdf, and its current version's label. */
+export async function legacyDownload(db: Db, slug: string) {
+  const [document] = await db.select().from(standardDocuments).where(eq(standardDocuments.legacySlug, slug))
+  if (!document) return null
+  const current = currentOf(await versionsOf(db, document.id))
+  return current ? { key: document.key, version: current.version } : null
+}
