@@ -19,9 +19,13 @@ export const documentMeta = (doc: Pick<CouncilDocument, 'number' | 'issued'>) =>
   `Document ${doc.number} · Issued ${doc.issued}`
 
 /**
- * The council's downloadable documents. Each is written once here and used twice: rendered as a
- * PDF at /downloads/{slug}.pdf and, for the position statement, as the web page too. Keeping one
- * source means the page and the download can never disagree.
+ * The council's six documents as first issued. Since the standards became versioned documents in
+ * the database (docs/decisions/028-standards-as-versioned-documents.md), this is only where version
+ * 1.0 comes from: a database without standards gets each written out as its stored text, and the
+ * starter data's resources library (or an older database's links to the built-in renderer) gets
+ * each as a stored PDF. The pages and /downloads/{key}-v{version}.pdf render a version's stored
+ * text instead, and /downloads/{slug}.pdf redirects there, so editing this changes nothing on a
+ * running site.
  */
 
 export type DocumentBlock =
