@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { PUBLIC_PATHS } from '../../src/shared/nav'
-import { chromiumAndPostgres, openPage } from '../helpers/browser'
+import { chromiumAndPostgres } from '../helpers/browser'
 import { type AxeRule, scan } from './axe'
-import { approachHeader, gotoHydrated, type Stack, startStack } from './support'
+import { useStack } from './stack'
+import { approachHeader, gotoHydrated } from './support'
 
 const ROUTES = [...PUBLIC_PATHS, '/no-such-page']
 
@@ -36,22 +37,15 @@ const parseRgb = (text: string): [number, number, number] => {
 }
 
 describe.skipIf(!chromiumAndPostgres())('accessibility (axe-core, WCAG 2.2 AA) on every public page', () => {
-  let stack: Stack
-
-  beforeAll(async () => {
-    stack = await startStack()
-  })
-  afterAll(async () => {
-    await stack?.stop()
-  })
+  const stack = useStack()
 
   for (const width of [1280, 390]) {
     // Every public page with axe, one after another: 30 s alone, over 60 s beside another browser file.
     it(`has no violations at ${width} px`, { timeout: 180_000 }, async () => {
-      const { page, problems } = await openPage(stack.browser, { width, height: width > 500 ? 900 : 844 })
+      const { page, problems } = await stack.openPage({ width, height: width > 500 ? 900 : 844 })
       const failures: string[] = []
       for (const route of ROUTES) {
-        await gotoHydrated(page, `${stack.server.url}${route}`)
+        await gotoHydrated(page, `${stack.url}${route}`)
         const results = await scan(page)
         if (results.violations.length > 0) failures.push(`${route}:\n${describeRules(results.violations)}`)
       }
@@ -61,16 +55,16 @@ describe.skipIf(!chromiumAndPostgres())('accessibility (axe-core, WCAG 2.2 AA) o
   }
 
   it('has no violations with the About dropdown open (1280 px), the mobile menu open or a toast shown (390 px)', async () => {
-    const desktop = await openPage(stack.browser)
-    await gotoHydrated(desktop.page, `${stack.server.url}/education`)
+    const desktop = await stack.openPage()
+    await gotoHydrated(desktop.page, `${stack.url}/education`)
     await approachHeader(desktop.page)
     await desktop.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'About' }).click()
     await desktop.page.getByRole('menu').waitFor()
     const withMenu = await scan(desktop.page)
     expect(describeRules(withMenu.violations)).toBe('')
 
-    const mobile = await openPage(stack.browser, { width: 390, height: 844 })
-    await gotoHydrated(mobile.page, `${stack.server.url}/`)
+    const mobile = await stack.openPage({ width: 390, height: 844 })
+    await gotoHydrated(mobile.page, `${stack.url}/`)
     await approachHeader(mobile.page)
     await mobile.page.getByRole('button', { name: 'Open navigation menu' }).click()
     await mobile.page.getByRole('dialog').waitFor()
@@ -91,8 +85,8 @@ describe.skipIf(!chromiumAndPostgres())('accessibility (axe-core, WCAG 2.2 AA) o
   })
 
   it('checks the contrast of the transparent header over the home hero', async () => {
-    const { page, problems } = await openPage(stack.browser)
-    await gotoHydrated(page, `${stack.server.url}/`)
+    const { page, problems } = await stack.openPage()
+    await gotoHydrated(page, `${stack.url}/`)
     await approachHeader(page)
     // Off the header again, so nothing in it is hovered.
     await page.mouse.move(640, 600)

@@ -1,10 +1,11 @@
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { chromiumAndPostgres } from '../helpers/browser'
-import { type AdminStack, goToAdminScreen, scrollsSideways, startAdminStack } from './admin-support'
+import { goToAdminScreen, scrollsSideways } from './admin-support'
 import { axeViolations } from './axe'
+import { useStack } from './stack'
 import { failRequests, focused, holdRequests, withoutInjectedFailures } from './support'
 
 /** Screenshots for a person to look at, with SCREENSHOTS=1 (as in screenshots.test.ts). */
@@ -20,14 +21,10 @@ async function eventually<T>(read: () => Promise<T>, expected: T) {
 }
 
 describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscribers in Chromium', () => {
-  let stack: AdminStack
+  const stack = useStack({ oidc: true })
 
   beforeAll(async () => {
-    stack = await startAdminStack()
     if (SHOTS) await mkdir(SHOTS, { recursive: true })
-  })
-  afterAll(async () => {
-    await stack?.stop()
   })
   beforeEach(async () => {
     // The mail outbox refers to messages and subscribers, so it is emptied with them.
@@ -390,7 +387,7 @@ describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscriber
     for (let presses = 0; presses < 3; presses += 1) await page.keyboard.press('Tab')
     expect((await focused(page)).text).toBe('Testimonials')
     await page.keyboard.press('Enter')
-    await page.waitForURL(`${stack.server.url}/admin/testimonials`)
+    await page.waitForURL(`${stack.url}/admin/testimonials`)
     await nav.getByRole('button', { name: /^Admin menu: Testimonials/ }).waitFor()
     expect(await nav.getByRole('link').count()).toBe(0)
 

@@ -1,11 +1,12 @@
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumAndPostgres, openPage, type WatchedPage } from '../helpers/browser'
+import { describe, expect, it } from 'vitest'
+import { chromiumAndPostgres } from '../helpers/browser'
 import { makePdf } from '../helpers/fixtures'
-import { ADMIN_EMAIL, type AdminStack, scrollsSideways, startAdminStack } from './admin-support'
+import { scrollsSideways } from './admin-support'
 import { axeViolations } from './axe'
+import { ADMIN_EMAIL, useStack } from './stack'
 
 /** Small, so a file over the limit is quick to make and send. */
 const UPLOAD_MAX_MB = 1
@@ -61,35 +62,17 @@ const withoutRefusal = (problems: string[], status: number) =>
   problems.filter((problem) => !problem.includes(`status of ${status}`))
 
 describe.skipIf(!chromiumAndPostgres())('resources admin in Chromium', () => {
-  let stack: AdminStack
-
-  beforeAll(async () => {
-    stack = await startAdminStack({ UPLOAD_MAX_MB: String(UPLOAD_MAX_MB) })
-  })
-  afterAll(async () => {
-    await stack?.stop()
-  })
-
-  /** Each test's pages are closed after it, so no test's browser contexts linger into the next. */
-  const opened: WatchedPage[] = []
-  const track = async (watched: Promise<WatchedPage>) => {
-    const page = await watched
-    opened.push(page)
-    return page
-  }
-  const signIn = (path: string, options?: { width?: number }) => track(stack.signIn(path, options))
-  afterEach(async () => {
-    for (const { page } of opened.splice(0)) await page.context().close()
-  })
+  // Each test's pages are closed after it, so no test's browser contexts linger into the next.
+  const stack = useStack({ oidc: true, closePagesAfterEach: true, env: { UPLOAD_MAX_MB: String(UPLOAD_MAX_MB) } })
 
   const count = async (table: 'educational_resources' | 'attachments') => {
     const [row] = await stack.sql<{ n: number }[]>`select count(*)::int as n from ${stack.sql(table)}`
     return row?.n ?? -1
   }
-  const fetchFile = (href: string) => fetch(`${stack.server.url}${href}`)
+  const fetchFile = (href: string) => fetch(`${stack.url}${href}`)
 
   it('lists the starter resources, the council’s documents, and their stored files open', async () => {
-    const { page, problems } = await signIn('/admin/resources')
+    const { page, problems } = await stack.signIn('/admin/resources')
     await page.getByRole('heading', { level: 2, name: 'Add New Resource' }).waitFor()
     const rows = await stack.sql<{ title: string; file_url: string }[]>`
       select title, file_url from educational_resources order by id`
@@ -112,7 +95,7 @@ describe.skipIf(!chromiumAndPostgres())('resources admin in Chromium', () => {
   })
 
   it('adds a resource with a PDF, replaces its title and file, and deletes it with its file; each change is logged', async () => {
-    const { page, problems } = await signIn('/admin/resources')
+    const { page, problems } = await stack.signIn('/admin/resources')
     await page.getByRole('heading', { level: 2, name: 'Add New Resource' }).waitFor()
     await page.getByLabel('Title').fill('Chamber cleaning guide')
     await page.getByLabel('Description').fill('How to clean a soft chamber between sessions.')
@@ -133,13 +116,13 @@ describe.skipIf(!chromiumAndPostgres())('resources admin in Chromium', () => {
     expect(added.file_url).toMatch(/^\/files\/[0-9a-f-]{36}\/cleaning\.pdf$/)
 
     // The public page, for a visitor who is not signed in.
-    const visitor = await track(openPage(stack.browser))
-    await visitor.page.goto(`${stack.server.url}/resources`)
+    const visitor = await stack.openPage()
+    await visitor.page.goto(`${stack.url}/resources`)
     const publicCard = visitor.page.getByTestId('resource-card').filter({ hasText: 'Chamber cleaning guide' })
     const href = await publicCard.getByRole('link', { name: /Download PDF/ }).getAttribute('href')
     expect(href).toBe(added.file_url)
     expect((await fetchFile(added.file_url)).headers.get('content-type')).toBe('application/pdf')
-    const listed = (await (await fetch(`${stack.server.url}/api/resources`)).json()) as Record<string, unknown>[]
+    const listed = (await (await fetch(`${stack.url}/api/resources`)).json()) as Record<string, unknown>[]
     expect(listed).toContainEqual(
       expect.objectContaining({
         title: 'Chamber cleaning guide',
@@ -213,7 +196,7 @@ describe.skipIf(!chromiumAndPostgres())('resources admin in Chromium', () => {
   })
 
   it('shows why a text file named .pdf is refused, keeps what was typed and saves nothing', async () => {
-    const { page, problems } = await signIn('/admin/resources')
+    const { page, problems } = await stack.signIn('/admin/resources')
     const [resourcesBefore, filesBefore] = [await count('educational_resources'), await count('attachments')]
     await page.getByLabel('Title').fill('Not really a PDF')
     await page.getByLabel('Description').fill('Typed before the upload failed.')
@@ -246,7 +229,7 @@ describe.skipIf(!chromiumAndPostgres())('resources admin in Chromium', () => {
   })
 
   it('shows the size limit when the file is over it, and saves nothing', async () => {
-    const { page, problems } = await signIn('/admin/resources')
+    const { page, problems } = await stack.signIn('/admin/resources')
     const [resourcesBefore, filesBefore] = [await count('educational_resources'), await count('attachments')]
     await page.getByLabel('Title').fill('Too big to store')
     await chooseCategory(page, 'Professional')
@@ -263,7 +246,7 @@ describe.skipIf(!chromiumAndPostgres())('resources admin in Chromium', () => {
   })
 
   it('asks for a file when adding without one, beside the fields’ own errors', async () => {
-    const { page } = await signIn('/admin/resources')
+    const { page } = await stack.signIn('/admin/resources')
     await page.getByRole('button', { name: 'Add Resource' }).click()
     await page.getByText('Title is required').waitFor()
     expect(await accessibleDescription(fileField(page))).toContain('Choose a PDF or Word file for the resource')
@@ -275,7 +258,7 @@ describe.skipIf(!chromiumAndPostgres())('resources admin in Chromium', () => {
   })
 
   it('adds and deletes a resource with the keyboard alone', async () => {
-    const { page, problems } = await signIn('/admin/resources')
+    const { page, problems } = await stack.signIn('/admin/resources')
     await page.getByRole('heading', { level: 2, name: 'Add New Resource' }).waitFor()
     const focused = () =>
       page.evaluate(() => {
@@ -338,7 +321,7 @@ describe.skipIf(!chromiumAndPostgres())('resources admin in Chromium', () => {
   })
 
   it('keeps a resource being edited across a new sign-in, as the studies screen does', async () => {
-    const { page } = await signIn('/admin/resources')
+    const { page } = await stack.signIn('/admin/resources')
     const [first] = await stack.sql<{ title: string }[]>`
       select title from educational_resources order by category, id limit 1`
     await page.getByRole('button', { name: `Edit ${first?.title}` }).click()
@@ -350,9 +333,9 @@ describe.skipIf(!chromiumAndPostgres())('resources admin in Chromium', () => {
     await page.getByText('Your session expired. Logging in again...').waitFor()
     // The issuer signs the same admin in again, and the server lands on /admin; back on this screen
     // the draft is waiting.
-    await page.waitForURL(`${stack.server.url}/admin`, { timeout: 20_000 })
+    await page.waitForURL(`${stack.url}/admin`, { timeout: 20_000 })
     await page.getByText(`Signed in as: ${ADMIN_EMAIL}`).waitFor()
-    await page.goto(`${stack.server.url}/admin/resources`)
+    await page.goto(`${stack.url}/admin/resources`)
     await page.getByText('Your unsaved changes to the resource are back in the form.').waitFor({ timeout: 20_000 })
     await page.getByRole('heading', { level: 2, name: 'Edit Resource' }).waitFor()
     expect(await page.getByLabel('Title').inputValue()).toBe('Kept across a new sign-in')
@@ -362,7 +345,7 @@ describe.skipIf(!chromiumAndPostgres())('resources admin in Chromium', () => {
   })
 
   it('searches titles and descriptions on the server', async () => {
-    const { page, problems } = await signIn('/admin/resources')
+    const { page, problems } = await stack.signIn('/admin/resources')
     const [target] = await stack.sql<
       { title: string }[]
     >`select title from educational_resources order by id desc limit 1`
@@ -379,7 +362,7 @@ describe.skipIf(!chromiumAndPostgres())('resources admin in Chromium', () => {
 
   for (const width of [390, 320]) {
     it(`fits ${width} px without sideways scrolling, with 16 px fields`, async () => {
-      const { page, problems } = await signIn('/admin/resources', { width })
+      const { page, problems } = await stack.signIn('/admin/resources', { width })
       await page.getByTestId('admin-resource-card').first().waitFor()
       expect(await scrollsSideways({ page, problems })).toBe(false)
       const sizes = await page.evaluate(() =>

@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumAndPostgres, openPage } from '../helpers/browser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { chromiumAndPostgres } from '../helpers/browser'
 import { makePdf } from '../helpers/fixtures'
-import { type AdminStack, startAdminStack } from './admin-support'
+import { useStack } from './stack'
 
 /**
  * Every admin screen, full page, at 1280, 390 and 320 px, with the same arranged rows, for a person
@@ -26,10 +26,9 @@ const SCREENS = [
 ]
 
 describe.skipIf(!chromiumAndPostgres() || !OUT)('screenshots of every admin screen', () => {
-  let stack: AdminStack
+  const stack = useStack({ oidc: true })
 
   beforeAll(async () => {
-    stack = await startAdminStack()
     await mkdir(OUT ?? '', { recursive: true })
     const sql = stack.sql
     await sql`
@@ -79,9 +78,6 @@ describe.skipIf(!chromiumAndPostgres() || !OUT)('screenshots of every admin scre
         ('2026-03-02T10:10:00Z', 'admin@example.org', 'update', 'testimonial', ${String(testimonial?.id)},
          ${sql.json({ isApproved: false })}, ${sql.json({ isApproved: true })})`
   })
-  afterAll(async () => {
-    await stack?.stop()
-  })
 
   async function shoot(page: Page, name: string, fullPage = true) {
     await page.waitForTimeout(400)
@@ -92,7 +88,7 @@ describe.skipIf(!chromiumAndPostgres() || !OUT)('screenshots of every admin scre
     it(`shoots every admin screen at ${width} px`, { timeout: 180_000 }, async () => {
       const { page } = await stack.signIn('/admin', { width })
       for (const screen of SCREENS) {
-        await page.goto(`${stack.server.url}${screen.path}`)
+        await page.goto(`${stack.url}${screen.path}`)
         await page.getByRole('heading', { level: 2, name: screen.ready }).waitFor()
         await page
           .locator('[aria-live="polite"]')
@@ -134,12 +130,12 @@ describe.skipIf(!chromiumAndPostgres() || !OUT)('screenshots of every admin scre
     await field.scrollIntoViewIfNeeded()
     await field.screenshot({ path: `${OUT}state-study-refused-file-390.png`, animations: 'disabled' })
 
-    await page.goto(`${stack.server.url}/admin/messages`)
+    await page.goto(`${stack.url}/admin/messages`)
     await page.getByRole('button', { name: 'Standards for 1.3 ATA chambers' }).click()
     await page.getByRole('dialog').getByText('Which standard applies?').waitFor()
     await shoot(page, 'state-message-open-390', false)
 
-    await page.goto(`${stack.server.url}/admin/resources`)
+    await page.goto(`${stack.url}/admin/resources`)
     await page
       .getByRole('button', { name: /^Delete / })
       .first()
@@ -148,7 +144,7 @@ describe.skipIf(!chromiumAndPostgres() || !OUT)('screenshots of every admin scre
     await shoot(page, 'state-resource-delete-390', false)
 
     // The team: an invitation whose link is shown once (this stack sends no mail), and a removal to confirm.
-    await page.goto(`${stack.server.url}/admin/team`)
+    await page.goto(`${stack.url}/admin/team`)
     await page.getByRole('textbox', { name: 'E-mail address' }).fill('shown.once@example.org')
     await page.getByRole('button', { name: 'Send the invitation' }).click()
     await page.getByTestId('invitation-link').waitFor()
@@ -179,10 +175,10 @@ describe.skipIf(!chromiumAndPostgres() || !OUT)('screenshots of every admin scre
 
   it('shoots a screen outside a moderator’s role', async () => {
     stack.issuer.nextClaims({ email: 'mod@example.org', email_verified: true })
-    const { page } = await openPage(stack.browser, { width: 390 })
-    await page.goto(`${stack.server.url}/api/login`)
+    const { page } = await stack.openPage({ width: 390 })
+    await page.goto(`${stack.url}/api/login`)
     await page.getByText('Signed in as: mod@example.org').waitFor()
-    await page.goto(`${stack.server.url}/admin/resources`)
+    await page.goto(`${stack.url}/admin/resources`)
     await page.getByTestId('screen-refused').waitFor()
     await shoot(page, 'state-refused-390')
     for (const width of [320, 1280]) {

@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises'
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumAndPostgres, openPage } from '../helpers/browser'
-import { type SmtpServer, startSmtpServer } from '../helpers/smtp'
-import { type AdminStack, goToAdminScreen, scrollsSideways, startAdminStack } from './admin-support'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { chromiumAndPostgres } from '../helpers/browser'
+import { goToAdminScreen, scrollsSideways } from './admin-support'
 import { axeViolations } from './axe'
+import { useStack } from './stack'
 import { focused, gotoHydrated, withoutInjectedFailures } from './support'
 
 /**
@@ -74,24 +74,21 @@ async function answer(card: Locator, disposition: string, response: string) {
 }
 
 describe.skipIf(!chromiumAndPostgres())('standards and public comments in the admin, in Chromium', () => {
-  let smtp: SmtpServer
-  let stack: AdminStack
+  const stack = useStack({
+    oidc: true,
+    smtp: true,
+    env: { MAIL_RATE_PER_MINUTE: '6000' },
+    team: [
+      { email: EDITOR, firstName: 'Eddie', role: 'editor' },
+      { email: MODERATOR, firstName: 'Mo', role: 'moderator' },
+    ],
+  })
 
   beforeAll(async () => {
-    smtp = await startSmtpServer()
-    stack = await startAdminStack({ SMTP_URL: smtp.url, MAIL_RATE_PER_MINUTE: '6000' })
-    await stack.sql`
-      insert into users (email, first_name, role, invited_by) values
-        (${EDITOR}, 'Eddie', 'editor', 'admin@example.org'),
-        (${MODERATOR}, 'Mo', 'moderator', 'admin@example.org')`
     await stack.sql`
       insert into newsletter_subscribers (email, status, subscribed_at, confirmed_at, consent_source)
       values (${SUBSCRIBER}, 'active', now() - interval '1 day', now() - interval '1 day', 'form')`
     await mkdir(SHOTS, { recursive: true })
-  })
-  afterAll(async () => {
-    await stack?.stop()
-    await smtp?.stop()
   })
 
   it('an editor drafts 1.1 and reviews it, a visitor comments, a moderator hides spam, the editor answers and publishes', async () => {
@@ -138,15 +135,15 @@ describe.skipIf(!chromiumAndPostgres())('standards and public comments in the ad
     await tell.getByText(/mailed to 1 subscriber, once/).waitFor()
     await tell.getByRole('button', { name: 'Tell the subscribers' }).click()
     await page.getByText('The review was announced to 1 subscriber').waitFor()
-    const [mail] = await smtp.waitFor(1)
+    const [mail] = await stack.smtp.waitFor(1)
     expect(mail?.envelopeTo).toEqual([SUBSCRIBER])
     expect(mail?.parsed.subject).toContain('version 1.1')
     await card.getByText('The subscribers were told of this review.').waitFor()
     expect(await card.getByRole('button', { name: 'Tell subscribers' }).count()).toBe(0)
 
     // A visitor, with no session, comments on the version's page three times (one of them spam).
-    const visitor = await openPage(stack.browser)
-    await gotoHydrated(visitor.page, `${stack.server.url}/standards/${KEY}/v/1.1`)
+    const visitor = await stack.openPage()
+    await gotoHydrated(visitor.page, `${stack.url}/standards/${KEY}/v/1.1`)
     const form = visitor.page.getByTestId('comment-form')
     for (const comment of Object.values(COMMENTS)) {
       await form.getByRole('textbox', { name: 'Name' }).fill(comment.name)
@@ -263,13 +260,13 @@ describe.skipIf(!chromiumAndPostgres())('standards and public comments in the ad
     expect(withoutInjectedFailures(editor.problems, 409)).toEqual([])
 
     // The public record: the old version's page says it is superseded.
-    const reader = await openPage(stack.browser)
-    await gotoHydrated(reader.page, `${stack.server.url}/standards/${KEY}/v/1.0`)
+    const reader = await stack.openPage()
+    await gotoHydrated(reader.page, `${stack.url}/standards/${KEY}/v/1.0`)
     await reader.page.getByTestId('version-notice').getByText('This version is superseded').waitFor()
     await reader.page.context().close()
     // TODO: read the compare page (/standards/${KEY}/compare?from=1.0&to=1.1, being built) as well as its API.
     const api = async <T>(path: string) => {
-      const response = await fetch(`${stack.server.url}${path}`)
+      const response = await fetch(`${stack.url}${path}`)
       expect(response.status, path).toBe(200)
       return (await response.json()) as T
     }

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { chromiumAndPostgres, openPage } from '../helpers/browser'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { chromiumAndPostgres } from '../helpers/browser'
 import { makePdf } from '../helpers/fixtures'
-import { type AdminStack, startAdminStack } from './admin-support'
+import { useStack } from './stack'
 import { focused, gotoHydrated } from './support'
 
 /**
@@ -11,15 +11,8 @@ import { focused, gotoHydrated } from './support'
  * the upload's limits and refusals, and removing an attachment.
  */
 describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
-  let stack: AdminStack
-
-  beforeAll(async () => {
-    // 0.05 MB: a small test file can cross the limit.
-    stack = await startAdminStack({ UPLOAD_MAX_MB: '0.05' })
-  })
-  afterAll(async () => {
-    await stack?.stop()
-  })
+  // 0.05 MB: a small test file can cross the limit.
+  const stack = useStack({ oidc: true, env: { UPLOAD_MAX_MB: '0.05' } })
   beforeEach(async () => {
     await stack.sql`delete from research_studies`
   })
@@ -171,7 +164,7 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
     await card(page, 'Deleted by mistake').waitFor()
     const [row] = await stack.sql`select attachment_file_id, attachment_url from research_studies`
     expect(row?.attachment_file_id).not.toBeNull()
-    expect((await fetch(`${stack.server.url}${row?.attachment_url}`)).status).toBe(200)
+    expect((await fetch(`${stack.url}${row?.attachment_url}`)).status).toBe(200)
 
     // The offer lasts the toast's 5 seconds.
     await card(page, 'Deleted by mistake').getByRole('button', { name: 'Delete Deleted by mistake' }).click()
@@ -288,7 +281,7 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
     await current.waitFor()
     const href = String(await current.getAttribute('href'))
     expect(href).toMatch(/^\/files\/[0-9a-f-]{36}\/sleep-study\.pdf$/)
-    expect((await fetch(`${stack.server.url}${href}`)).status).toBe(200)
+    expect((await fetch(`${stack.url}${href}`)).status).toBe(200)
     // Its own title is no duplicate of itself.
     await page.waitForTimeout(600)
     expect(await page.getByTestId('same-title').count()).toBe(0)
@@ -337,7 +330,7 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
     await page.getByRole('searchbox', { name: 'Search studies' }).fill('nothing like this')
     await page.getByText('No studies match “nothing like this”.').waitFor()
     // Opened from a link (the activity log's), the box shows the search.
-    await page.goto(`${stack.server.url}/admin?q=Plain%20study%202`)
+    await page.goto(`${stack.url}/admin?q=Plain%20study%202`)
     await expect.poll(() => page.getByTestId('admin-study-card').count()).toBe(1)
     expect(await page.getByRole('searchbox', { name: 'Search studies' }).inputValue()).toBe('Plain study 2')
     expect(problems).toEqual([])
@@ -372,8 +365,8 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
     expect(await page.getByLabel('Issue').inputValue()).toBe('3')
     expect(await page.getByLabel('Pages').inputValue()).toBe('45-67')
 
-    const research = await openPage(stack.browser)
-    await gotoHydrated(research.page, `${stack.server.url}/research`)
+    const research = await stack.openPage()
+    await gotoHydrated(research.page, `${stack.url}/research`)
     await research.page.getByRole('button', { name: 'Cite Cited in Full: A Test' }).click()
     // Every card's citation is in the page; the open popover is the one asked for.
     const apa = research.page.locator('[data-testid="citation"]:popover-open').getByTestId('citation-apa')

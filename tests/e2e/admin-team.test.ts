@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumAndPostgres, openPage } from '../helpers/browser'
-import { linkIn, type SmtpServer, startSmtpServer } from '../helpers/smtp'
-import { type AdminStack, goToAdminScreen, startAdminStack } from './admin-support'
+import { describe, expect, it } from 'vitest'
+import { chromiumAndPostgres } from '../helpers/browser'
+import { linkIn } from '../helpers/smtp'
+import { goToAdminScreen } from './admin-support'
 import { axeViolations } from './axe'
+import { useStack } from './stack'
 
 const MODERATOR = 'moderator@example.org'
 
@@ -20,17 +21,7 @@ const navLinks = (page: Page) =>
  * owner removes them.
  */
 describe.skipIf(!chromiumAndPostgres())('the team screen in Chromium, with mail and an identity provider', () => {
-  let smtp: SmtpServer
-  let stack: AdminStack
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer()
-    stack = await startAdminStack({ SMTP_URL: smtp.url })
-  })
-  afterAll(async () => {
-    await stack?.stop()
-    await smtp?.stop()
-  })
+  const stack = useStack({ oidc: true, smtp: true })
 
   it('an owner invites a moderator, who joins, sees their screens only, works, and is removed', async () => {
     const owner = await stack.signIn('/admin/team')
@@ -50,12 +41,12 @@ describe.skipIf(!chromiumAndPostgres())('the team screen in Chromium, with mail 
     await invited.getByText(/^Invited, expires/).waitFor()
     expect(await ownerPage.getByTestId('invitation-link').count()).toBe(0)
 
-    const [mail] = await smtp.waitFor(1)
+    const [mail] = await stack.smtp.waitFor(1)
     expect(mail?.envelopeTo).toEqual([MODERATOR])
-    const link = linkIn(mail, `${stack.server.url}/api/team/join?token=`)
+    const link = linkIn(mail, `${stack.url}/api/team/join?token=`)
 
     // The moderator, in a browser of their own.
-    const moderator = await openPage(stack.browser, { width: 1280 })
+    const moderator = await stack.openPage({ width: 1280 })
     const page = moderator.page
     await page.goto(link)
     stack.issuer.nextClaims({ email: MODERATOR, email_verified: true })
@@ -79,7 +70,7 @@ describe.skipIf(!chromiumAndPostgres())('the team screen in Chromium, with mail 
     page.on('request', (request) => {
       if (request.url().includes('/api/') && request.url().includes('resources')) asked.push(request.url())
     })
-    await page.goto(`${stack.server.url}/admin/resources`)
+    await page.goto(`${stack.url}/admin/resources`)
     await page.getByText('Your role (moderator) does not include this screen.').waitFor()
     await page.getByTestId('screen-refused').getByRole('link', { name: 'Messages' }).waitFor()
     expect(await page.getByText('Existing Resources').count()).toBe(0)

@@ -1,57 +1,26 @@
 import { spawnSync } from 'node:child_process'
-import type { Browser, Page } from 'playwright-core'
-import postgres from 'postgres'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumAndPostgres, chromiumPath, launchBrowser, openPage } from '../helpers/browser'
-import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { chromiumAndPostgres, chromiumPath } from '../helpers/browser'
 import { makePdf } from '../helpers/fixtures'
-import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startTestIssuer, type TestIssuer } from '../helpers/oidc'
-import { type RunningServer, startBuiltServer } from '../helpers/server'
-
-const ADMIN = 'admin@example.org'
+import { ADMIN_EMAIL, useStack } from './stack'
 
 describe.skipIf(!chromiumAndPostgres())('admin in Chromium, signed in through a real OpenID Connect issuer', () => {
-  let database: TestDatabase
-  let issuer: TestIssuer
-  let server: RunningServer
-  let browser: Browser
-  let sql: postgres.Sql
-
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres')
-    if (!database.url) throw new Error('the admin browser test needs Postgres')
-    sql = postgres(database.url, { max: 1, onnotice: () => {} })
-    issuer = await startTestIssuer()
-    server = await startBuiltServer({
-      DATABASE_URL: database.url,
-      OIDC_ISSUER: issuer.url,
-      OIDC_CLIENT_ID,
-      OIDC_CLIENT_SECRET,
-      ADMIN_EMAILS: ADMIN,
-    })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    await issuer?.stop()
-    await sql?.end()
-    await database?.drop()
-  })
+  const stack = useStack({ oidc: true })
 
   /** Opens /admin signed out: the spec's toast, then the sign-in round trip through the issuer. */
   async function signIn(email: string): Promise<{ page: Page; problems: string[] }> {
-    const watched = await openPage(browser)
-    issuer.nextClaims({ email, email_verified: true })
-    await watched.page.goto(`${server.url}/admin`)
+    const watched = await stack.openPage()
+    stack.issuer.nextClaims({ email, email_verified: true })
+    await watched.page.goto(`${stack.url}/admin`)
     await watched.page.getByText('Please sign in to access the admin panel...').waitFor()
-    await watched.page.waitForURL(`${server.url}/admin`, { timeout: 15_000 })
+    await watched.page.waitForURL(`${stack.url}/admin`, { timeout: 15_000 })
     await watched.page.getByText(`Signed in as: ${email}`).waitFor()
     return watched
   }
 
   it('lets the admin add a study with a PDF, see it on /research, download it, edit, cancel and delete it', async () => {
-    const { page, problems } = await signIn(ADMIN)
+    const { page, problems } = await signIn(ADMIN_EMAIL)
     // The signed-out check answered 401 once before sign-in: that is the flow, not a fault.
     problems.length = 0
 
@@ -81,12 +50,12 @@ describe.skipIf(!chromiumAndPostgres())('admin in Chromium, signed in through a 
     await card.getByText('Category: Safety Standards').waitFor()
     expect(await page.getByLabel('Title').inputValue()).toBe('')
 
-    const research = await openPage(browser)
-    await research.page.goto(`${server.url}/research`)
+    const research = await stack.openPage()
+    await research.page.goto(`${stack.url}/research`)
     const studyCard = research.page.getByTestId('study-card').filter({ hasText: 'A browser-added study' })
     const href = await studyCard.getByRole('link', { name: /Full Study/ }).getAttribute('href')
     expect(href).toMatch(/^\/files\/[0-9a-f-]{36}\/study\.pdf$/)
-    const download = await fetch(`${server.url}${href}`)
+    const download = await fetch(`${stack.url}${href}`)
     expect(download.status).toBe(200)
     expect(download.headers.get('content-type')).toBe('application/pdf')
     expect(research.problems).toEqual([])
@@ -118,7 +87,7 @@ describe.skipIf(!chromiumAndPostgres())('admin in Chromium, signed in through a 
     await page.getByTestId('admin-study-card').filter({ hasText: 'A renamed study' }).waitFor({ state: 'detached' })
     // The study's upload stays, claimed by nothing, for the toast's Undo; the housekeeping removes
     // it later (tests/integration/routes/research-studies.test.ts shows that part).
-    const [row] = await sql<{ count: number }[]>`
+    const [row] = await stack.sql<{ count: number }[]>`
       select count(*)::int as count from attachments
       where id not in (select file_id from educational_resources where file_id is not null)
         and id not in (select attachment_file_id from research_studies where attachment_file_id is not null)`
@@ -127,18 +96,18 @@ describe.skipIf(!chromiumAndPostgres())('admin in Chromium, signed in through a 
   })
 
   it('sends the admin to sign in again when the session expires mid-edit', async () => {
-    const { page } = await signIn(ADMIN)
+    const { page } = await signIn(ADMIN_EMAIL)
     await page
       .getByRole('button', { name: /^Edit / })
       .first()
       .click()
     await page.getByRole('heading', { name: 'Edit Study' }).waitFor()
-    await sql`delete from sessions`
-    issuer.nextClaims({ email: ADMIN, email_verified: true })
+    await stack.sql`delete from sessions`
+    stack.issuer.nextClaims({ email: ADMIN_EMAIL, email_verified: true })
     await page.getByRole('button', { name: 'Update Study' }).click()
     await page.getByText('Your session expired. Logging in again...').waitFor()
     await page.waitForURL(/\/api\/login|\/admin/, { timeout: 10_000 })
-    await page.getByText(`Signed in as: ${ADMIN}`).waitFor({ timeout: 15_000 })
+    await page.getByText(`Signed in as: ${ADMIN_EMAIL}`).waitFor({ timeout: 15_000 })
   })
 
   it('shows an outsider that they have no access, and refuses their changes', async () => {
@@ -155,40 +124,30 @@ describe.skipIf(!chromiumAndPostgres())('admin in Chromium, signed in through a 
     })
     expect(status).toBe(403)
     await page.getByRole('link', { name: 'Sign Out' }).click()
-    await page.waitForURL(`${server.url}/`)
+    await page.waitForURL(`${stack.url}/`)
     const me = await page.evaluate(async () => (await fetch('/api/auth/user')).status)
     expect(me).toBe(401)
   })
 })
 
 describe.skipIf(!chromiumPath())('one-time sign-in link on the embedded database', () => {
-  let server: RunningServer
-  let browser: Browser
-
-  beforeAll(async () => {
-    server = await startBuiltServer({ LOG_LEVEL: 'info' })
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const stack = useStack({ database: 'embedded', env: { LOG_LEVEL: 'info' } })
 
   it('signs the operator in from the link printed in the log, once', async () => {
-    const link = server
+    const link = stack.server
       .logs()
       .match(/Single-use admin sign-in link for admin@localhost \(valid 15 minutes\): (\S+?)"/)?.[1]
-    expect(link, server.logs()).toBeTruthy()
-    const { page } = await openPage(browser)
-    const login = await page.goto(`${server.url}/api/login`)
+    expect(link, stack.server.logs()).toBeTruthy()
+    const { page } = await stack.openPage()
+    const login = await page.goto(`${stack.url}/api/login`)
     expect(await login?.text()).toContain('Sign-in is not configured')
     // Opening the link uses nothing up (a chat's link preview may open it first); its button signs in.
     expect((await page.goto(String(link)))?.status()).toBe(200)
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.waitForURL(`${server.url}/admin`)
+    await page.waitForURL(`${stack.url}/admin`)
     await page.getByText('Signed in as: admin@localhost').waitFor()
     await page.getByRole('heading', { name: 'Add New Study' }).waitFor()
-    const again = await (await browser.newPage()).goto(String(link))
+    const again = await (await stack.browser.newPage()).goto(String(link))
     expect(again?.status()).toBe(400)
   })
 
@@ -198,24 +157,24 @@ describe.skipIf(!chromiumPath())('one-time sign-in link on the embedded database
         via === 'dist'
           ? [process.execPath, ['dist/server/admin-link.js', email]]
           : ['npm', ['run', '--silent', 'admin:link', '--', email]]
-      const result = spawnSync(program, args, { env: server.env, encoding: 'utf8' })
+      const result = spawnSync(program, args, { env: stack.server.env, encoding: 'utf8' })
       return { status: result.status, out: `${result.stdout}${result.stderr}` }
     }
     const fromImage = command('admin@localhost')
     expect(fromImage.status, fromImage.out).toBe(0)
     const link = fromImage.out.match(/(http:\/\/\S+\/api\/login\/link\?token=\S+)/)?.[1]
     expect(link, fromImage.out).toBeTruthy()
-    const { page } = await openPage(browser)
+    const { page } = await stack.openPage()
     await page.goto(String(link))
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.waitForURL(`${server.url}/admin`)
+    await page.waitForURL(`${stack.url}/admin`)
     await page.getByText('Signed in as: admin@localhost').waitFor()
 
     // From a checkout, through npm; the first admin is taken, so another address is refused, with the reason.
     const fromCheckout = command('someone@example.org', 'npm')
     expect(fromCheckout.status, fromCheckout.out).toBe(0)
     const other = fromCheckout.out.match(/(http:\/\/\S+\/api\/login\/link\?token=\S+)/)?.[1]
-    const refused = await (await browser.newPage()).goto(String(other))
+    const refused = await (await stack.browser.newPage()).goto(String(other))
     expect(refused?.status()).toBe(400)
     expect(await refused?.text()).toContain('already the first admin')
     expect(command('not-an-address').status).toBe(1)

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { chromiumAndPostgres, watchProblems } from '../helpers/browser'
-import { isHydrated, type Stack, sleep, startStack, untilHydrated, untilNetworkQuiet } from './support'
+import { useStack } from './stack'
+import { isHydrated, sleep, untilHydrated, untilNetworkQuiet } from './support'
 
 /**
  * The first touch works (issue 35, docs/decisions/042-first-touch-on-native-controls.md): on a phone
@@ -99,19 +100,12 @@ const faqOpen = (page: Page) =>
 const atOnce = { timeout: 1000, intervals: [20] }
 
 describe.skipIf(!chromiumAndPostgres())('the first touch works, on a slowed phone, before the code', () => {
-  let stack: Stack
-
-  beforeAll(async () => {
-    stack = await startStack()
-  })
-  afterAll(async () => {
-    await stack?.stop()
-  })
+  const stack = useStack()
 
   it('/faq: the first tap opens a question; a second tap 150 ms later opens another and closes the first', async () => {
     const { page, problems, close } = await openPhone(stack.browser)
     try {
-      await load(page, `${stack.server.url}/faq`)
+      await load(page, `${stack.url}/faq`)
       const questions = page.getByRole('main').locator('[data-faq-question]')
       const answers = page.getByRole('main').locator('[data-faq-answer]')
       expect((await faqOpen(page)).some(Boolean)).toBe(false)
@@ -142,7 +136,7 @@ describe.skipIf(!chromiumAndPostgres())('the first touch works, on a slowed phon
     const { page, problems, close } = await openPhone(stack.browser)
     try {
       // Find-in-page's way in (a text fragment, as from a search engine): no touch, no key, no code.
-      await load(page, `${stack.server.url}/faq#:~:text=roughly%20what%20you%20would%20feel`)
+      await load(page, `${stack.url}/faq#:~:text=roughly%20what%20you%20would%20feel`)
       const answer = page.getByRole('main').locator('details', { hasText: 'roughly what you would feel' })
       await expect.poll(() => answer.evaluate((details: HTMLDetailsElement) => details.open)).toBe(true)
       const before = await page.evaluate(() => window.scrollY)
@@ -165,7 +159,7 @@ describe.skipIf(!chromiumAndPostgres())('the first touch works, on a slowed phon
   it('/research: the first tap on Cite shows the citation, inside the screen', async () => {
     const { page, problems, close } = await openPhone(stack.browser)
     try {
-      await load(page, `${stack.server.url}/research`)
+      await load(page, `${stack.url}/research`)
       const cite = page
         .getByTestId('study-card')
         .first()
@@ -190,7 +184,7 @@ describe.skipIf(!chromiumAndPostgres())('the first touch works, on a slowed phon
   it('/research: the first tap on a category tab applies the category', async () => {
     const { page, problems, close } = await openPhone(stack.browser)
     try {
-      await load(page, `${stack.server.url}/research`)
+      await load(page, `${stack.url}/research`)
       await page.getByRole('tab', { name: 'Athletic Performance' }).tap()
       // Before the code a tab is a form's button (a page load), after it a change in place: either way, soon.
       await expect
@@ -210,7 +204,7 @@ describe.skipIf(!chromiumAndPostgres())('the first touch works, on a slowed phon
   it('/faq: the first tap on the phone menu opens it', async () => {
     const { page, problems, close } = await openPhone(stack.browser)
     try {
-      await load(page, `${stack.server.url}/faq`)
+      await load(page, `${stack.url}/faq`)
       const toggle = page
         .getByTestId('site-header')
         .locator('summary, button[aria-controls="mobile-navigation"]')
@@ -230,7 +224,7 @@ describe.skipIf(!chromiumAndPostgres())('the first touch works, on a slowed phon
       const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
       try {
         const page = await context.newPage()
-        await page.goto(`${stack.server.url}${path}`, { waitUntil: 'load' })
+        await page.goto(`${stack.url}${path}`, { waitUntil: 'load' })
         await page.mouse.wheel(0, 900)
         await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(890)
         const scrolled = await page.evaluate(() => window.scrollY)

@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createDraft, openReview } from '../../src/server/services/standards'
 import { FORM_POST_BLOCK_ID } from '../../src/shared/form-post'
 import { CONTACT_SUCCESS, NEWSLETTER_SUCCESS, TESTIMONIAL_SUCCESS } from '../../src/shared/form-texts'
-import { chromiumAndPostgres, openPage } from '../helpers/browser'
-import { type SmtpServer, startSmtpServer } from '../helpers/smtp'
+import { chromiumAndPostgres } from '../helpers/browser'
 import { axeViolations } from './axe'
-import { gotoHydrated, reachFor, type Stack, startStack, untilHydrated, withoutInjectedFailures } from './support'
+import { useStack } from './stack'
+import { gotoHydrated, reachFor, untilHydrated, withoutInjectedFailures } from './support'
 
 /**
  * The public forms in Chromium with JavaScript off (docs/decisions/030-forms-without-javascript.md):
@@ -24,26 +24,17 @@ const EDITOR = { email: 'editor@example.org' }
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim()
 
 describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', () => {
-  let smtp: SmtpServer
-  let stack: Stack
-  let base: string
+  // Mail on and no identity provider: the newsletter asks to confirm, and admins sign in by e-mail.
+  const stack = useStack({ smtp: true })
 
   beforeAll(async () => {
-    smtp = await startSmtpServer()
-    // Mail on and no identity provider: the newsletter asks to confirm, and admins sign in by e-mail.
-    stack = await startStack({ SMTP_URL: smtp.url })
-    base = stack.server.url
     const db = stack.database.handle.db
     await createDraft(db, EDITOR, 'MHBOT-SC/G-003', { version: '1.1', changeSummary: 'A clearer checklist.' })
     await openReview(db, EDITOR, 'MHBOT-SC/G-003', '1.1', { closesAt: new Date(Date.now() + 20 * 86_400_000) })
     mkdirSync(SHOTS, { recursive: true })
   })
-  afterAll(async () => {
-    await stack?.stop()
-    await smtp?.stop()
-  })
 
-  const withoutScript = (width = 1280) => openPage(stack.browser, { width, javaScriptEnabled: false })
+  const withoutScript = (width = 1280) => stack.openPage({ width, javaScriptEnabled: false })
 
   /** The outcome above the form, as text, with its role. */
   const noticeOf = async (page: Page) => {
@@ -64,11 +55,11 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
 
     it('sent nearly empty: the four messages, what was typed, the focus on Name; sent right: "Message Received"', async () => {
       const { page, problems } = await withoutScript()
-      await page.goto(`${base}/contact`)
+      await page.goto(`${stack.url}/contact`)
       const form = page.getByRole('region', { name: 'Send Us a Message' })
       await form.getByRole('textbox', { name: 'Subject' }).fill('A<b>')
       await form.getByRole('button', { name: 'Send Message' }).click()
-      await page.waitForURL(`${base}/api/contact`)
+      await page.waitForURL(`${stack.url}/api/contact`)
 
       for (const message of [
         'Name must be at least 2 characters',
@@ -88,7 +79,7 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
 
       await fillRight(page)
       await form.getByRole('button', { name: 'Send Message' }).click()
-      await page.waitForURL(`${base}/contact?sent=1#form-heading`)
+      await page.waitForURL(`${stack.url}/contact?sent=1#form-heading`)
       expect(await noticeOf(page)).toEqual({
         role: 'status',
         text: `${CONTACT_SUCCESS.title} ${CONTACT_SUCCESS.message}`,
@@ -103,11 +94,11 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
 
     it('at 320 px: the refused form and the outcome page, for a person to look at', async () => {
       const { page } = await withoutScript(320)
-      await page.goto(`${base}/contact`)
+      await page.goto(`${stack.url}/contact`)
       const form = page.getByRole('region', { name: 'Send Us a Message' })
       await form.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace')
       await form.getByRole('button', { name: 'Send Message' }).click()
-      await page.waitForURL(`${base}/api/contact`)
+      await page.waitForURL(`${stack.url}/api/contact`)
       expect(await focusedName(page)).toBe('email')
       const wide = await page.evaluate(
         () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
@@ -115,7 +106,7 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
       expect(wide).toBe(false)
       await form.scrollIntoViewIfNeeded()
       await page.screenshot({ path: `${SHOTS}contact-refused-320.png`, fullPage: true })
-      await page.goto(`${base}/contact?sent=1#form-heading`)
+      await page.goto(`${stack.url}/contact?sent=1#form-heading`)
       await page.screenshot({ path: `${SHOTS}contact-sent-320-at-form.png` })
       await page.screenshot({ path: `${SHOTS}contact-sent-320.png`, fullPage: true })
       await stack.sql`delete from contact_submissions`
@@ -124,11 +115,11 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
 
   it('share your experience: sent empty, every message; sent right with the box ticked, the thanks', async () => {
     const { page, problems } = await withoutScript()
-    await page.goto(`${base}/share-your-experience`)
+    await page.goto(`${stack.url}/share-your-experience`)
     const form = page.getByRole('region', { name: 'Your Experience', exact: true })
     await form.getByRole('textbox', { name: 'Location' }).fill('Leeds')
     await form.getByRole('button', { name: 'Submit Testimonial' }).click()
-    await page.waitForURL(`${base}/api/testimonials`)
+    await page.waitForURL(`${stack.url}/api/testimonials`)
     for (const message of [
       'Name must be at least 2 characters',
       'Please write at least 20 characters',
@@ -143,7 +134,7 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
     await form.getByRole('textbox', { name: 'Your experience' }).fill('Calm sessions, clearly explained to me.')
     await form.getByRole('checkbox').check()
     await form.getByRole('button', { name: 'Submit Testimonial' }).click()
-    await page.waitForURL(`${base}/share-your-experience?sent=1#share-form-heading`)
+    await page.waitForURL(`${stack.url}/share-your-experience?sent=1#share-form-heading`)
     expect(await noticeOf(page)).toEqual({
       role: 'status',
       text: `${TESTIMONIAL_SUCCESS.title} ${TESTIMONIAL_SUCCESS.message}`,
@@ -155,17 +146,17 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
 
   it('newsletter: empty, the browser asks first; a refused address comes back kept; a right one, the thanks', async () => {
     const { page, problems } = await withoutScript()
-    await page.goto(`${base}/`)
+    await page.goto(`${stack.url}/`)
     const form = page.getByRole('region', { name: 'Stay Informed' })
     const email = form.getByRole('textbox', { name: 'Email address' })
     // The field is required (docs/product.md): an empty one is never sent.
     await form.getByRole('button', { name: 'Subscribe' }).click()
     await page.waitForTimeout(300)
-    expect(page.url()).toBe(`${base}/`)
+    expect(page.url()).toBe(`${stack.url}/`)
 
     await email.fill('a@b')
     await form.getByRole('button', { name: 'Subscribe' }).click()
-    await page.waitForURL(`${base}/api/newsletter/subscribe`)
+    await page.waitForURL(`${stack.url}/api/newsletter/subscribe`)
     expect(await noticeOf(page)).toEqual({
       role: 'alert',
       text: 'Subscription Failed Please check your email address and try again.',
@@ -182,7 +173,7 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
     await email.fill('no-script-reader@example.net')
     await form.getByRole('button', { name: 'Subscribe' }).click()
     // Mail is on: the address must confirm, and the page says where the link went.
-    await page.waitForURL(`${base}/?subscribed=confirm#newsletter-heading`)
+    await page.waitForURL(`${stack.url}/?subscribed=confirm#newsletter-heading`)
     expect(await noticeOf(page)).toEqual({
       role: 'status',
       text: `${NEWSLETTER_SUCCESS.title} ${NEWSLETTER_SUCCESS.message}`,
@@ -199,11 +190,11 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
   it('a comment on a version in review: sent empty, every message; sent right, "Comment received"', async () => {
     const { page, problems } = await withoutScript()
     const path = `/standards/${IN_REVIEW}/v/1.1`
-    await page.goto(`${base}${path}`)
+    await page.goto(`${stack.url}${path}`)
     const form = page.getByTestId('comment-form')
     await form.getByRole('textbox', { name: 'Organisation' }).fill('Calm Chambers Ltd')
     await form.getByRole('button', { name: 'Send Comment' }).click()
-    await page.waitForURL(`${base}/api/standards/${IN_REVIEW}/versions/1.1/comments`)
+    await page.waitForURL(`${stack.url}/api/standards/${IN_REVIEW}/versions/1.1/comments`)
     for (const message of [
       'Name must be at least 2 characters',
       'Please enter a valid email address',
@@ -221,7 +212,7 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
     await form.getByRole('textbox', { name: 'Comment', exact: true }).fill('Please say who keeps the record.')
     await form.getByRole('checkbox').check()
     await form.getByRole('button', { name: 'Send Comment' }).click()
-    await page.waitForURL(`${base}${path}?commented=1#comment-form`)
+    await page.waitForURL(`${stack.url}${path}?commented=1#comment-form`)
     const notice = await noticeOf(page)
     expect(notice.role).toBe('status')
     expect(notice.text).toMatch(/^Comment received Thank you\. Your comment was received/)
@@ -232,15 +223,15 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
 
   it('e-mail sign-in: a refused address comes back kept with its reason; a right one, "Check your e-mail"', async () => {
     const { page, problems } = await withoutScript(320)
-    await page.goto(`${base}/api/login`)
+    await page.goto(`${stack.url}/api/login`)
     const email = page.getByRole('textbox', { name: 'Your e-mail address' })
     const send = page.getByRole('button', { name: 'E-mail me a sign-in link' })
     await send.click()
     await page.waitForTimeout(300)
-    expect(page.url()).toBe(`${base}/api/login`)
+    expect(page.url()).toBe(`${stack.url}/api/login`)
     await email.fill('a@b')
     await send.click()
-    await page.waitForURL(`${base}/api/login/email`)
+    await page.waitForURL(`${stack.url}/api/login/email`)
     await page.getByText('Enter a valid e-mail address.').waitFor()
     expect(await email.inputValue()).toBe('a@b')
     expect(await email.getAttribute('aria-invalid')).toBe('true')
@@ -249,7 +240,7 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
     await email.fill('someone@example.org')
     await send.click()
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor()
-    expect(page.url()).toBe(`${base}/api/login/email`)
+    expect(page.url()).toBe(`${stack.url}/api/login/email`)
     expect(withoutInjectedFailures(problems, 400)).toEqual([])
   })
 
@@ -266,11 +257,11 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
 
   for (const { page: path, action, field, typed } of REFUSED_WITH_SCRIPT) {
     it(`with JavaScript, ${path} from a refused post hydrates without a mismatch, at its own address`, async () => {
-      const { page, problems } = await openPage(stack.browser)
-      await gotoHydrated(page, `${base}${path}`)
+      const { page, problems } = await stack.openPage()
+      await gotoHydrated(page, `${stack.url}${path}`)
       const form = page.locator(`form[action="${action}"]`)
       await form.locator(`[name="${field}"]`).fill(typed)
-      const answer = page.waitForResponse((r) => r.url() === `${base}${action}` && r.request().method() === 'POST')
+      const answer = page.waitForResponse((r) => r.url() === `${stack.url}${action}` && r.request().method() === 'POST')
       await form.evaluate((element) => HTMLFormElement.prototype.submit.call(element))
       expect((await answer).status()).toBe(400)
       // The refused post's page (its state block is there), then the visitor reaches for it: its code
@@ -279,7 +270,7 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
       await page.waitForLoadState('load')
       await reachFor(page)
       await untilHydrated(page)
-      expect(page.url()).toBe(`${base}${path}`)
+      expect(page.url()).toBe(`${stack.url}${path}`)
       expect(await form.locator(`[name="${field}"]`).inputValue()).toBe(typed)
       expect(await page.getByTestId('form-notice').getAttribute('role')).toBe('alert')
       expect(withoutInjectedFailures(problems, 400)).toEqual([])
@@ -287,12 +278,14 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
   }
 
   it('with JavaScript, a page from a refused post hydrates without a mismatch, at its own address, as the script form', async () => {
-    const { page, problems } = await openPage(stack.browser)
-    await gotoHydrated(page, `${base}/contact`)
+    const { page, problems } = await stack.openPage()
+    await gotoHydrated(page, `${stack.url}/contact`)
     const form = page.getByRole('region', { name: 'Send Us a Message' })
     await form.getByRole('textbox', { name: 'Subject' }).fill('Kept subject line')
     // The browser's own submission, as before the script has hydrated the form.
-    const answer = page.waitForResponse((r) => r.url() === `${base}/api/contact` && r.request().method() === 'POST')
+    const answer = page.waitForResponse(
+      (r) => r.url() === `${stack.url}/api/contact` && r.request().method() === 'POST',
+    )
     await page
       .locator('form[action="/api/contact"]')
       .evaluate((element) => HTMLFormElement.prototype.submit.call(element))
@@ -302,7 +295,7 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
     await reachFor(page)
     await untilHydrated(page)
     // The address is the page's, not the API route's; the form holds what was sent, with its messages.
-    expect(page.url()).toBe(`${base}/contact`)
+    expect(page.url()).toBe(`${stack.url}/contact`)
     expect(await form.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('Kept subject line')
     await form.locator('form').getByText('Name must be at least 2 characters', { exact: true }).waitFor()
     expect(await axeViolations(page)).toEqual([])
@@ -314,14 +307,14 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
     await form.getByRole('button', { name: 'Send Message' }).click()
     const toast = page.getByRole('region', { name: 'Notifications (F8)' }).locator('[data-toast-id]').first()
     await toast.getByText(CONTACT_SUCCESS.title).waitFor()
-    expect(page.url()).toBe(`${base}/contact`)
+    expect(page.url()).toBe(`${stack.url}/contact`)
     expect(await page.getByTestId('form-notice').count()).toBe(0)
     expect(await form.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('')
     // The post belonged to that one view: back on the page later, the form starts empty.
     await page.getByRole('link', { name: 'FAQ' }).first().click()
-    await page.waitForURL(`${base}/faq`)
+    await page.waitForURL(`${stack.url}/faq`)
     await page.getByRole('link', { name: 'Contact' }).first().click()
-    await page.waitForURL(`${base}/contact`)
+    await page.waitForURL(`${stack.url}/contact`)
     await form.getByRole('textbox', { name: 'Name' }).waitFor()
     expect(await form.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('')
     expect(await form.locator('[aria-invalid="true"]').count()).toBe(0)

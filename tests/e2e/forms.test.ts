@@ -1,15 +1,14 @@
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumAndPostgres, openPage } from '../helpers/browser'
+import { describe, expect, it } from 'vitest'
+import { chromiumAndPostgres } from '../helpers/browser'
+import { useStack } from './stack'
 import {
   failRequests,
   focused,
   gotoHydrated,
   holdRequests,
   isHydrated,
-  type Stack,
   sleep,
-  startStack,
   untilHydrated,
   withoutInjectedFailures,
 } from './support'
@@ -25,19 +24,12 @@ async function toastText(page: Page) {
 }
 
 describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromium', () => {
-  let stack: Stack
-
-  beforeAll(async () => {
-    stack = await startStack()
-  })
-  afterAll(async () => {
-    await stack?.stop()
-  })
+  const stack = useStack()
 
   describe('newsletter (home page)', () => {
     const open = async () => {
-      const watched = await openPage(stack.browser)
-      await gotoHydrated(watched.page, `${stack.server.url}/`)
+      const watched = await stack.openPage()
+      await gotoHydrated(watched.page, `${stack.url}/`)
       const requests: string[] = []
       watched.page.on('request', (request) => {
         if (request.url().includes('/trpc/newsletter.subscribe')) requests.push(request.method())
@@ -111,8 +103,8 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
         .evaluateAll((all) => all.filter((toast) => toast.checkVisibility()).map((toast) => toast.textContent ?? ''))
 
     it('a refused address within 5 s of a subscription shows only "Subscription Failed"', async () => {
-      const { page, problems } = await openPage(stack.browser)
-      await gotoHydrated(page, `${stack.server.url}/`)
+      const { page, problems } = await stack.openPage()
+      await gotoHydrated(page, `${stack.url}/`)
       const email = page.getByRole('textbox', { name: 'Email address' })
       await email.fill('first-outcome@example.org')
       await page.getByRole('button', { name: 'Subscribe' }).click()
@@ -132,8 +124,8 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
     })
 
     it('a message refused with 429 right after one that was received shows only "Submission Failed"', async () => {
-      const { page, problems } = await openPage(stack.browser)
-      await gotoHydrated(page, `${stack.server.url}/contact`)
+      const { page, problems } = await stack.openPage()
+      await gotoHydrated(page, `${stack.url}/contact`)
       const form = page.getByRole('region', { name: 'Send Us a Message' })
       const fill = async () => {
         await form.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace')
@@ -177,8 +169,8 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
 
   describe('after a failed submit', () => {
     it('the focus moves to the first invalid field of the contact form', async () => {
-      const { page, problems } = await openPage(stack.browser)
-      await gotoHydrated(page, `${stack.server.url}/contact`)
+      const { page, problems } = await stack.openPage()
+      await gotoHydrated(page, `${stack.url}/contact`)
       const form = page.getByRole('region', { name: 'Send Us a Message' })
       await form.getByRole('button', { name: 'Send Message' }).click()
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true')
@@ -215,8 +207,8 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
     for (const { path, region, button, invalid } of PUBLIC_FORMS) {
       it(`at 1280 px, an empty ${path} form sent by mouse puts the focus on its first invalid field, whichever field was touched first`, async () => {
         for (const touched of ['none', 'first', 'last'] as const) {
-          const { page, problems } = await openPage(stack.browser, { width: 1280 })
-          await gotoHydrated(page, `${stack.server.url}${path}`)
+          const { page, problems } = await stack.openPage({ width: 1280 })
+          await gotoHydrated(page, `${stack.url}${path}`)
           const form = page.getByRole('region', { name: region, exact: true })
           const fields = form.getByRole('textbox')
           // A visitor who clicked into a field and left it empty: its blur check shows a message
@@ -236,8 +228,8 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
     }
 
     it('a field the server refuses takes the focus on /share-your-experience as on /contact', async () => {
-      const { page, problems } = await openPage(stack.browser, { width: 1280 })
-      await gotoHydrated(page, `${stack.server.url}/share-your-experience`)
+      const { page, problems } = await stack.openPage({ width: 1280 })
+      await gotoHydrated(page, `${stack.url}/share-your-experience`)
       await page.route('**/trpc/testimonials.submit**', (route) =>
         route.fulfill({
           status: 400,
@@ -270,8 +262,8 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
     })
 
     it('a refused newsletter address keeps the focus on the field, with what was typed', async () => {
-      const { page, problems } = await openPage(stack.browser)
-      await gotoHydrated(page, `${stack.server.url}/`)
+      const { page, problems } = await stack.openPage()
+      await gotoHydrated(page, `${stack.url}/`)
       const email = page.getByRole('textbox', { name: 'Email address' })
       await email.fill('a@b')
       await page.getByRole('button', { name: 'Subscribe' }).click()
@@ -333,9 +325,9 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
 
     for (const form of FORMS) {
       it(`${form.name}: a server that never answers is given up after 15 s; what was typed stays`, async () => {
-        const { page, problems } = await openPage(stack.browser)
+        const { page, problems } = await stack.openPage()
         await page.clock.install()
-        await gotoHydrated(page, `${stack.server.url}${form.path}`)
+        await gotoHydrated(page, `${stack.url}${form.path}`)
         // The request reaches the route and is never answered.
         await page.route(form.pattern, () => {})
         const field = await form.fill(page)
@@ -354,8 +346,8 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
       })
 
       it(`${form.name}: with no network the failure shows at once; what was typed stays`, async () => {
-        const { page } = await openPage(stack.browser)
-        await gotoHydrated(page, `${stack.server.url}${form.path}`)
+        const { page } = await stack.openPage()
+        await gotoHydrated(page, `${stack.url}${form.path}`)
         const field = await form.fill(page)
         await page.context().setOffline(true)
         try {
@@ -372,8 +364,8 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
 
   describe('contact form (/contact)', () => {
     const open = async () => {
-      const watched = await openPage(stack.browser)
-      await gotoHydrated(watched.page, `${stack.server.url}/contact`)
+      const watched = await stack.openPage()
+      await gotoHydrated(watched.page, `${stack.url}/contact`)
       const form = watched.page.getByRole('region', { name: 'Send Us a Message' })
       const fields = {
         name: form.getByRole('textbox', { name: 'Name' }),
@@ -469,7 +461,7 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
     it('what was typed before the code arrived is kept by hydration and is what the form sends, with its toast', async () => {
       // The page's code starts when the visitor reaches for it (decision 032): here by typing, with
       // the scripts held back until all of it is typed, however slowly a busy machine types.
-      const { page, problems } = await openPage(stack.browser)
+      const { page, problems } = await stack.openPage()
       let release = () => {}
       const typed = new Promise<void>((resolve) => {
         release = resolve
@@ -478,7 +470,7 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
         await typed
         await route.continue()
       })
-      await page.goto(`${stack.server.url}/contact`, { waitUntil: 'load' })
+      await page.goto(`${stack.url}/contact`, { waitUntil: 'load' })
       const form = page.getByRole('region', { name: 'Send Us a Message' })
       await form.getByRole('textbox', { name: 'Name' }).pressSequentially('Early Typist')
       await form.getByRole('textbox', { name: 'Email' }).pressSequentially('early@example.org')
@@ -493,7 +485,7 @@ describe.skipIf(!chromiumAndPostgres())('newsletter and contact forms in Chromiu
       expect(await form.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Early Typist')
       await form.getByRole('button', { name: 'Send Message' }).click()
       expect(await toastText(page)).toContain('Message Received')
-      expect(page.url()).toBe(`${stack.server.url}/contact`)
+      expect(page.url()).toBe(`${stack.url}/contact`)
       const rows = await stack.sql`
         select name, subject, message from contact_submissions where email = 'early@example.org'`
       expect(rows).toEqual([

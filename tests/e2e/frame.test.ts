@@ -1,18 +1,9 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DISCLAIMER_TEXT } from '../../src/content/facts'
-import { chromiumAndPostgres, openPage } from '../helpers/browser'
-import {
-  approachHeader,
-  focused,
-  gotoHydrated,
-  isHydrated,
-  reachFor,
-  type Stack,
-  sleep,
-  startStack,
-  untilHydrated,
-} from './support'
+import { chromiumAndPostgres } from '../helpers/browser'
+import { useStack } from './stack'
+import { approachHeader, focused, gotoHydrated, isHydrated, reachFor, sleep, untilHydrated } from './support'
 
 /**
  * The header: Home, the About dropdown, then these in order (docs/product.md#shared-frame), with
@@ -53,18 +44,11 @@ const TRANSPARENT = { color: 'rgb(255, 255, 255)', background: 'rgba(0, 0, 0, 0)
 const codeStarted = (page: Page) => page.evaluate(() => document.querySelector('script[type="module"]') !== null)
 
 describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link, 404 and toasts', () => {
-  let stack: Stack
-
-  beforeAll(async () => {
-    stack = await startStack()
-  })
-  afterAll(async () => {
-    await stack?.stop()
-  })
+  const stack = useStack()
 
   it('header has every link of the spec, in the main navigation', async () => {
-    const { page, problems } = await openPage(stack.browser)
-    await gotoHydrated(page, `${stack.server.url}/education`)
+    const { page, problems } = await stack.openPage()
+    await gotoHydrated(page, `${stack.url}/education`)
     const nav = page.getByRole('navigation', { name: 'Main' })
     await expect(nav.getByRole('link', { name: 'Home', exact: true }).getAttribute('href')).resolves.toBe('/')
     await approachHeader(page)
@@ -89,8 +73,8 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
   })
 
   it('About dropdown opens on hover and on click, and its three links navigate', async () => {
-    const { page, problems } = await openPage(stack.browser)
-    await gotoHydrated(page, `${stack.server.url}/education`)
+    const { page, problems } = await stack.openPage()
+    await gotoHydrated(page, `${stack.url}/education`)
     await approachHeader(page)
     const about = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'About' })
 
@@ -107,7 +91,7 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
       await item.waitFor()
       expect(await item.getAttribute('href')).toBe(path)
       await item.click()
-      await page.waitForURL(`${stack.server.url}${path}`)
+      await page.waitForURL(`${stack.url}${path}`)
       const h1 = () => page.getByRole('heading', { level: 1 }).textContent()
       await expect.poll(h1).toMatch(heading ?? /position statement/i)
       await page.getByRole('menu').waitFor({ state: 'detached' })
@@ -116,8 +100,8 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
   })
 
   it('About dropdown works from the keyboard: Tab to it, Enter or ArrowDown, arrows, Enter', async () => {
-    const { page, problems } = await openPage(stack.browser)
-    await gotoHydrated(page, `${stack.server.url}/education`)
+    const { page, problems } = await stack.openPage()
+    await gotoHydrated(page, `${stack.url}/education`)
     const about = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'About' })
 
     // Tabbing into the header fetches the dropdown's code (decision 033); the About control is the
@@ -149,13 +133,13 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
     await page.keyboard.press('ArrowDown')
     expect((await focused(page)).text).toBe('Position Statement')
     await page.keyboard.press('Enter')
-    await page.waitForURL(`${stack.server.url}/about/position-statement`)
+    await page.waitForURL(`${stack.url}/about/position-statement`)
     expect(problems).toEqual([])
   })
 
   it('on the home page the header is transparent until scrolled more than 20 px', async () => {
-    const { page, problems } = await openPage(stack.browser)
-    await gotoHydrated(page, `${stack.server.url}/`)
+    const { page, problems } = await stack.openPage()
+    await gotoHydrated(page, `${stack.url}/`)
     expect(await headerState(page)).toBe('true')
     expect(await headerLook(page)).toEqual(TRANSPARENT)
     const blur = () => page.getByTestId('site-header').evaluate((header) => getComputedStyle(header).backdropFilter)
@@ -181,8 +165,8 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
   it('on the home page a wheel scroll before the code has started makes the header solid, and back at the top transparent', async () => {
     // docs/decisions/041-header-at-every-scroll-position.md: no pointer move, no key, no touch, so
     // the page's code never starts (decision 032); the stylesheet alone follows the scroll.
-    const { page, problems } = await openPage(stack.browser)
-    await page.goto(`${stack.server.url}/`, { waitUntil: 'load' })
+    const { page, problems } = await stack.openPage()
+    await page.goto(`${stack.url}/`, { waitUntil: 'load' })
     expect(await headerLook(page)).toEqual(TRANSPARENT)
     await page.mouse.wheel(0, 10)
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(10)
@@ -217,8 +201,8 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
   })
 
   it('without JavaScript the home header is transparent over the hero and solid once scrolled', async () => {
-    const { page, problems } = await openPage(stack.browser, { javaScriptEnabled: false })
-    await page.goto(`${stack.server.url}/`, { waitUntil: 'load' })
+    const { page, problems } = await stack.openPage({ javaScriptEnabled: false })
+    await page.goto(`${stack.url}/`, { waitUntil: 'load' })
     expect(await headerLook(page)).toEqual(TRANSPARENT)
     await page.mouse.wheel(0, 600)
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600)
@@ -242,7 +226,7 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
   })
 
   it('where the browser has no scroll-driven animations, the transparent header scrolls away with the hero until the code watches', async () => {
-    const { page, problems } = await openPage(stack.browser)
+    const { page, problems } = await stack.openPage()
     // The stylesheet as such a browser reads it: its @supports test for them fails; and the script
     // asks the same question.
     await page.addInitScript(() => {
@@ -255,7 +239,7 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
       const css = (await response.text()).replaceAll('animation-timeline:scroll())', 'display:no-such-value)')
       await route.fulfill({ response, body: css })
     })
-    await page.goto(`${stack.server.url}/`, { waitUntil: 'load' })
+    await page.goto(`${stack.url}/`, { waitUntil: 'load' })
     const top = () => page.getByTestId('site-header').evaluate((header) => header.getBoundingClientRect().top)
     await page.mouse.wheel(0, 600)
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600)
@@ -271,22 +255,22 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
   })
 
   it('on other pages the header is solid at the top', async () => {
-    const { page, problems } = await openPage(stack.browser)
-    await gotoHydrated(page, `${stack.server.url}/education`)
+    const { page, problems } = await stack.openPage()
+    await gotoHydrated(page, `${stack.url}/education`)
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
     expect(await headerState(page)).toBe('false')
     // Navigating client-side from the home page to another page makes it solid as well.
-    await gotoHydrated(page, `${stack.server.url}/`)
+    await gotoHydrated(page, `${stack.url}/`)
     expect(await headerState(page)).toBe('true')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Benefits' }).click()
-    await page.waitForURL(`${stack.server.url}/benefits`)
+    await page.waitForURL(`${stack.url}/benefits`)
     await expect.poll(() => headerState(page)).toBe('false')
     expect(problems).toEqual([])
   })
 
   it('at 390 px a menu toggle opens the drawer, and choosing a link navigates and closes it', async () => {
-    const { page, problems } = await openPage(stack.browser, { width: 390, height: 844 })
-    await gotoHydrated(page, `${stack.server.url}/`)
+    const { page, problems } = await stack.openPage({ width: 390, height: 844 })
+    await gotoHydrated(page, `${stack.url}/`)
     await approachHeader(page)
     // The desktop links are hidden; the toggle is shown.
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Education' }).count()).toBe(
@@ -309,21 +293,21 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
     }
 
     await mobileNav.getByRole('link', { name: 'Safety & Standards' }).click()
-    await page.waitForURL(`${stack.server.url}/safety`)
+    await page.waitForURL(`${stack.url}/safety`)
     await drawer.waitFor({ state: 'hidden' })
     expect(await page.getByRole('button', { name: 'Open navigation menu' }).getAttribute('aria-expanded')).toBe('false')
 
     // Again from a sub-page of About.
     await page.getByRole('button', { name: 'Open navigation menu' }).click()
     await page.getByRole('dialog').getByRole('link', { name: 'Mission Statement' }).click()
-    await page.waitForURL(`${stack.server.url}/about/mission-statement`)
+    await page.waitForURL(`${stack.url}/about/mission-statement`)
     await page.getByRole('dialog').waitFor({ state: 'hidden' })
     expect(problems).toEqual([])
   })
 
   it('at 390 px the menu sent by the server lists every header link, Standards and News included, and the search box', async () => {
-    const { page, problems } = await openPage(stack.browser, { width: 390, height: 844 })
-    await page.goto(`${stack.server.url}/education`, { waitUntil: 'load' })
+    const { page, problems } = await stack.openPage({ width: 390, height: 844 })
+    await page.goto(`${stack.url}/education`, { waitUntil: 'load' })
     // The header's own search box is for wide screens; here it is in the menu.
     expect(await page.getByTestId('site-header').getByRole('searchbox').count()).toBe(0)
     await page.locator('details:has(nav[aria-label="Mobile"]) > summary').click()
@@ -341,14 +325,14 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
 
   it('the menus’, toasts’ and tRPC link’s code comes when the visitor approaches the header or a form, not before', async () => {
     // docs/decisions/033-deferred-code-on-approach.md
-    const { page, problems } = await openPage(stack.browser, { width: 390, height: 844 })
+    const { page, problems } = await stack.openPage({ width: 390, height: 844 })
     const fetched = new Set<string>()
     page.on('request', (request) => {
       const chunk = /\/assets\/(deferred-ui|trpc-http)-[^/]+\.js$/.exec(request.url())?.[1]
       if (chunk) fetched.add(chunk)
     })
     // The page's code runs (a key was pressed), a scroll and a pointer over the text: neither.
-    await gotoHydrated(page, `${stack.server.url}/`)
+    await gotoHydrated(page, `${stack.url}/`)
     await page.mouse.move(200, 700)
     await page.mouse.wheel(0, 600)
     await sleep(500)
@@ -363,8 +347,8 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
 
     // Elsewhere, the header approached by a finger on the native menu: the drawer takes over once
     // the visitor closes it.
-    const other = await openPage(stack.browser, { width: 390, height: 844 })
-    await gotoHydrated(other.page, `${stack.server.url}/education`)
+    const other = await stack.openPage({ width: 390, height: 844 })
+    await gotoHydrated(other.page, `${stack.url}/education`)
     expect(await other.page.getByRole('button', { name: 'Open navigation menu' }).count()).toBe(0)
     const toggle = other.page.locator('details:has(nav[aria-label="Mobile"]) > summary')
     await toggle.click()
@@ -376,8 +360,8 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
   })
 
   it('footer has three columns, the quick links, the disclaimer and this year’s copyright', async () => {
-    const { page, problems } = await openPage(stack.browser)
-    await gotoHydrated(page, `${stack.server.url}/about`)
+    const { page, problems } = await stack.openPage()
+    await gotoHydrated(page, `${stack.url}/about`)
     const footer = page.getByRole('contentinfo')
     await expect(footer.getByRole('heading', { level: 2 }).allTextContents()).resolves.toEqual([
       'Mild Hyperbaric Oxygen Standards Council',
@@ -402,13 +386,13 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
     expect(new Set(tops).size).toBe(1)
 
     await footer.getByRole('link', { name: 'FAQ' }).click()
-    await page.waitForURL(`${stack.server.url}/faq`)
+    await page.waitForURL(`${stack.url}/faq`)
     expect(problems).toEqual([])
   })
 
   it('the first Tab focuses "Skip to main content", which moves focus to the main content', async () => {
-    const { page, problems } = await openPage(stack.browser)
-    await gotoHydrated(page, `${stack.server.url}/benefits`)
+    const { page, problems } = await stack.openPage()
+    await gotoHydrated(page, `${stack.url}/benefits`)
     await page.keyboard.press('Tab')
     const first = await focused(page)
     expect(first).toMatchObject({ tag: 'a', text: 'Skip to main content' })
@@ -420,14 +404,14 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
   })
 
   it('an unknown path answers 404 with the not-found page, kept out of search engines', async () => {
-    const { page, problems } = await openPage(stack.browser)
-    const response = await gotoHydrated(page, `${stack.server.url}/no-such-page`)
+    const { page, problems } = await stack.openPage()
+    const response = await gotoHydrated(page, `${stack.url}/no-such-page`)
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('404 Page Not Found')
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true)
     await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('noindex,nofollow')
     expect(await page.locator('meta[name="robots"]').count()).toBe(1)
-    const html = await (await fetch(`${stack.server.url}/no-such-page`)).text()
+    const html = await (await fetch(`${stack.url}/no-such-page`)).text()
     expect(html).toContain('<meta name="robots" content="noindex,nofollow"')
     // The header and footer frame the not-found page too.
     expect(await page.getByTestId('site-header').isVisible()).toBe(true)
@@ -440,13 +424,13 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
       '/research',
     )
     await onward.getByRole('link', { name: 'Contact the council' }).click()
-    await page.waitForURL(`${stack.server.url}/contact`)
+    await page.waitForURL(`${stack.url}/contact`)
     expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([])
   })
 
   it('toasts: one at a time, F8 focuses them, a swipe right past 50 px dismisses', async () => {
-    const { page, problems } = await openPage(stack.browser)
-    await gotoHydrated(page, `${stack.server.url}/`)
+    const { page, problems } = await stack.openPage()
+    await gotoHydrated(page, `${stack.url}/`)
     const email = page.getByRole('textbox', { name: 'Email address' })
     const subscribe = page.getByRole('button', { name: 'Subscribe' })
     const region = page.getByRole('region', { name: 'Notifications (F8)' })

@@ -1,41 +1,26 @@
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { testimonials } from '../../src/db/schema'
 import { createDraft, getStandard, openReview, withdrawVersion } from '../../src/server/services/standards'
 import { TESTIMONIALS_ON_HOME } from '../../src/shared/constants'
 import { standardKey } from '../../src/shared/schemas/standards'
-import { chromiumAndPostgres, chromiumPath, launchBrowser, openPage } from '../helpers/browser'
-import { createTestDatabase, type TestDatabase } from '../helpers/db'
-import { type RunningServer, startBuiltServer } from '../helpers/server'
+import { chromiumAndPostgres, chromiumPath } from '../helpers/browser'
+import { useStack } from './stack'
 import { gotoHydrated, sleep } from './support'
 
 /** Screenshots for a person to look at, with SCREENSHOTS=1 (as in screenshots.test.ts). */
 const SHOTS = process.env.SCREENSHOTS ? fileURLToPath(new URL('../.artifacts/screens/', import.meta.url)) : null
 
 describe.skipIf(!chromiumPath())('home page in Chromium', () => {
-  let database: TestDatabase
-  let server: RunningServer
-  let browser: Browser
-
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres')
-    server = await startBuiltServer(database.url ? { DATABASE_URL: database.url } : {})
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    await database?.drop()
-  })
+  const stack = useStack()
 
   it('loads, hydrates and logs no console error or hydration warning', async () => {
-    const { page, problems } = await openPage(browser)
+    const { page, problems } = await stack.openPage()
     const requested: string[] = []
     page.on('request', (request) => requested.push(request.url()))
-    const response = await gotoHydrated(page, `${server.url}/`)
-    expect(response?.status(), server.logs()).toBe(200)
+    const response = await gotoHydrated(page, `${stack.url}/`)
+    expect(response?.status(), stack.server.logs()).toBe(200)
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       'Setting Standards for Mild Hyperbaric Wellness',
     )
@@ -52,7 +37,7 @@ describe.skipIf(!chromiumPath())('home page in Chromium', () => {
       ;(window as unknown as { marker: boolean }).marker = true
     })
     await page.getByRole('link', { name: 'Contact Us' }).last().click()
-    await page.waitForURL(`${server.url}/contact`)
+    await page.waitForURL(`${stack.url}/contact`)
     expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true)
     expect(problems).toEqual([])
     // The admin is its own lazily loaded chunk: public pages never download its code.
@@ -65,7 +50,7 @@ describe.skipIf(!chromiumPath())('home page in Chromium', () => {
     'shows the newest approved testimonials, at most three, and never a pending one',
     async () => {
       const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000)
-      await database.handle.db.insert(testimonials).values([
+      await stack.database.handle.db.insert(testimonials).values([
         {
           name: 'Test Author One',
           testimonial: 'Placeholder testimonial one.',
@@ -93,8 +78,8 @@ describe.skipIf(!chromiumPath())('home page in Chromium', () => {
         },
         { name: 'Test Author Pending', testimonial: 'Placeholder testimonial waiting.', isApproved: false },
       ])
-      const { page, problems } = await openPage(browser)
-      await page.goto(`${server.url}/`, { waitUntil: 'load' })
+      const { page, problems } = await stack.openPage()
+      await page.goto(`${stack.url}/`, { waitUntil: 'load' })
       const cards = page.getByTestId('testimonial-card')
       expect(await cards.count()).toBe(TESTIMONIALS_ON_HOME)
       expect(await cards.locator('figcaption').allTextContents()).toEqual([
@@ -114,15 +99,15 @@ describe.skipIf(!chromiumPath())('home page in Chromium', () => {
   it.skipIf(!chromiumAndPostgres())(
     'says when a standard is in public review, with the way to its draft, and nothing when none is',
     async () => {
-      const db = database.handle.db
+      const db = stack.database.handle.db
       const editor = { email: 'editor@example.org' }
       const day = 24 * 60 * 60 * 1000
-      const { page, problems } = await openPage(browser)
+      const { page, problems } = await stack.openPage()
       const notice = page.getByTestId('review-notice')
       /** The home page as a visitor opens it, until `shown` says what it must (a change reaches the kept page within moments). */
       const untilNotice = async (shown: boolean) => {
         for (let attempt = 0; attempt < 40; attempt += 1) {
-          await page.goto(`${server.url}/`, { waitUntil: 'load' })
+          await page.goto(`${stack.url}/`, { waitUntil: 'load' })
           if ((await notice.count()) === (shown ? 1 : 0)) return
           await sleep(250)
         }
@@ -178,7 +163,7 @@ describe.skipIf(!chromiumPath())('home page in Chromium', () => {
         await page.setViewportSize({ width: 1280, height: 900 })
       }
       await link.click()
-      await page.waitForURL(`${server.url}/standards/${standardKey(open)}/v/1.1`)
+      await page.waitForURL(`${stack.url}/standards/${standardKey(open)}/v/1.1`)
 
       // Withdrawn: the notice goes.
       await withdrawVersion(db, editor, open, '1.1')

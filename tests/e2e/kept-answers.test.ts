@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { rawRequest } from '../helpers/raw-http'
-import { type RunningServer, startBuiltServer } from '../helpers/server'
+import type { RunningServer } from '../helpers/server'
+import { useStack } from './stack'
 import { sleep } from './support'
 
 /** A GET as a client sends it, raw: no decoding, so the encoding and bytes the server chose are seen. */
@@ -45,32 +45,24 @@ async function adminCookie(server: RunningServer): Promise<string> {
 const PUBLIC = ['/research', '/api/research-studies']
 
 describe.skipIf(!inject('postgresAdminUrl'))('kept public answers on two server processes', () => {
-  let database: TestDatabase
-  let servers: RunningServer[]
+  const stack = useStack({ servers: 2, browser: false, env: { LOG_LEVEL: 'info' } })
   let cookie: string
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres')
-    const env = { DATABASE_URL: String(database.url), LOG_LEVEL: 'info' }
-    servers = [await startBuiltServer(env), await startBuiltServer(env)]
-    cookie = await adminCookie(servers[0] as RunningServer)
-  })
-  afterAll(async () => {
-    for (const server of servers ?? []) await server.stop()
-    await database?.drop()
+    cookie = await adminCookie(stack.server)
   })
 
   it('shows a change made through the admin at once on its own process and within a second on the other', async () => {
-    const [first, second] = servers as [RunningServer, RunningServer]
+    const [first, second] = stack.servers as [RunningServer, RunningServer]
     // The first request for a URL renders it through Fastify; every later one, in either encoding,
     // is a kept answer that Fastify never sees.
-    for (const server of servers)
+    for (const server of stack.servers)
       for (const path of PUBLIC)
         for (const headers of [{}, { 'accept-encoding': 'br' }] as Record<string, string>[]) {
           expect((await get(`${server.url}${path}`, headers)).status).toBe(200)
           expect((await get(`${server.url}${path}`, headers)).status).toBe(200)
         }
-    for (const server of servers)
+    for (const server of stack.servers)
       for (const path of PUBLIC) expect(handledByFastify(server, path), `${server.url}${path}`).toBe(1)
 
     const title = `Kept answers study ${Date.now()}`
@@ -99,7 +91,7 @@ describe.skipIf(!inject('postgresAdminUrl'))('kept public answers on two server 
   })
 
   it('answers a conditional request with 304 for the representation the client holds', async () => {
-    const [server] = servers as [RunningServer]
+    const { server } = stack
     for (const path of PUBLIC) {
       const plain = await get(`${server.url}${path}`)
       const br = await get(`${server.url}${path}`, { 'accept-encoding': 'br' })
@@ -128,7 +120,7 @@ describe.skipIf(!inject('postgresAdminUrl'))('kept public answers on two server 
   })
 
   it('never keeps or shares what depends on a session', async () => {
-    const [server] = servers as [RunningServer]
+    const { server } = stack
     // A signed-in request for a public page reaches Fastify and is marked private, kept page or not.
     for (const path of PUBLIC) {
       await get(`${server.url}${path}`)

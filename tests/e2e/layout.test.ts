@@ -1,10 +1,11 @@
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { PUBLIC_PATHS } from '../../src/shared/nav'
-import { chromiumAndPostgres, openPage } from '../helpers/browser'
-import { approachHeader, gotoHydrated, type Stack, startStack, withoutInjectedFailures } from './support'
+import { chromiumAndPostgres } from '../helpers/browser'
+import { useStack } from './stack'
+import { approachHeader, gotoHydrated, withoutInjectedFailures } from './support'
 
 /** Screenshots for a person to look at, with SCREENSHOTS=1 (as in screenshots.test.ts). */
 const SHOTS = process.env.SCREENSHOTS ? fileURLToPath(new URL('../.artifacts/screens/', import.meta.url)) : null
@@ -20,30 +21,26 @@ const scrollsSideways = (page: Page) =>
  * as docs/product.md#shared-frame describes the frame.
  */
 describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
-  let stack: Stack
+  const stack = useStack()
 
   beforeAll(async () => {
-    stack = await startStack()
     if (SHOTS) await mkdir(SHOTS, { recursive: true })
-  })
-  afterAll(async () => {
-    await stack?.stop()
   })
 
   for (const width of [320, 344, 360, 375, 390]) {
     it(`at ${width} px the menu button is whole on screen, and no page scrolls sideways`, async () => {
-      const { page, problems } = await openPage(stack.browser, { width, height: 720 })
+      const { page, problems } = await stack.openPage({ width, height: 720 })
       // Every page at the narrowest width; the home page and the library (the widest content) at the others.
       for (const path of width === 320 ? PAGES : ['/', '/research']) {
         // As the server sends it (the native menu toggle: a visitor who has not touched the page yet
         // or has no JavaScript), then with the page's code (the drawer's button).
-        await page.goto(`${stack.server.url}${path}`, { waitUntil: 'load' })
+        await page.goto(`${stack.url}${path}`, { waitUntil: 'load' })
         for (const [state, toggle] of [
           ['as sent', page.locator('details:has(nav[aria-label="Mobile"]) > summary')],
           ['with code', page.getByRole('button', { name: 'Open navigation menu' })],
         ] as const) {
           if (state === 'with code') {
-            await gotoHydrated(page, `${stack.server.url}${path}`)
+            await gotoHydrated(page, `${stack.url}${path}`)
             await approachHeader(page)
           }
           const box = await toggle.boundingBox()
@@ -56,7 +53,7 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
         }
       }
       if (SHOTS) {
-        await page.goto(`${stack.server.url}/`)
+        await page.goto(`${stack.url}/`)
         await page.screenshot({ path: `${SHOTS}header-${width}.png`, clip: { x: 0, y: 0, width, height: 120 } })
       }
       expect(problems.filter((problem) => !problem.includes('404'))).toEqual([])
@@ -64,9 +61,9 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
   }
 
   it('at 320 px the comparison tables scroll inside their own labelled region, reachable by keyboard', async () => {
-    const { page, problems } = await openPage(stack.browser, { width: 320, height: 720 })
+    const { page, problems } = await stack.openPage({ width: 320, height: 720 })
     for (const path of ['/education', '/about/position-statement']) {
-      await gotoHydrated(page, `${stack.server.url}${path}`)
+      await gotoHydrated(page, `${stack.url}${path}`)
       const region = page.getByRole('region', { name: /comparison table/i })
       await expect(region.getAttribute('tabindex')).resolves.toBe('0')
       const widths = await region.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }))
@@ -84,8 +81,8 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
 
   for (const width of [320, 390, 575, 576, 1280]) {
     it(`at ${width} px the pressure scale's labels on /education are at least 12 px, whole, inside the scale and apart`, async () => {
-      const { page, problems } = await openPage(stack.browser, { width, height: 900 })
-      await page.goto(`${stack.server.url}/education`, { waitUntil: 'load' })
+      const { page, problems } = await stack.openPage({ width, height: 900 })
+      await page.goto(`${stack.url}/education`, { waitUntil: 'load' })
       const scale = page.getByTestId('pressure-scale')
       const measured = await scale.evaluate((figure) => {
         const frame = (figure.querySelector('[role="img"]') as HTMLElement).getBoundingClientRect()
@@ -143,10 +140,10 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
   for (const width of [1200, 1240, 1280, 1440]) {
     it(`at ${width} px the header is one row: the brand, every link and the search box, side by side inside the page`, async () => {
       // In this machine's system font (DejaVu Sans, wider than most): the widest the row gets.
-      const { page } = await openPage(stack.browser, { width, height: 600 })
+      const { page } = await stack.openPage({ width, height: 600 })
       for (const withCode of [false, true]) {
-        if (withCode) await gotoHydrated(page, `${stack.server.url}/research`)
-        else await page.goto(`${stack.server.url}/research`, { waitUntil: 'load' })
+        if (withCode) await gotoHydrated(page, `${stack.url}/research`)
+        else await page.goto(`${stack.url}/research`, { waitUntil: 'load' })
         const header = page.getByTestId('site-header')
         // About is a native disclosure's summary until the deferred dropdown replaces it with a button
         // (lib/deferred-ui.ts): either must fit.
@@ -207,9 +204,9 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
       [390, 700],
     ] as const) {
       it(`at ${width} px a field reached by Tab, backwards from the page's end, is below the header`, async () => {
-        const { page, problems } = await openPage(stack.browser, { width, height })
+        const { page, problems } = await stack.openPage({ width, height })
         for (const path of ['/contact', '/share-your-experience']) {
-          await gotoHydrated(page, `${stack.server.url}${path}`)
+          await gotoHydrated(page, `${stack.url}${path}`)
           await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
           const seen: string[] = []
           for (let step = 0; step < 60; step += 1) {
@@ -228,9 +225,9 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
 
     for (const withCode of [true, false]) {
       it(`a failed send puts the focus on the first field to fix, below the header (${withCode ? 'with' : 'without'} the code)`, async () => {
-        const { page, problems } = await openPage(stack.browser, { width: 1280, height: 500 })
-        if (withCode) await gotoHydrated(page, `${stack.server.url}/contact`)
-        else await page.goto(`${stack.server.url}/contact`, { waitUntil: 'load' })
+        const { page, problems } = await stack.openPage({ width: 1280, height: 500 })
+        if (withCode) await gotoHydrated(page, `${stack.url}/contact`)
+        else await page.goto(`${stack.url}/contact`, { waitUntil: 'load' })
         // The Name field just under the header, the Send button in view below.
         const name = page.getByRole('textbox', { name: 'Name' })
         await name.evaluate((field) => window.scrollBy(0, field.getBoundingClientRect().top - 30))
@@ -247,9 +244,9 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
   })
 
   it('on a phone every form field has at least 16 px text (iOS zooms into smaller ones)', async () => {
-    const { page } = await openPage(stack.browser, { width: 390 })
+    const { page } = await stack.openPage({ width: 390 })
     for (const path of ['/', '/contact', '/share-your-experience']) {
-      await gotoHydrated(page, `${stack.server.url}${path}`)
+      await gotoHydrated(page, `${stack.url}${path}`)
       const sizes = await page
         .locator('main input:not([type=hidden]):not([type=checkbox]), main textarea, main select')
         .evaluateAll((fields) =>
@@ -277,18 +274,18 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
       })
 
     it('the About trigger is marked on the three About pages, and the current link is visibly marked', async () => {
-      const { page } = await openPage(stack.browser, { width: 1280 })
+      const { page } = await stack.openPage({ width: 1280 })
       const nav = page.getByRole('navigation', { name: 'Main' })
       const about = nav.getByRole('button', { name: /^About/ })
       for (const path of ['/about', '/about/mission-statement', '/about/position-statement']) {
-        await gotoHydrated(page, `${stack.server.url}${path}`)
+        await gotoHydrated(page, `${stack.url}${path}`)
         await approachHeader(page)
         await page.mouse.move(640, 600)
         expect(await about.getAttribute('data-active'), path).toBe('true')
         expect((await style(about)).underline, path).toBe(true)
         expect(await nav.locator('[aria-current="page"]').count(), path).toBe(0)
       }
-      await gotoHydrated(page, `${stack.server.url}/education`)
+      await gotoHydrated(page, `${stack.url}/education`)
       await approachHeader(page)
       await page.mouse.move(640, 600)
       expect(await about.getAttribute('data-active')).toBeNull()
@@ -304,8 +301,8 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
     })
 
     it('the mobile drawer marks the current page, and only that one', async () => {
-      const { page } = await openPage(stack.browser, { width: 390 })
-      await gotoHydrated(page, `${stack.server.url}/about/position-statement`)
+      const { page } = await stack.openPage({ width: 390 })
+      await gotoHydrated(page, `${stack.url}/about/position-statement`)
       await approachHeader(page)
       await page.getByRole('button', { name: 'Open navigation menu' }).click()
       const drawer = page.getByRole('navigation', { name: 'Mobile' })
@@ -334,8 +331,8 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
 
     for (const width of [1440, 1280, 1024, 390, 320]) {
       it(`at ${width} px the header, the hero text, the content and the footer start on one line`, async () => {
-        const { page } = await openPage(stack.browser, { width, height: 900 })
-        await page.goto(`${stack.server.url}/`, { waitUntil: 'load' })
+        const { page } = await stack.openPage({ width, height: 900 })
+        await page.goto(`${stack.url}/`, { waitUntil: 'load' })
         const home = await lefts(page, {
           header: 'header a',
           hero: '[data-testid="hero"] h1',
@@ -345,7 +342,7 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
         })
         expect(new Set(Object.values(home)).size, JSON.stringify(home)).toBe(1)
 
-        await page.goto(`${stack.server.url}/faq`, { waitUntil: 'load' })
+        await page.goto(`${stack.url}/faq`, { waitUntil: 'load' })
         const faq = await lefts(page, {
           header: 'header a',
           hero: 'main h1',
@@ -363,7 +360,7 @@ describe.skipIf(!chromiumAndPostgres())('every width, from 320 px up', () => {
         )
         expect(widths[0]).toBe(widths[1])
         if (SHOTS && (width === 1280 || width === 390)) {
-          await page.goto(`${stack.server.url}/`)
+          await page.goto(`${stack.url}/`)
           await page.screenshot({ path: `${SHOTS}grid-home-${width}.png`, fullPage: true })
         }
       })

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import starter from '../../src/content/starter-studies.json' with { type: 'json' }
-import { chromiumAndPostgres, openPage } from '../helpers/browser'
-import { focused, gotoHydrated, holdRequests, type Stack, startStack, untilHydrated } from './support'
+import { chromiumAndPostgres } from '../helpers/browser'
+import { useStack } from './stack'
+import { focused, gotoHydrated, holdRequests, untilHydrated } from './support'
 
 const STUDY_TABS = ['All Studies', 'Athletic Performance', 'Cognitive Health', 'Safety Standards', 'General Wellness']
 const RESOURCE_TABS = ['All Resources', 'Safety', 'Education', 'Professional']
@@ -29,18 +30,11 @@ async function navigateFromHome(page: Page, url: string, linkName: string, path:
 }
 
 describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and sitemap in Chromium', () => {
-  let stack: Stack
-
-  beforeAll(async () => {
-    stack = await startStack()
-  })
-  afterAll(async () => {
-    await stack?.stop()
-  })
+  const stack = useStack()
 
   describe('/research', () => {
     it('a direct load has the study cards and the count in the server HTML', async () => {
-      const response = await fetch(`${stack.server.url}/research`)
+      const response = await fetch(`${stack.url}/research`)
       expect(response.status).toBe(200)
       const html = await response.text()
       const first = starter.studies[0]
@@ -52,8 +46,8 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
     })
 
     it('tabs filter the cards and update the count; the keyboard moves between tabs', async () => {
-      const { page, problems } = await openPage(stack.browser)
-      await gotoHydrated(page, `${stack.server.url}/research`)
+      const { page, problems } = await stack.openPage()
+      await gotoHydrated(page, `${stack.url}/research`)
       const tabs = page.getByRole('tablist', { name: 'Study categories' }).getByRole('tab')
       await expect(tabs.allTextContents()).resolves.toEqual(STUDY_TABS)
       expect(await page.getByRole('tab', { name: 'All Studies' }).getAttribute('aria-selected')).toBe('true')
@@ -88,8 +82,8 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
     })
 
     it('each card shows its details; study links open in a new tab without opener or referrer', async () => {
-      const { page, problems } = await openPage(stack.browser)
-      await gotoHydrated(page, `${stack.server.url}/research`)
+      const { page, problems } = await stack.openPage()
+      await gotoHydrated(page, `${stack.url}/research`)
       const study = starter.studies[2]
       if (!study) throw new Error('no starter study')
       const card = page.getByTestId('study-card').filter({ hasText: study.title })
@@ -109,11 +103,11 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
     })
 
     it('a client-side visit shows "Loading..." and 4 placeholder cards until the list arrives', async () => {
-      const { page, problems } = await openPage(stack.browser)
-      await gotoHydrated(page, `${stack.server.url}/`)
+      const { page, problems } = await stack.openPage()
+      await gotoHydrated(page, `${stack.url}/`)
       const hold = await holdRequests(page, '**/trpc/researchStudies.list**')
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Research', exact: true }).click()
-      await page.waitForURL(`${stack.server.url}/research`)
+      await page.waitForURL(`${stack.url}/research`)
       await expect.poll(hold.held).toBe(1)
       expect(await countLine(page)).toBe('Loading...')
       expect(await page.getByTestId('placeholder-card').count()).toBe(4)
@@ -127,9 +121,9 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
 
     it('a category without studies shows the empty state', async () => {
       await stack.sql`delete from research_studies where category = 'Cognitive Health'`
-      const { page, problems } = await openPage(stack.browser)
+      const { page, problems } = await stack.openPage()
       // The page HTML is cached by the server; the list call is not, so navigate client-side.
-      await navigateFromHome(page, stack.server.url, 'Research', '/research')
+      await navigateFromHome(page, stack.url, 'Research', '/research')
       await expect.poll(() => countLine(page)).toBe('8 Studies Found')
       await page.getByRole('tab', { name: 'Cognitive Health' }).click()
       await expect.poll(() => countLine(page)).toBe('0 Studies Found')
@@ -146,15 +140,15 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
 
   describe('/research: a library researchers can use', () => {
     it('the category lives in the address: rendered on the server, linkable, and Back and Forward work', async () => {
-      const html = await (await fetch(`${stack.server.url}/research?category=Athletic%20Performance`)).text()
+      const html = await (await fetch(`${stack.url}/research?category=Athletic%20Performance`)).text()
       expect(html).toContain('3 Studies Found')
       expect(html.match(/data-testid="study-card"/g)).toHaveLength(3)
 
-      const { page, problems } = await openPage(stack.browser)
-      await gotoHydrated(page, `${stack.server.url}/research`)
+      const { page, problems } = await stack.openPage()
+      await gotoHydrated(page, `${stack.url}/research`)
       // (The test before this one removed the Cognitive Health study.)
       await page.getByRole('tab', { name: 'Safety Standards' }).click()
-      await page.waitForURL(`${stack.server.url}/research?category=Safety+Standards`)
+      await page.waitForURL(`${stack.url}/research?category=Safety+Standards`)
       await expect.poll(() => countLine(page)).toBe('1 Study Found')
       await page.getByRole('tab', { name: 'Athletic Performance' }).click()
       await expect.poll(() => countLine(page)).toBe('3 Studies Found')
@@ -170,8 +164,8 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
     })
 
     it('without JavaScript a tab keeps the search and the sort', async () => {
-      const { page, problems } = await openPage(stack.browser, { width: 390, javaScriptEnabled: false })
-      await page.goto(`${stack.server.url}/research?q=rat&sort=title`)
+      const { page, problems } = await stack.openPage({ width: 390, javaScriptEnabled: false })
+      await page.goto(`${stack.url}/research?q=rat&sort=title`)
       await page.getByRole('tab', { name: 'Athletic Performance' }).click()
       await page.waitForURL(/category=/)
       const address = new URL(page.url()).searchParams
@@ -187,8 +181,8 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
     })
 
     it('searches title, authors, journal and summary in the database; the search is kept in the address', async () => {
-      const { page, problems } = await openPage(stack.browser)
-      await gotoHydrated(page, `${stack.server.url}/research`)
+      const { page, problems } = await stack.openPage()
+      await gotoHydrated(page, `${stack.url}/research`)
       await page.getByRole('searchbox', { name: 'Search studies' }).fill('glucose')
       await page.waitForURL(/[?&]q=glucose/)
       await expect.poll(() => countLine(page)).toBe('1 Study Found')
@@ -203,9 +197,9 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
     })
 
     it('Cite gives the study in APA style, to copy and as BibTeX and RIS downloads, by keyboard too', async () => {
-      const { page, problems } = await openPage(stack.browser)
-      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.server.url })
-      await gotoHydrated(page, `${stack.server.url}/research?q=glucose`)
+      const { page, problems } = await stack.openPage()
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url })
+      await gotoHydrated(page, `${stack.url}/research?q=glucose`)
       const card = page.getByTestId('study-card').first()
       const title = String(await card.locator('h2').textContent())
       const cite = card.getByRole('button', { name: `Cite ${title}` })
@@ -266,8 +260,8 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
     })
 
     it('sorts by newest year or by title; each card shows its DOI and says which link is which', async () => {
-      const { page, problems } = await openPage(stack.browser)
-      await gotoHydrated(page, `${stack.server.url}/research`)
+      const { page, problems } = await stack.openPage()
+      await gotoHydrated(page, `${stack.url}/research`)
       const years = await page
         .getByTestId('study-card')
         .evaluateAll((cards) =>
@@ -291,14 +285,14 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
 
   describe('/resources', () => {
     it('a direct load has the resources and the count in the server HTML', async () => {
-      const html = await (await fetch(`${stack.server.url}/resources`)).text()
+      const html = await (await fetch(`${stack.url}/resources`)).text()
       expect(html).toContain('6 Resources Available')
       expect(html.match(/data-testid="resource-card"/g)).toHaveLength(6)
     })
 
     it('tabs filter by category; every Download opens a PDF in a new window', async () => {
-      const { page, problems } = await openPage(stack.browser)
-      await gotoHydrated(page, `${stack.server.url}/resources`)
+      const { page, problems } = await stack.openPage()
+      await gotoHydrated(page, `${stack.url}/resources`)
       await expect(
         page.getByRole('tablist', { name: 'Resource categories' }).getByRole('tab').allTextContents(),
       ).resolves.toEqual(RESOURCE_TABS)
@@ -319,7 +313,7 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
         expect(await link.getAttribute('target')).toBe('_blank')
         expect(await link.textContent()).toBe('Download PDF')
         const href = (await link.getAttribute('href')) ?? ''
-        const file = await fetch(new URL(href, stack.server.url))
+        const file = await fetch(new URL(href, stack.url))
         expect(file.status, href).toBe(200)
         expect(file.headers.get('content-type'), href).toBe('application/pdf')
         expect(new TextDecoder().decode((await file.arrayBuffer()).slice(0, 5)), href).toBe('%PDF-')
@@ -334,16 +328,16 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
     })
 
     it('the category lives in the address, and the tabs work before the code runs and without JavaScript', async () => {
-      const html = await (await fetch(`${stack.server.url}/resources?category=Education`)).text()
+      const html = await (await fetch(`${stack.url}/resources?category=Education`)).text()
       expect(html).toContain('2 Resources Available')
       expect(html.match(/data-testid="resource-card"/g)).toHaveLength(2)
 
       // Without JavaScript, at phone width: each tab loads the page for its category, and every tab
       // is a Tab stop (the arrow keys need code).
-      const plain = await openPage(stack.browser, { width: 390, javaScriptEnabled: false })
-      await plain.page.goto(`${stack.server.url}/resources`)
+      const plain = await stack.openPage({ width: 390, javaScriptEnabled: false })
+      await plain.page.goto(`${stack.url}/resources`)
       await plain.page.getByRole('tab', { name: 'Education' }).click()
-      await plain.page.waitForURL(`${stack.server.url}/resources?category=Education`)
+      await plain.page.waitForURL(`${stack.url}/resources?category=Education`)
       expect(await countLine(plain.page)).toBe('2 Resources Available')
       expect(await badges(plain.page, 'resource-card')).toEqual(['Education', 'Education'])
       expect(await plain.page.getByRole('tab', { name: 'Education' }).getAttribute('aria-selected')).toBe('true')
@@ -351,7 +345,7 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
       await plain.page.keyboard.press('Tab')
       expect((await focused(plain.page)).text).toBe('Safety')
       await plain.page.keyboard.press('Enter')
-      await plain.page.waitForURL(`${stack.server.url}/resources?category=Safety`)
+      await plain.page.waitForURL(`${stack.url}/resources?category=Safety`)
       expect(await countLine(plain.page)).toBe('2 Resources Available')
       await plain.page.getByRole('tab', { name: 'All Resources' }).click()
       await expect.poll(() => countLine(plain.page)).toBe('6 Resources Available')
@@ -360,16 +354,16 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
 
       // With JavaScript, a tab tapped as the first touch (it starts the page's code) still works,
       // whichever arrives first: the code or the form's own request.
-      const { page, problems } = await openPage(stack.browser, { width: 390 })
-      await page.goto(`${stack.server.url}/resources`)
+      const { page, problems } = await stack.openPage({ width: 390 })
+      await page.goto(`${stack.url}/resources`)
       await page.getByRole('tab', { name: 'Education' }).click()
-      await page.waitForURL(`${stack.server.url}/resources?category=Education`)
+      await page.waitForURL(`${stack.url}/resources?category=Education`)
       await expect.poll(() => countLine(page)).toBe('2 Resources Available')
       // Once the code runs, a tab changes the address in place and Back returns.
-      await gotoHydrated(page, `${stack.server.url}/resources`)
+      await gotoHydrated(page, `${stack.url}/resources`)
       await page.evaluate(() => Object.assign(window, { sameDocument: true }))
       await page.getByRole('tab', { name: 'Safety' }).click()
-      await page.waitForURL(`${stack.server.url}/resources?category=Safety`)
+      await page.waitForURL(`${stack.url}/resources?category=Safety`)
       await expect.poll(() => countLine(page)).toBe('2 Resources Available')
       await page.goBack()
       await expect.poll(() => countLine(page)).toBe('6 Resources Available')
@@ -378,11 +372,11 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
     })
 
     it('a client-side visit shows "Loading..." and 3 placeholder cards until the list arrives', async () => {
-      const { page, problems } = await openPage(stack.browser)
-      await gotoHydrated(page, `${stack.server.url}/`)
+      const { page, problems } = await stack.openPage()
+      await gotoHydrated(page, `${stack.url}/`)
       const hold = await holdRequests(page, '**/trpc/resources.list**')
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources', exact: true }).click()
-      await page.waitForURL(`${stack.server.url}/resources`)
+      await page.waitForURL(`${stack.url}/resources`)
       await expect.poll(hold.held).toBe(1)
       expect(await countLine(page)).toBe('Loading...')
       expect(await page.getByTestId('placeholder-card').count()).toBe(3)
@@ -395,8 +389,8 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
 
     it('a category without resources shows the empty state', async () => {
       await stack.sql`delete from educational_resources where category = 'Professional'`
-      const { page, problems } = await openPage(stack.browser)
-      await navigateFromHome(page, stack.server.url, 'Resources', '/resources')
+      const { page, problems } = await stack.openPage()
+      await navigateFromHome(page, stack.url, 'Resources', '/resources')
       await expect.poll(() => countLine(page)).toBe('4 Resources Available')
       await page.getByRole('tab', { name: 'Professional' }).click()
       await expect.poll(() => countLine(page)).toBe('0 Resources Available')
@@ -414,8 +408,8 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
       page.getByRole('main').locator('details[open] > [data-faq-question]').allTextContents()
 
     it('five categories; one item open at a time, closable, keyboard operable; Contact Us goes to /contact', async () => {
-      const { page, problems } = await openPage(stack.browser)
-      await gotoHydrated(page, `${stack.server.url}/faq`)
+      const { page, problems } = await stack.openPage()
+      await gotoHydrated(page, `${stack.url}/faq`)
       const main = page.getByRole('main')
       const categories = await main
         .locator('section[aria-labelledby^="faq-"]')
@@ -460,15 +454,15 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
       expect(ids.every((id) => /^question-[a-z0-9-]+-(question|answer)$/.test(id))).toBe(true)
 
       await main.getByRole('link', { name: 'Contact Us' }).click()
-      await page.waitForURL(`${stack.server.url}/contact`)
+      await page.waitForURL(`${stack.url}/contact`)
       expect(problems).toEqual([])
     })
 
     it('closed answers stay findable before and after the code: a find-in-page match opens its question', async () => {
       // The browser cannot be made to press Ctrl+F here; a text fragment (#:~:text=) is the same
       // search and reveals its match the same way, opening the closed <details> that holds it.
-      const { page, problems } = await openPage(stack.browser, { width: 390, height: 844 })
-      await page.goto(`${stack.server.url}/faq#:~:text=roughly%20what%20you%20would%20feel`, { waitUntil: 'load' })
+      const { page, problems } = await stack.openPage({ width: 390, height: 844 })
+      await page.goto(`${stack.url}/faq#:~:text=roughly%20what%20you%20would%20feel`, { waitUntil: 'load' })
       const question = 'What pressure is used in a mild hyperbaric session?'
       await expect.poll(() => openQuestions(page)).toEqual([question])
       expect(await page.getByText('roughly what you would feel', { exact: false }).isVisible()).toBe(true)
@@ -492,7 +486,7 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
       })
       try {
         const page = await context.newPage()
-        await page.goto(`${stack.server.url}/faq`)
+        await page.goto(`${stack.url}/faq`)
         const main = page.getByRole('main')
         const answers = main.locator('[data-faq-answer]')
         const visible = () => answers.evaluateAll((all) => all.map((answer) => answer.checkVisibility()))
@@ -516,8 +510,8 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
 
   describe('sitemap, sitemap.xml and robots.txt', () => {
     it('the sitemap page lists both groups and links to /sitemap.xml', async () => {
-      const { page, problems } = await openPage(stack.browser)
-      await gotoHydrated(page, `${stack.server.url}/sitemap`)
+      const { page, problems } = await stack.openPage()
+      await gotoHydrated(page, `${stack.url}/sitemap`)
       const hrefs = (testId: string) =>
         page
           .getByTestId(testId)
@@ -546,24 +540,24 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
     })
 
     it('GET /sitemap.xml lists absolute URLs on PUBLIC_URL; /robots.txt keeps out /admin and /api', async () => {
-      const xml = await fetch(`${stack.server.url}/sitemap.xml`)
+      const xml = await fetch(`${stack.url}/sitemap.xml`)
       expect(xml.status).toBe(200)
       expect(xml.headers.get('content-type')).toMatch(/xml/)
       const body = await xml.text()
       const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '')
       expect(locs.length).toBeGreaterThanOrEqual(12)
-      for (const loc of locs) expect(loc.startsWith(`${stack.server.url}/`), loc).toBe(true)
+      for (const loc of locs) expect(loc.startsWith(`${stack.url}/`), loc).toBe(true)
       for (const path of ['/', '/about/position-statement', '/research', '/sitemap']) {
-        expect(locs).toContain(`${stack.server.url}${path}`)
+        expect(locs).toContain(`${stack.url}${path}`)
       }
       expect(locs.some((loc) => loc.includes('/admin'))).toBe(false)
 
-      const robots = await fetch(`${stack.server.url}/robots.txt`)
+      const robots = await fetch(`${stack.url}/robots.txt`)
       expect(robots.status).toBe(200)
       const lines = (await robots.text()).split('\n').map((line) => line.trim())
       expect(lines).toContain('Disallow: /admin')
       expect(lines.some((line) => /^Disallow: \/api\/?$/.test(line))).toBe(true)
-      expect(lines).toContain(`Sitemap: ${stack.server.url}/sitemap.xml`)
+      expect(lines).toContain(`Sitemap: ${stack.url}/sitemap.xml`)
     })
   })
 })

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumAndPostgres, openPage } from '../helpers/browser'
-import { type SmtpServer, startSmtpServer } from '../helpers/smtp'
-import { type AdminStack, scrollsSideways, startAdminStack } from './admin-support'
+import { describe, expect, it } from 'vitest'
+import { chromiumAndPostgres } from '../helpers/browser'
+import { scrollsSideways } from './admin-support'
 import { axeViolations } from './axe'
+import { useStack } from './stack'
 import { gotoHydrated } from './support'
 
 /**
@@ -40,21 +40,11 @@ async function reloadUntil(page: Page, url: string, check: () => Promise<boolean
 }
 
 describe.skipIf(!chromiumAndPostgres())('news in Chromium: write, preview, schedule, publish, send', () => {
-  let smtp: SmtpServer
-  let stack: AdminStack
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer()
-    stack = await startAdminStack({
-      SMTP_URL: smtp.url,
-      NEWS_PUBLISH_INTERVAL_S: '1',
-      MAIL_RATE_PER_MINUTE: '6000',
-    })
-    await stack.sql`insert into users (email, first_name, role, invited_by) values (${EDITOR}, 'Eddie', 'editor', 'admin@example.org')`
-  })
-  afterAll(async () => {
-    await stack?.stop()
-    await smtp?.stop()
+  const stack = useStack({
+    oidc: true,
+    smtp: true,
+    env: { NEWS_PUBLISH_INTERVAL_S: '1', MAIL_RATE_PER_MINUTE: '6000' },
+    team: [{ email: EDITOR, firstName: 'Eddie', role: 'editor' }],
   })
 
   it('an editor writes a post with a table and a link, sees the preview, schedules it, and it appears', async () => {
@@ -96,15 +86,15 @@ describe.skipIf(!chromiumAndPostgres())('news in Chromium: write, preview, sched
 
     // A visitor: the post shows on /news and the home page once its time has come (the kept pages
     // are dropped by the posts' trigger when the scheduler publishes it).
-    const visitor = await openPage(stack.browser)
+    const visitor = await stack.openPage()
     const newsLink = () => visitor.page.getByRole('link', { name: TITLE })
-    await reloadUntil(visitor.page, `${stack.server.url}/news`, () => newsLink().isVisible())
+    await reloadUntil(visitor.page, `${stack.url}/news`, () => newsLink().isVisible())
     expect(Date.now()).toBeGreaterThanOrEqual(new Date(due.iso).getTime())
-    await reloadUntil(visitor.page, `${stack.server.url}/`, () =>
+    await reloadUntil(visitor.page, `${stack.url}/`, () =>
       visitor.page.getByTestId('latest-news').getByRole('link', { name: TITLE }).isVisible(),
     )
 
-    await gotoHydrated(visitor.page, `${stack.server.url}/news/${SLUG}`)
+    await gotoHydrated(visitor.page, `${stack.url}/news/${SLUG}`)
     await visitor.page.getByRole('heading', { level: 1, name: TITLE }).waitFor()
     const body = visitor.page.getByTestId('news-body')
     expect(await body.locator('td').allTextContents()).toEqual(CELLS)
@@ -124,7 +114,7 @@ describe.skipIf(!chromiumAndPostgres())('news in Chromium: write, preview, sched
     await stack.sql`
       insert into newsletter_subscribers (email, status, subscribed_at, consent_source)
       values ('waiting@example.org', 'pending', now(), 'form')`
-    smtp.received.length = 0
+    stack.smtp.received.length = 0
 
     const { page, problems } = await stack.signIn('/admin/news', { email: EDITOR })
     problems.length = 0
@@ -139,7 +129,7 @@ describe.skipIf(!chromiumAndPostgres())('news in Chromium: write, preview, sched
 
     const n = SUBSCRIBERS.length
     await page.getByText(`${n} of ${n} sent · 0 queued · 0 failed · 0 cancelled`).waitFor({ timeout: 20_000 })
-    const mails = await smtp.waitFor(n)
+    const mails = await stack.smtp.waitFor(n)
     expect(mails.flatMap((mail) => mail.envelopeTo).sort()).toEqual([...SUBSCRIBERS].sort())
     for (const mail of mails) expect(mail.parsed.subject).toBe(TITLE)
     // Sent once: the button now says why it is off.
@@ -149,9 +139,9 @@ describe.skipIf(!chromiumAndPostgres())('news in Chromium: write, preview, sched
 
   it('axe finds nothing on /news and the post at 1280 and 320 px, nor on the editor at 1280 px', async () => {
     for (const width of [1280, 320]) {
-      const visitor = await openPage(stack.browser, { width })
+      const visitor = await stack.openPage({ width })
       for (const path of ['/news', `/news/${SLUG}`]) {
-        await gotoHydrated(visitor.page, `${stack.server.url}${path}`)
+        await gotoHydrated(visitor.page, `${stack.url}${path}`)
         expect(await axeViolations(visitor.page), `${path} at ${width}`).toEqual([])
         if (path !== '/news') {
           // At 320 px the table scrolls in its own box, and the keyboard can reach it to scroll it.

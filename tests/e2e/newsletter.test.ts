@@ -1,13 +1,11 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import postgres from 'postgres'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { chromiumAndPostgres, openPage } from '../helpers/browser'
-import { createTestDatabase } from '../helpers/db'
-import { startBuiltServer } from '../helpers/server'
-import { linkIn, type SmtpServer, startSmtpServer } from '../helpers/smtp'
-import { type AdminStack, scrollsSideways, startAdminStack } from './admin-support'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { chromiumAndPostgres } from '../helpers/browser'
+import { linkIn } from '../helpers/smtp'
+import { scrollsSideways } from './admin-support'
 import { axeViolations } from './axe'
+import { useStack } from './stack'
 import { focused, gotoHydrated, sleep } from './support'
 
 /** Screenshots for a person to look at, with SCREENSHOTS=1 (as in screenshots.test.ts). */
@@ -19,30 +17,23 @@ const COUNCIL = 'council-inbox@example.org'
  * them: a built server with SMTP_URL pointing at a real SMTP server on 127.0.0.1, in Chromium.
  */
 describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromium', () => {
-  let smtp: SmtpServer
-  let stack: AdminStack
+  const stack = useStack({ oidc: true, smtp: true, env: { COUNCIL_NOTIFY_EMAIL: COUNCIL } })
 
   beforeAll(async () => {
-    smtp = await startSmtpServer()
-    stack = await startAdminStack({ SMTP_URL: smtp.url, COUNCIL_NOTIFY_EMAIL: COUNCIL })
     if (SHOTS) await mkdir(SHOTS, { recursive: true })
-  })
-  afterAll(async () => {
-    await stack?.stop()
-    await smtp?.stop()
   })
   beforeEach(async () => {
     await stack.sql`truncate newsletter_subscribers, contact_submissions, mail_outbox, audit_log restart identity`
-    smtp.received.length = 0
-    smtp.refuseRecipients(false)
+    stack.smtp.received.length = 0
+    stack.smtp.refuseRecipients(false)
   })
 
   const subscribers = () =>
     stack.sql<{ email: string; status: string }[]>`select email, status from newsletter_subscribers order by email`
 
   it('a visitor subscribes, is told to check the inbox, and confirms with the link by keyboard alone', async () => {
-    const { page, problems } = await openPage(stack.browser, { width: 390 })
-    await gotoHydrated(page, `${stack.server.url}/`)
+    const { page, problems } = await stack.openPage({ width: 390 })
+    await gotoHydrated(page, `${stack.url}/`)
     await page.getByLabel('Email address').fill('reader@example.net')
     await page.getByRole('button', { name: 'Subscribe' }).click()
     // The toast keeps the product's text; the line under the form says where the link went.
@@ -55,9 +46,9 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
       await page.screenshot({ path: `${SHOTS}newsletter-check-inbox-390.png` })
     }
 
-    const [mail] = await smtp.waitFor(1)
+    const [mail] = await stack.smtp.waitFor(1)
     expect(mail?.envelopeTo).toEqual(['reader@example.net'])
-    const link = linkIn(mail, `${stack.server.url}/newsletter/confirm?token=`)
+    const link = linkIn(mail, `${stack.url}/newsletter/confirm?token=`)
     for (const width of [1280, 390, 320]) {
       await page.setViewportSize({ width, height: 700 })
       await page.goto(link)
@@ -72,7 +63,7 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
     await page.getByRole('heading', { name: 'Subscription confirmed' }).waitFor()
     expect(await subscribers()).toEqual([{ email: 'reader@example.net', status: 'active' }])
     // Once confirmed, a welcome with the reader's own one-click unsubscribe (and before the next test).
-    const [welcome] = await smtp.waitForMatching(
+    const [welcome] = await stack.smtp.waitForMatching(
       (received) => /^Welcome to the /.test(received.parsed.subject ?? ''),
       1,
     )
@@ -83,19 +74,19 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
   })
 
   it('the council sees a new message by e-mail, and a notice the mail server refused is marked on it', async () => {
-    const { page } = await openPage(stack.browser)
-    await gotoHydrated(page, `${stack.server.url}/contact`)
+    const { page } = await stack.openPage()
+    await gotoHydrated(page, `${stack.url}/contact`)
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Pat Example')
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('pat@example.net')
     await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('About the checklist')
     await page.getByRole('textbox', { name: 'Message' }).fill('Where can I find the facility checklist?')
     await page.getByRole('button', { name: 'Send Message' }).click()
     await page.getByText('Message Received').waitFor()
-    const [notice] = await smtp.waitFor(1)
+    const [notice] = await stack.smtp.waitFor(1)
     expect(notice?.envelopeTo).toEqual([COUNCIL])
     expect(notice?.parsed.replyTo?.value).toEqual([{ name: '', address: 'pat@example.net' }])
 
-    smtp.refuseRecipients(true)
+    stack.smtp.refuseRecipients(true)
     await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('A second question')
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Pat Example')
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('pat@example.net')
@@ -196,7 +187,7 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
     const keep = lines.find((line) => line.startsWith('keep@example.org,'))
     const link = String(keep?.split(',')[2])
 
-    const visitor = await openPage(stack.browser, { width: 320 })
+    const visitor = await stack.openPage({ width: 320 })
     await visitor.page.goto(link)
     await visitor.page.getByText('Press the button to stop the newsletter going to keep@example.org.').waitFor()
     expect(await scrollsSideways(visitor)).toBe(false)
@@ -229,15 +220,15 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
   }
 
   it('the privacy page: linked from the footer, the sitemap and every form; readable at 320 px; passes axe', async () => {
-    const { page, problems } = await openPage(stack.browser, { width: 320 })
+    const { page, problems } = await stack.openPage({ width: 320 })
     for (const path of ['/', '/contact', '/share-your-experience']) {
-      await gotoHydrated(page, `${stack.server.url}${path}`)
+      await gotoHydrated(page, `${stack.url}${path}`)
       expect(await page.locator('main').getByRole('link', { name: 'How we handle your data' }).count(), path).toBe(1)
       expect(await page.locator('footer').getByRole('link', { name: 'Privacy' }).count(), path).toBe(1)
     }
-    await gotoHydrated(page, `${stack.server.url}/sitemap`)
+    await gotoHydrated(page, `${stack.url}/sitemap`)
     await page.getByTestId('sitemap-more').getByRole('link', { name: 'Privacy' }).click()
-    await page.waitForURL(`${stack.server.url}/privacy`)
+    await page.waitForURL(`${stack.url}/privacy`)
     await page.getByRole('heading', { name: 'How to be removed' }).waitFor()
     for (const item of ['Contact messages', 'Newsletter subscriptions', 'Testimonials']) {
       await page.getByRole('heading', { name: item }).waitFor()
@@ -245,50 +236,40 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
     expect(await scrollsSideways({ page, problems })).toBe(false)
     expect(await axeViolations(page)).toEqual([])
     if (SHOTS) await page.screenshot({ path: `${SHOTS}privacy-320.png`, fullPage: true })
-    const sitemap = await (await fetch(`${stack.server.url}/sitemap.xml`)).text()
-    expect(sitemap).toContain(`<loc>${stack.server.url}/privacy</loc>`)
+    const sitemap = await (await fetch(`${stack.url}/sitemap.xml`)).text()
+    expect(sitemap).toContain(`<loc>${stack.url}/privacy</loc>`)
     expect(problems).toEqual([])
   })
 })
 
 describe.skipIf(!chromiumAndPostgres())('two server processes on one database', () => {
+  const stack = useStack({ smtp: true, servers: 2, browser: false, env: { LOG_LEVEL: 'info' } })
+
   it('send each queued mail once', async () => {
-    const smtp = await startSmtpServer()
-    const database = await createTestDatabase('postgres')
-    const env = { DATABASE_URL: String(database.url), SMTP_URL: smtp.url, LOG_LEVEL: 'info' }
-    const servers = [await startBuiltServer(env), await startBuiltServer(env)]
-    const sql = postgres(String(database.url), { max: 1, onnotice: () => {} })
-    try {
-      const count = 60
-      // One statement queues them all: its NOTIFY wakes both processes at once, and they race.
-      await sql`
-        with messages as (
-          insert into contact_submissions (name, email, subject, message)
-          select 'Sender ' || n, 'sender' || n || '@example.org', 'Question ' || n, 'Message number ' || n
-          from generate_series(1, ${count}) as n
-          returning id)
-        insert into mail_outbox (kind, message_id) select 'contact_notice', id from messages`
-      await smtp.waitFor(count, 30_000)
-      await sleep(1000)
-      const subjects = smtp.received.map((mail) => mail.parsed.subject)
-      expect(subjects).toHaveLength(count)
-      expect(new Set(subjects).size).toBe(count)
-      const states = await sql`select state, count(*)::int as n from mail_outbox group by state`
-      expect(states).toEqual([{ state: 'sent', n: count }])
-      // Which process sent how many is up to the race; together they sent each mail once.
-      const sentBy = servers.map(
-        (server) =>
-          server
-            .logs()
-            .split('\n')
-            .filter((line) => line.includes('"mail sent"')).length,
-      )
-      expect(sentBy.reduce((sum, n) => sum + n, 0)).toBe(count)
-    } finally {
-      await sql.end({ timeout: 2 })
-      for (const server of servers) await server.stop()
-      await database.drop()
-      await smtp.stop()
-    }
+    const count = 60
+    // One statement queues them all: its NOTIFY wakes both processes at once, and they race.
+    await stack.sql`
+      with messages as (
+        insert into contact_submissions (name, email, subject, message)
+        select 'Sender ' || n, 'sender' || n || '@example.org', 'Question ' || n, 'Message number ' || n
+        from generate_series(1, ${count}) as n
+        returning id)
+      insert into mail_outbox (kind, message_id) select 'contact_notice', id from messages`
+    await stack.smtp.waitFor(count, 30_000)
+    await sleep(1000)
+    const subjects = stack.smtp.received.map((mail) => mail.parsed.subject)
+    expect(subjects).toHaveLength(count)
+    expect(new Set(subjects).size).toBe(count)
+    const states = await stack.sql`select state, count(*)::int as n from mail_outbox group by state`
+    expect(states).toEqual([{ state: 'sent', n: count }])
+    // Which process sent how many is up to the race; together they sent each mail once.
+    const sentBy = stack.servers.map(
+      (server) =>
+        server
+          .logs()
+          .split('\n')
+          .filter((line) => line.includes('"mail sent"')).length,
+    )
+    expect(sentBy.reduce((sum, n) => sum + n, 0)).toBe(count)
   })
 })

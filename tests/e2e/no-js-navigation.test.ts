@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ABOUT_LINKS, HEADER_LINKS } from '../../src/shared/nav'
 import { PUBLIC_ROUTES } from '../../src/tools/public-routes.mjs'
 import { chromiumAndPostgres } from '../helpers/browser'
 import { axeViolations } from './axe'
-import { approachHeader, gotoHydrated, isHydrated, type Stack, sleep, startStack, untilHydrated } from './support'
+import { useStack } from './stack'
+import { approachHeader, gotoHydrated, isHydrated, sleep, untilHydrated } from './support'
 
 /**
  * Navigation from the first paint (issue 26): the phone menu, the About links and the search box
@@ -42,31 +43,11 @@ async function announced(page: Page, selector: string) {
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).first().textContent()
 
 describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with and without JavaScript', () => {
-  let stack: Stack
-
-  beforeAll(async () => {
-    stack = await startStack()
-  })
-  afterAll(async () => {
-    await stack?.stop()
-  })
+  const stack = useStack()
 
   /** A touch page that records console errors and warnings and uncaught exceptions. */
-  async function openPage(width: number, js: boolean) {
-    const context = await stack.browser.newContext({
-      viewport: { width, height: width > 500 ? 900 : 844 },
-      javaScriptEnabled: js,
-      hasTouch: true,
-    })
-    const page = await context.newPage()
-    const problems: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning')
-        problems.push(`${message.type()}: ${message.text()}`)
-    })
-    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-    return { page, problems }
-  }
+  const openPage = (width: number, js: boolean) =>
+    stack.openPage({ width, height: width > 500 ? 900 : 844, javaScriptEnabled: js, hasTouch: true })
 
   it('without JavaScript, at 390 px, the menu opens on a tap on every public page and its links lead on', {
     timeout: 180_000,
@@ -74,7 +55,7 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
     const { page, problems } = await openPage(390, false)
     const menu = page.getByRole('navigation', { name: 'Mobile' })
     for (const path of PAGES) {
-      await page.goto(`${stack.server.url}${path}`)
+      await page.goto(`${stack.url}${path}`)
       expect(await menu.isVisible(), path).toBe(false)
       expect(await announced(page, MENU_TOGGLE), path).toEqual({
         role: 'DisclosureTriangle',
@@ -102,7 +83,7 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
       await page.locator(MENU_TOGGLE).tap()
       const [label, href] = path === '/faq' ? ['Contact', '/contact'] : ['FAQ', '/faq']
       await menu.getByRole('link', { name: label, exact: true }).tap()
-      await page.waitForURL(`${stack.server.url}${href}`)
+      await page.waitForURL(`${stack.url}${href}`)
       await expect.poll(() => h1(page), { message: path }).toMatch(label === 'FAQ' ? /question/i : /contact/i)
       expect(await menu.isVisible(), path).toBe(false)
     }
@@ -114,7 +95,7 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
   }, async () => {
     const { page, problems } = await openPage(390, true)
     for (const path of PAGES) {
-      await gotoHydrated(page, `${stack.server.url}${path}`)
+      await gotoHydrated(page, `${stack.url}${path}`)
       await approachHeader(page)
       const toggle = page.getByRole('button', { name: 'Open navigation menu' })
       await toggle.tap()
@@ -127,7 +108,7 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
       expect(links, path).toEqual(MENU_LINKS)
       const [label, href] = path === '/faq' ? ['Contact', '/contact'] : ['FAQ', '/faq']
       await menu.getByRole('link', { name: label, exact: true }).tap()
-      await page.waitForURL(`${stack.server.url}${href}`)
+      await page.waitForURL(`${stack.url}${href}`)
       await drawer.waitFor({ state: 'hidden' })
       expect(await page.getByRole('button', { name: 'Open navigation menu' }).getAttribute('aria-expanded')).toBe(
         'false',
@@ -140,7 +121,7 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
     const { page, problems } = await openPage(1280, false)
     const nav = page.getByRole('navigation', { name: 'Main' })
     for (const link of ABOUT_LINKS) {
-      await page.goto(`${stack.server.url}/education`)
+      await page.goto(`${stack.url}/education`)
       expect(await announced(page, ABOUT_TOGGLE)).toEqual({
         role: 'DisclosureTriangle',
         name: 'About',
@@ -155,7 +136,7 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
         .evaluateAll((all) => all.map((item) => [item.textContent, item.getAttribute('href')]))
       expect(shown).toEqual(ABOUT_LINKS.map((about) => [about.label, about.to]))
       await nav.getByRole('link', { name: link.label }).click()
-      await page.waitForURL(`${stack.server.url}${link.to}`)
+      await page.waitForURL(`${stack.url}${link.to}`)
       await expect.poll(() => h1(page)).toMatch(link.to === '/about/position-statement' ? /position/i : link.label)
       // On the About pages the closed trigger says where the visitor is.
       expect(await announced(page, ABOUT_TOGGLE)).toMatchObject({ name: 'About (current section)', expanded: false })
@@ -166,8 +147,8 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
   for (const js of [false, true]) {
     it(`the search form sends a plain GET to /search?q=… (${js ? 'with' : 'without'} JavaScript), from the header and from the menu`, async () => {
       const desktop = await openPage(1280, js)
-      if (js) await gotoHydrated(desktop.page, `${stack.server.url}/education`)
-      else await desktop.page.goto(`${stack.server.url}/education`)
+      if (js) await gotoHydrated(desktop.page, `${stack.url}/education`)
+      else await desktop.page.goto(`${stack.url}/education`)
       // On wide screens the box itself is in the header, nothing to open first (decision 041).
       const search = desktop.page.getByTestId('site-header').getByRole('search')
       expect(await search.isVisible()).toBe(true)
@@ -179,20 +160,20 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
       ])
       await box.fill('chamber pressure')
       await search.getByRole('button', { name: 'Search' }).click()
-      await desktop.page.waitForURL(`${stack.server.url}/search?q=chamber+pressure`)
+      await desktop.page.waitForURL(`${stack.url}/search?q=chamber+pressure`)
 
       const phone = await openPage(390, js)
       if (js) {
-        await gotoHydrated(phone.page, `${stack.server.url}/faq`)
+        await gotoHydrated(phone.page, `${stack.url}/faq`)
         await approachHeader(phone.page)
-      } else await phone.page.goto(`${stack.server.url}/faq`)
+      } else await phone.page.goto(`${stack.url}/faq`)
       if (js) await phone.page.getByRole('button', { name: 'Open navigation menu' }).tap()
       else await phone.page.locator(MENU_TOGGLE).tap()
       const menuSearch = phone.page.getByRole('search')
       await menuSearch.waitFor()
       await menuSearch.getByRole('searchbox', { name: 'Search the site' }).fill('ear & sinus')
       await phone.page.keyboard.press('Enter')
-      await phone.page.waitForURL(`${stack.server.url}/search?q=ear+%26+sinus`)
+      await phone.page.waitForURL(`${stack.url}/search?q=ear+%26+sinus`)
 
       // The search page is not built yet: its answer may be the not-found page.
       const notFound = (problem: string) => !problem.includes('status of 404')
@@ -209,7 +190,7 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
     const deferredUi = page.waitForResponse((response) => /\/assets\/deferred-ui-[^/]+\.js$/.test(response.url()), {
       timeout: 30_000,
     })
-    await page.goto(`${stack.server.url}/`, { waitUntil: 'domcontentloaded' })
+    await page.goto(`${stack.url}/`, { waitUntil: 'domcontentloaded' })
     // The first frame has been painted.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))))
     const menu = page.getByRole('navigation', { name: 'Mobile' })
@@ -246,7 +227,7 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
     await expect.poll(() => toggle.evaluate((button) => button === document.activeElement)).toBe(true)
     await toggle.tap()
     await drawer.getByRole('link', { name: 'Benefits' }).tap()
-    await page.waitForURL(`${stack.server.url}/benefits`)
+    await page.waitForURL(`${stack.url}/benefits`)
     await drawer.waitFor({ state: 'hidden' })
     expect(await toggle.getAttribute('aria-expanded')).toBe('false')
     expect(problems).toEqual([])
@@ -261,7 +242,7 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
     const deferredUi = page.waitForResponse((response) => /\/assets\/deferred-ui-[^/]+\.js$/.test(response.url()), {
       timeout: 30_000,
     })
-    await page.goto(`${stack.server.url}/education`, { waitUntil: 'domcontentloaded' })
+    await page.goto(`${stack.url}/education`, { waitUntil: 'domcontentloaded' })
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))))
     const nav = page.getByRole('navigation', { name: 'Main' })
     await page.locator(ABOUT_TOGGLE).click()
@@ -275,7 +256,7 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
 
     // A client-side navigation closes it, and the dropdown takes its place.
     await mission.click()
-    await page.waitForURL(`${stack.server.url}/about/mission-statement`)
+    await page.waitForURL(`${stack.url}/about/mission-statement`)
     const about = nav.getByRole('button', { name: /^About/ })
     await about.waitFor()
     expect(await page.locator(ABOUT_TOGGLE).count()).toBe(0)
@@ -290,14 +271,14 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
     // instead, so what it checks is the server's HTML and CSS alone, as a browser without JavaScript has it.
     const bare = await openPage(320, true)
     await bare.page.route('**/*.js', (route) => route.abort())
-    await bare.page.goto(`${stack.server.url}/about`)
+    await bare.page.goto(`${stack.url}/about`)
     await bare.page.locator(MENU_TOGGLE).tap()
     await bare.page.getByRole('navigation', { name: 'Mobile' }).waitFor()
     expect(await isHydrated(bare.page)).toBe(false)
     expect(await axeViolations(bare.page)).toEqual([])
 
     const full = await openPage(320, true)
-    await gotoHydrated(full.page, `${stack.server.url}/about`)
+    await gotoHydrated(full.page, `${stack.url}/about`)
     await approachHeader(full.page)
     await full.page.getByRole('button', { name: 'Open navigation menu' }).tap()
     await full.page.getByRole('dialog').waitFor()

@@ -1,9 +1,10 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { PUBLIC_PATHS } from '../../src/shared/nav'
-import { chromiumPath, openPage } from '../helpers/browser'
-import { approachHeader, gotoHydrated, type Stack, startStack } from './support'
+import { chromiumPath } from '../helpers/browser'
+import { useStack } from './stack'
+import { approachHeader, gotoHydrated } from './support'
 
 /**
  * Full-page screenshots of every route at 1280 and 390 px, for a person to look at:
@@ -20,23 +21,19 @@ const ROUTES = [...PUBLIC_PATHS, '/no-such-page']
 const slug = (route: string) => (route === '/' ? 'home' : route.slice(1).replace(/\//g, '_'))
 
 describe.skipIf(!chromiumPath() || !process.env.SCREENSHOTS)('screenshots of every page', () => {
-  let stack: Stack
+  const stack = useStack()
 
   beforeAll(async () => {
-    stack = await startStack()
     await rm(OUT, { recursive: true, force: true })
     await mkdir(`${OUT}parts`, { recursive: true })
-  })
-  afterAll(async () => {
-    await stack?.stop()
   })
 
   for (const width of [1280, 390]) {
     it(`saves every route at ${width} px`, { timeout: 180_000 }, async () => {
       const height = width > 500 ? 900 : 844
-      const { page, problems } = await openPage(stack.browser, { width, height })
+      const { page, problems } = await stack.openPage({ width, height })
       for (const route of ROUTES) {
-        await gotoHydrated(page, `${stack.server.url}${route}`)
+        await gotoHydrated(page, `${stack.url}${route}`)
         const name = `${slug(route)}-${width}`
         await page.screenshot({ path: `${OUT}${name}.png`, fullPage: true, animations: 'disabled' })
         const total = await page.evaluate(() => document.documentElement.scrollHeight)
@@ -57,16 +54,16 @@ describe.skipIf(!chromiumPath() || !process.env.SCREENSHOTS)('screenshots of eve
   }
 
   it('saves the open menus, a toast and the contact form errors', async () => {
-    const desktop = await openPage(stack.browser)
-    await gotoHydrated(desktop.page, `${stack.server.url}/`)
+    const desktop = await stack.openPage()
+    await gotoHydrated(desktop.page, `${stack.url}/`)
     await approachHeader(desktop.page)
     await desktop.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'About' }).click()
     await desktop.page.getByRole('menu').waitFor()
     await desktop.page.waitForTimeout(400)
     await desktop.page.screenshot({ path: `${OUT}state-about-menu-1280.png` })
 
-    const mobile = await openPage(stack.browser, { width: 390, height: 844 })
-    await gotoHydrated(mobile.page, `${stack.server.url}/`)
+    const mobile = await stack.openPage({ width: 390, height: 844 })
+    await gotoHydrated(mobile.page, `${stack.url}/`)
     await approachHeader(mobile.page)
     await mobile.page.getByRole('button', { name: 'Open navigation menu' }).click()
     await mobile.page.getByRole('dialog').waitFor()
@@ -80,7 +77,7 @@ describe.skipIf(!chromiumPath() || !process.env.SCREENSHOTS)('screenshots of eve
     await mobile.page.waitForTimeout(400)
     await mobile.page.screenshot({ path: `${OUT}state-toast-390.png` })
 
-    await gotoHydrated(mobile.page, `${stack.server.url}/contact`)
+    await gotoHydrated(mobile.page, `${stack.url}/contact`)
     await mobile.page.getByRole('button', { name: 'Send Message' }).click()
     await mobile.page.getByText('Name must be at least 2 characters').waitFor()
     await mobile.page.getByRole('region', { name: 'Send Us a Message' }).screenshot({
@@ -99,9 +96,9 @@ describe.skipIf(!chromiumPath() || !process.env.SCREENSHOTS)('screenshots of eve
          'published', now() - interval '3 days', now() - interval '3 days')`
     const problems: string[] = []
     for (const width of [1280, 390, 320]) {
-      const watched = await openPage(stack.browser, { width, height: width > 500 ? 900 : 844 })
+      const watched = await stack.openPage({ width, height: width > 500 ? 900 : 844 })
       for (const route of ['/news', '/news/pressures-in-accredited-facilities', '/']) {
-        await gotoHydrated(watched.page, `${stack.server.url}${route}`)
+        await gotoHydrated(watched.page, `${stack.url}${route}`)
         await watched.page.screenshot({
           path: `${OUT}news-${slug(route).replace(/^news_?/, '') || 'list'}-${width}.png`,
           fullPage: true,

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumAndPostgres, openPage } from '../helpers/browser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { chromiumAndPostgres } from '../helpers/browser'
 import { axeViolations } from './axe'
-import { gotoHydrated, type Stack, startStack } from './support'
+import { useStack } from './stack'
+import { gotoHydrated } from './support'
 
 /**
  * The site's search in Chromium (docs/decisions/029-site-search.md), with JavaScript and without:
@@ -35,23 +36,19 @@ async function searchFor(page: Page, words: string) {
 }
 
 describe.skipIf(!chromiumAndPostgres())('the site search in Chromium', () => {
-  let stack: Stack
+  const stack = useStack()
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true })
-    stack = await startStack()
     await stack.sql`
       insert into posts (slug, title, summary, body, status, published_at)
       values ('chamber-contraindications', 'New guidance on contraindications',
               'The council updated its screening guidance.', 'Read the **contraindications** again.', 'published', now())`
   })
-  afterAll(async () => {
-    await stack?.stop()
-  })
 
   it('with JavaScript: the prompt, then grouped results with marked words; a result leads to its section', async () => {
-    const { page, problems } = await openPage(stack.browser)
-    await gotoHydrated(page, `${stack.server.url}/search`)
+    const { page, problems } = await stack.openPage()
+    await gotoHydrated(page, `${stack.url}/search`)
     await page.getByText('Type a word or two to search the site.').waitFor()
 
     await searchFor(page, 'contraindications')
@@ -75,7 +72,7 @@ describe.skipIf(!chromiumAndPostgres())('the site search in Chromium', () => {
     expect(await page.title()).toBe('Search results for “contraindications” | mHBOT Standards Council')
 
     await page.getByRole('link', { name: 'Safety & Standards: Contraindications' }).click()
-    await page.waitForURL(`${stack.server.url}/safety#contraindications-heading`)
+    await page.waitForURL(`${stack.url}/safety#contraindications-heading`)
     const heading = page.getByRole('heading', { level: 2, name: 'Contraindications' })
     await expect.poll(() => heading.evaluate((element) => element.getBoundingClientRect().top)).toBeLessThan(400)
     expect(problems).toEqual([])
@@ -85,7 +82,7 @@ describe.skipIf(!chromiumAndPostgres())('the site search in Chromium', () => {
     const context = await stack.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
     try {
       const page = await context.newPage()
-      await page.goto(`${stack.server.url}/search`)
+      await page.goto(`${stack.url}/search`)
       await searchFor(page, '1.3 ATA')
       expect(new URL(page.url()).searchParams.get('q')).toBe('1.3 ATA')
       const groups = await groupsShown(page)
@@ -108,8 +105,8 @@ describe.skipIf(!chromiumAndPostgres())('the site search in Chromium', () => {
   })
 
   it('a search with nothing to find says so and offers places to look', async () => {
-    const { page, problems } = await openPage(stack.browser)
-    await gotoHydrated(page, `${stack.server.url}/search?q=qwertyuiopasdf`)
+    const { page, problems } = await stack.openPage()
+    await gotoHydrated(page, `${stack.url}/search?q=qwertyuiopasdf`)
     await page.getByRole('heading', { name: 'No results for “qwertyuiopasdf”' }).waitFor()
     expect(await page.getByTestId('no-results').getByRole('link').allTextContents()).toEqual([
       'Frequently asked questions',
@@ -123,8 +120,8 @@ describe.skipIf(!chromiumAndPostgres())('the site search in Chromium', () => {
   })
 
   it('an over-long search: a clear message by the box, and no search run', async () => {
-    const { page, problems } = await openPage(stack.browser)
-    await gotoHydrated(page, `${stack.server.url}/search?q=${'a'.repeat(201)}`)
+    const { page, problems } = await stack.openPage()
+    await gotoHydrated(page, `${stack.url}/search?q=${'a'.repeat(201)}`)
     const box = page.getByRole('searchbox', { name: 'Search the site' })
     expect(await box.getAttribute('aria-invalid')).toBe('true')
     const described = (await box.getAttribute('aria-describedby'))?.split(' ') ?? []
@@ -136,14 +133,14 @@ describe.skipIf(!chromiumAndPostgres())('the site search in Chromium', () => {
 
   for (const width of WIDTHS) {
     it(`at ${width} px: axe finds nothing with results, without a search and with none found; screenshots`, async () => {
-      const { page, problems } = await openPage(stack.browser, { width, height: 900 })
+      const { page, problems } = await stack.openPage({ width, height: 900 })
       const views = [
         ['results', '/search?q=contraindications'],
         ['empty', '/search'],
         ['none-found', '/search?q=qwertyuiopasdf'],
       ] as const
       for (const [name, path] of views) {
-        await gotoHydrated(page, `${stack.server.url}${path}`)
+        await gotoHydrated(page, `${stack.url}${path}`)
         // Nothing wider than the window: the page never scrolls sideways.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
         if (width !== 390) expect(await axeViolations(page), `${name} at ${width} px`).toEqual([])

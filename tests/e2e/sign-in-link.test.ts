@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumAndPostgres, openPage } from '../helpers/browser'
-import { linkIn, type SmtpServer, startSmtpServer } from '../helpers/smtp'
+import { describe, expect, it } from 'vitest'
+import { chromiumAndPostgres } from '../helpers/browser'
+import { linkIn } from '../helpers/smtp'
 import { axeViolations } from './axe'
-import { type Stack, startStack } from './support'
+import { useStack } from './stack'
 
 const SECRETARY = 'secretary@example.org'
 
@@ -17,17 +17,7 @@ const scrollsSideways = (page: Page) =>
  * admin. The link printed at start goes the same way.
  */
 describe.skipIf(!chromiumAndPostgres())('sign-in links in Chromium (mail on, no identity provider)', () => {
-  let smtp: SmtpServer
-  let stack: Stack
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer()
-    stack = await startStack({ SMTP_URL: smtp.url, ADMIN_EMAILS: SECRETARY })
-  })
-  afterAll(async () => {
-    await stack?.stop()
-    await smtp?.stop()
-  })
+  const stack = useStack({ smtp: true, env: { ADMIN_EMAILS: SECRETARY } })
 
   /** The link's page: its words, the button, no fault for axe, nothing wider than the screen. */
   async function expectLinkPage(page: Page) {
@@ -48,13 +38,13 @@ describe.skipIf(!chromiumAndPostgres())('sign-in links in Chromium (mail on, no 
   }
 
   it('a mailed link: the page opens, a scanner’s fetch uses nothing up, the button signs in at 390 px', async () => {
-    const { page, problems } = await openPage(stack.browser, { width: 390 })
-    await page.goto(`${stack.server.url}/api/login`)
+    const { page, problems } = await stack.openPage({ width: 390 })
+    await page.goto(`${stack.url}/api/login`)
     await page.getByRole('textbox', { name: 'Your e-mail address' }).fill(SECRETARY)
     await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor()
-    const [mail] = await smtp.waitFor(1)
-    const link = linkIn(mail, `${stack.server.url}/api/login/link?token=`)
+    const [mail] = await stack.smtp.waitFor(1)
+    const link = linkIn(mail, `${stack.url}/api/login/link?token=`)
 
     // The mail provider's scanner fetches the link before the person opens it.
     const scanned = await fetch(link, { redirect: 'manual' })
@@ -65,13 +55,13 @@ describe.skipIf(!chromiumAndPostgres())('sign-in links in Chromium (mail on, no 
     await page.goto(link)
     await expectLinkPage(page)
     await pressSignInFromKeyboard(page)
-    await page.waitForURL(`${stack.server.url}/admin`, { timeout: 15_000 })
+    await page.waitForURL(`${stack.url}/admin`, { timeout: 15_000 })
     await page.getByText(`Signed in as: ${SECRETARY}`).waitFor()
     expect(await stack.sql`select 1 from login_tokens`).toHaveLength(1)
     expect(problems).toEqual([])
 
     // Opened again, in another browser: the page says it was used, and offers no button.
-    const other = await openPage(stack.browser, { width: 320 })
+    const other = await stack.openPage({ width: 320 })
     const again = await other.page.goto(link)
     expect(again?.status()).toBe(400)
     await other.page.getByRole('heading', { level: 1, name: 'This sign-in link cannot be used' }).waitFor()
@@ -84,11 +74,11 @@ describe.skipIf(!chromiumAndPostgres())('sign-in links in Chromium (mail on, no 
   it('the link printed at start opens the same page, readable at 320 px, and signs in from its button', async () => {
     const printed = stack.server.logs().match(/http:\/\/127\.0\.0\.1:\d+\/api\/login\/link\?token=[\w.-]+/)?.[0]
     expect(printed).toBeDefined()
-    const { page, problems } = await openPage(stack.browser, { width: 320 })
+    const { page, problems } = await stack.openPage({ width: 320 })
     await page.goto(String(printed))
     await expectLinkPage(page)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await page.waitForURL(`${stack.server.url}/admin`, { timeout: 15_000 })
+    await page.waitForURL(`${stack.url}/admin`, { timeout: 15_000 })
     await page.getByText(`Signed in as: ${SECRETARY}`).waitFor()
     expect(problems).toEqual([])
   })

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { standardPdfPath } from '../../src/client/components/standard-routing'
 import { COUNCIL_DOCUMENTS, type DocumentBlock } from '../../src/content/documents'
 import type { Db } from '../../src/db/client'
@@ -18,9 +18,10 @@ import {
 } from '../../src/server/services/standards'
 import { CommentInputSchema, standardKey, versionPdfPath } from '../../src/shared/schemas/standards'
 import { DEFAULT_SITE } from '../../src/shared/site'
-import { chromiumAndPostgres, openPage, type WatchedPage } from '../helpers/browser'
+import { chromiumAndPostgres, type WatchedPage } from '../helpers/browser'
 import { axeViolations } from './axe'
-import { gotoHydrated, type Stack, startStack } from './support'
+import { useStack } from './stack'
+import { gotoHydrated } from './support'
 
 /**
  * The council's standards as visitors read them (docs/decisions/028-standards-as-versioned-documents.md):
@@ -96,13 +97,12 @@ const formHydrated = (page: Page) =>
   })
 
 describe.skipIf(!chromiumAndPostgres())('standards in Chromium: list, versions, comparison, review, record', () => {
-  let stack: Stack
+  const stack = useStack()
   let db: Db
   let reviewClosesAt: Date
   let revisedEffective: string
 
   beforeAll(async () => {
-    stack = await startStack()
     db = stack.database.handle.db
 
     // G-002: a sentence rewritten, one added, and one bullet gone; reviewed a month ago, with three
@@ -165,14 +165,11 @@ describe.skipIf(!chromiumAndPostgres())('standards in Chromium: list, versions, 
     await withdrawVersion(db, EDITOR, WITHDRAWN, '1.1')
     if (SHOTS) await mkdir(`${SHOTS}parts`, { recursive: true })
   })
-  afterAll(async () => {
-    await stack?.stop()
-  })
 
-  const url = (path: string) => `${stack.server.url}${path}`
+  const url = (path: string) => `${stack.url}${path}`
 
   it('/standards lists the six documents, and the one in review stands out with its closing date', async () => {
-    const { page, problems } = await openPage(stack.browser)
+    const { page, problems } = await stack.openPage()
     await gotoHydrated(page, url('/standards'))
     await page.getByRole('heading', { level: 1, name: 'Standards' }).waitFor()
     const cards = page.getByTestId('standard-card')
@@ -205,7 +202,7 @@ describe.skipIf(!chromiumAndPostgres())('standards in Chromium: list, versions, 
   })
 
   it('each document page shows its text as it was written in the code, word for word', async () => {
-    const { page, problems } = await openPage(stack.browser)
+    const { page, problems } = await stack.openPage()
     const pages = [
       ...COUNCIL_DOCUMENTS.map((doc) => ({
         doc,
@@ -275,7 +272,7 @@ describe.skipIf(!chromiumAndPostgres())('standards in Chromium: list, versions, 
   })
 
   it('a document lists its versions; a superseded or withdrawn version says so, and links the current one', async () => {
-    const { page, problems } = await openPage(stack.browser)
+    const { page, problems } = await stack.openPage()
     await gotoHydrated(page, url('/standards/MHBOT-SC-G-002'))
     const entries = page.getByTestId('history-entry')
     expect(await entries.count()).toBe(2)
@@ -306,7 +303,7 @@ describe.skipIf(!chromiumAndPostgres())('standards in Chromium: list, versions, 
   })
 
   it('the comparison marks insertions and deletions in the text, not by colour alone; its form picks versions', async () => {
-    const { page, problems } = await openPage(stack.browser)
+    const { page, problems } = await stack.openPage()
     // By default: the version before the current one, against the current one.
     await gotoHydrated(page, url('/standards/MHBOT-SC-G-002/compare'))
     await page.getByRole('heading', { level: 2, name: 'Version 1.0 compared with version 1.1' }).waitFor()
@@ -345,7 +342,7 @@ describe.skipIf(!chromiumAndPostgres())('standards in Chromium: list, versions, 
   })
 
   it('the published record shows each comment with its answer, names only with consent, never an e-mail', async () => {
-    const { page, problems } = await openPage(stack.browser)
+    const { page, problems } = await stack.openPage()
     await gotoHydrated(page, url('/standards/MHBOT-SC-G-002/v/1.1'))
     await page.getByRole('link', { name: 'Comments and the council’s answers' }).click()
     await page.waitForURL(url('/standards/MHBOT-SC-G-002/v/1.1/comments'))
@@ -377,7 +374,7 @@ describe.skipIf(!chromiumAndPostgres())('standards in Chromium: list, versions, 
   })
 
   it('a visitor comments on a version in review: wrong input gets its messages, a good comment its toast', async () => {
-    const { page, problems } = await openPage(stack.browser, { width: 390 })
+    const { page, problems } = await stack.openPage({ width: 390 })
     await gotoHydrated(page, url('/standards/MHBOT-SC-G-003/v/1.1'))
     await formHydrated(page)
     const notice = page.getByTestId('version-notice')
@@ -438,7 +435,7 @@ describe.skipIf(!chromiumAndPostgres())('standards in Chromium: list, versions, 
 
   for (const width of [1280, 320]) {
     it(`axe finds nothing on the standards pages at ${width} px, and none scrolls sideways`, async () => {
-      const { page, problems }: WatchedPage = await openPage(stack.browser, { width })
+      const { page, problems }: WatchedPage = await stack.openPage({ width })
       for (const path of AXE_PAGES) {
         await gotoHydrated(page, url(path))
         if (path.endsWith('/v/1.1') && path.includes('G-003')) await formHydrated(page)
@@ -472,7 +469,7 @@ describe.skipIf(!chromiumAndPostgres())('standards in Chromium: list, versions, 
       comments: '/standards/MHBOT-SC-G-002/v/1.1/comments',
     }
     for (const width of [1280, 390, 320]) {
-      const { page } = await openPage(stack.browser, { width, height: width > 500 ? 900 : 844 })
+      const { page } = await stack.openPage({ width, height: width > 500 ? 900 : 844 })
       for (const [name, path] of Object.entries(pages)) {
         await gotoHydrated(page, url(path))
         await page.screenshot({ path: `${SHOTS}${name}-${width}.png`, fullPage: true })

@@ -1,38 +1,4 @@
-import type { Browser, Page } from 'playwright-core'
-import postgres from 'postgres'
-import { launchBrowser } from '../helpers/browser'
-import { createTestDatabase, type TestDatabase } from '../helpers/db'
-import { type RunningServer, startBuiltServer } from '../helpers/server'
-
-/** One fresh Postgres database, one built server on it (with `env` added) and one Chromium: shared by a whole test file. */
-export type Stack = {
-  database: TestDatabase
-  server: RunningServer
-  browser: Browser
-  /** A client on the server's own database, to look at or change stored rows. */
-  sql: postgres.Sql
-  stop: () => Promise<void>
-}
-
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
-  const database = await createTestDatabase('postgres')
-  if (!database.url) throw new Error('These browser tests need Postgres (127.0.0.1:5432 or TEST_DATABASE_URL)')
-  const server = await startBuiltServer({ DATABASE_URL: database.url, ...env })
-  const browser = await launchBrowser()
-  const sql = postgres(database.url, { max: 1, onnotice: () => {} })
-  return {
-    database,
-    server,
-    browser,
-    sql,
-    async stop() {
-      await browser.close()
-      await sql.end({ timeout: 2 })
-      await server.stop()
-      await database.drop()
-    },
-  }
-}
+import type { Page } from 'playwright-core'
 
 /**
  * Chromium logs every HTTP error answer as a console error. Where a test makes a request fail on

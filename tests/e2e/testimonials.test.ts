@@ -1,10 +1,11 @@
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { TESTIMONIAL_CONSENT_STATEMENT } from '../../src/shared/schemas/testimonial'
-import { chromiumAndPostgres, openPage, type WatchedPage } from '../helpers/browser'
-import { ADMIN_EMAIL, type AdminStack, scrollsSideways, startAdminStack } from './admin-support'
+import { chromiumAndPostgres, type WatchedPage } from '../helpers/browser'
+import { scrollsSideways } from './admin-support'
+import { ADMIN_EMAIL, useStack } from './stack'
 import { focused, gotoHydrated, holdRequests, withoutInjectedFailures } from './support'
 
 /** Placeholder people and words: nothing here stands for a real person. */
@@ -66,19 +67,12 @@ const smallestInputFont = (page: Page) =>
   )
 
 describe.skipIf(!chromiumAndPostgres())('testimonials: the public form and the admin screen', () => {
-  let stack: AdminStack
+  const stack = useStack({ oidc: true })
   let admin: WatchedPage
 
-  beforeAll(async () => {
-    stack = await startAdminStack()
-  })
-  afterAll(async () => {
-    await stack?.stop()
-  })
-
-  const homeHtml = async () => (await fetch(`${stack.server.url}/`)).text()
+  const homeHtml = async () => (await fetch(`${stack.url}/`)).text()
   const apiTexts = async () => {
-    const response = await fetch(`${stack.server.url}/api/testimonials`)
+    const response = await fetch(`${stack.url}/api/testimonials`)
     expect(response.status).toBe(200)
     return ((await response.json()) as { testimonial: string }[]).map((row) => row.testimonial)
   }
@@ -91,8 +85,8 @@ describe.skipIf(!chromiumAndPostgres())('testimonials: the public form and the a
     const consent = () => form.getByRole('checkbox', { name: TESTIMONIAL_CONSENT_STATEMENT })
 
     it('reaches the form from the home page, which has no testimonials yet', async () => {
-      visitor = await openPage(stack.browser)
-      await gotoHydrated(visitor.page, `${stack.server.url}/`)
+      visitor = await stack.openPage()
+      await gotoHydrated(visitor.page, `${stack.url}/`)
       const section = visitor.page.getByRole('region', { name: 'What People Say' })
       expect(await section.getByTestId('testimonial-card').count()).toBe(0)
       if (process.env.SCREENSHOTS) {
@@ -100,7 +94,7 @@ describe.skipIf(!chromiumAndPostgres())('testimonials: the public form and the a
         await shoot(visitor.page, 'home-section-empty-1280', { viewportOnly: true })
       }
       await section.getByRole('link', { name: 'Share your experience' }).click()
-      await visitor.page.waitForURL(`${stack.server.url}/share-your-experience`)
+      await visitor.page.waitForURL(`${stack.url}/share-your-experience`)
       // A client-side navigation: the URL changes first, the page follows when its code has loaded.
       await visitor.page.getByRole('heading', { level: 1, name: 'Share Your Experience' }).waitFor()
       await visitor.page.getByText('Every testimonial is read by the council before it appears.').waitFor()
@@ -203,8 +197,8 @@ describe.skipIf(!chromiumAndPostgres())('testimonials: the public form and the a
 
     for (const width of [390, 320]) {
       it(`at ${width} px the form fits the screen, with 16 px text in its fields`, async () => {
-        const narrow = await openPage(stack.browser, { width, height: 844 })
-        await gotoHydrated(narrow.page, `${stack.server.url}/share-your-experience`)
+        const narrow = await stack.openPage({ width, height: 844 })
+        await gotoHydrated(narrow.page, `${stack.url}/share-your-experience`)
         expect(await scrollsSideways(narrow)).toBe(false)
         expect(await smallestInputFont(narrow.page)).toBeGreaterThanOrEqual(16)
         await narrow.page.getByRole('button', { name: 'Submit Testimonial' }).click()
@@ -218,8 +212,8 @@ describe.skipIf(!chromiumAndPostgres())('testimonials: the public form and the a
 
   describe('the admin', () => {
     const home = async () => {
-      const watched = await openPage(stack.browser)
-      await watched.page.goto(`${stack.server.url}/`)
+      const watched = await stack.openPage()
+      await watched.page.goto(`${stack.url}/`)
       return watched
     }
     const homeCards = async () => {
@@ -276,7 +270,7 @@ describe.skipIf(!chromiumAndPostgres())('testimonials: the public form and the a
 
     it('approves with the keyboard alone', async () => {
       const { page, problems } = admin
-      await gotoHydrated(page, `${stack.server.url}/admin/testimonials`)
+      await gotoHydrated(page, `${stack.url}/admin/testimonials`)
       await card(VISITOR.name).waitFor()
       const target = `Approve the testimonial from ${VISITOR.name}`
       let reached = false
@@ -373,8 +367,8 @@ describe.skipIf(!chromiumAndPostgres())('testimonials: the public form and the a
       expect((await homeCards()).some((text) => text.includes(ADDED.text))).toBe(true)
       if (process.env.SCREENSHOTS) {
         for (const width of [1280, 320]) {
-          const { page: homePage } = await openPage(stack.browser, { width })
-          await homePage.goto(`${stack.server.url}/`)
+          const { page: homePage } = await stack.openPage({ width })
+          await homePage.goto(`${stack.url}/`)
           await homePage.getByRole('region', { name: 'What People Say' }).scrollIntoViewIfNeeded()
           await shoot(homePage, `home-section-${width}`, { viewportOnly: true })
         }
@@ -419,7 +413,7 @@ describe.skipIf(!chromiumAndPostgres())('testimonials: the public form and the a
         })
 
       await answerListWith({ result: { data: { json: { items: [], nextCursor: null } } } })
-      await gotoHydrated(page, `${stack.server.url}/admin/testimonials`)
+      await gotoHydrated(page, `${stack.url}/admin/testimonials`)
       await page.getByText('No testimonials yet.').waitFor()
       await page.unroute(listRequest)
 
@@ -432,7 +426,7 @@ describe.skipIf(!chromiumAndPostgres())('testimonials: the public form and the a
           },
         },
       })
-      await gotoHydrated(page, `${stack.server.url}/admin/testimonials`)
+      await gotoHydrated(page, `${stack.url}/admin/testimonials`)
       await page.getByText('The testimonials could not be loaded').waitFor()
       await page.unroute(listRequest)
       await page.getByRole('button', { name: 'Try again' }).click()

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_SCREENS } from '../../src/client/admin/screens'
-import { createDb, type DbHandle } from '../../src/db/client'
 import { createPost } from '../../src/server/services/news'
 import {
   answerComment,
@@ -12,8 +11,8 @@ import {
 import { CommentInputSchema } from '../../src/shared/schemas/standards'
 import { checkHtml } from '../../src/tools/html-check.mjs'
 import { PUBLIC_ROUTES } from '../../src/tools/public-routes.mjs'
-import { chromiumAndPostgres, openPage } from '../helpers/browser'
-import { type AdminStack, startAdminStack } from './admin-support'
+import { chromiumAndPostgres } from '../helpers/browser'
+import { useStack } from './stack'
 import { gotoHydrated } from './support'
 
 /**
@@ -42,15 +41,10 @@ const MORE_PUBLIC = [
 ]
 
 describe.skipIf(!chromiumAndPostgres())('valid HTML on every page (W3C Nu HTML Checker)', () => {
-  let stack: AdminStack
-  let handle: DbHandle
+  const stack = useStack({ oidc: true, team: [{ email: EDITOR.email, firstName: 'Erin', role: 'editor' }] })
 
   beforeAll(async () => {
-    stack = await startAdminStack()
-    const url = stack.server.env.DATABASE_URL
-    if (!url) throw new Error('the stack has no DATABASE_URL')
-    handle = await createDb({ kind: 'postgres', url })
-    const db = handle.db
+    const db = stack.database.handle.db
 
     // A published post with a table and a link.
     await createPost(db, EDITOR, {
@@ -104,19 +98,12 @@ describe.skipIf(!chromiumAndPostgres())('valid HTML on every page (W3C Nu HTML C
     await sql`
       insert into newsletter_subscribers (email, status) values
         ('reader@example.org', 'active'), ('pending@example.org', 'pending')`
-    await sql`
-      insert into users (email, first_name, role, invited_by) values
-        ('editor@example.org', 'Erin', 'editor', 'admin@example.org')`
-  })
-  afterAll(async () => {
-    await handle?.close()
-    await stack?.stop()
   })
 
   it('the checker finds no error in any page as served, nor in a page whose code has run', {
     timeout: 300_000,
   }, async () => {
-    const base = stack.server.url
+    const base = stack.url
     const documents: { name: string; html: string }[] = []
 
     // Public pages, as a stranger gets them (no cookie).
@@ -128,7 +115,7 @@ describe.skipIf(!chromiumAndPostgres())('valid HTML on every page (W3C Nu HTML C
     }
 
     // A form sent back refused, as a browser without JavaScript posts it.
-    const plain = await openPage(stack.browser, { javaScriptEnabled: false })
+    const plain = await stack.openPage({ javaScriptEnabled: false })
     await plain.page.goto(`${base}/contact`)
     const [refused] = await Promise.all([
       plain.page.waitForResponse(
@@ -144,7 +131,7 @@ describe.skipIf(!chromiumAndPostgres())('valid HTML on every page (W3C Nu HTML C
     await plain.page.context().close()
 
     // The FAQ once its code has run, and whether the page's policy refused anything.
-    const faq = await openPage(stack.browser)
+    const faq = await stack.openPage()
     await gotoHydrated(faq.page, `${base}/faq`)
     documents.push({ name: '/faq (after its code ran)', html: await faq.page.content() })
     expect(faq.problems, 'console errors on /faq').toEqual([])

@@ -27,15 +27,22 @@ export async function launchBrowser(): Promise<Browser> {
 
 export type WatchedPage = { page: Page; problems: string[] }
 
-/** A page that records every console error or warning and every uncaught exception. */
-export async function openPage(
-  browser: Browser,
-  options: { width?: number; height?: number; timezoneId?: string; javaScriptEnabled?: boolean } = {},
-): Promise<WatchedPage> {
+export type PageOptions = {
+  width?: number
+  height?: number
+  timezoneId?: string
+  javaScriptEnabled?: boolean
+  /** Touch events on (a phone's taps), for `locator.tap()`. */
+  hasTouch?: boolean
+}
+
+/** A page in a context of its own that records every console error or warning and every uncaught exception. */
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<WatchedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
+    ...(options.hasTouch ? { hasTouch: true } : {}),
   })
   const page = await context.newPage()
   return { page, problems: watchProblems(page) }
