@@ -731,7 +731,8 @@ const REST_ENDPOINTS: Record<string, string> = {
   'POST /api/admin/standards/:number/versions/:version/withdraw': 'standards with hostile numbers, versions and bodies',
   'POST /api/admin/standards/:number/versions/:version/announce': 'standards with hostile numbers, versions and bodies',
   'GET /api/admin/standards/:number/versions/:version/comments': 'standards with hostile numbers, versions and bodies',
-  'PATCH /api/admin/comments/:id': 'standards with hostile numbers, versions and bodies',
+  'PATCH /api/admin/comments/:id/answer': 'standards with hostile numbers, versions and bodies',
+  'PATCH /api/admin/comments/:id/hidden': 'standards with hostile numbers, versions and bodies',
 }
 
 type MutationCase = { schema: z.ZodType; input: fc.Arbitrary<unknown> }
@@ -2113,8 +2114,8 @@ describe('standards with hostile numbers, versions and bodies', () => {
     },
     { method: 'POST', path: '/api/admin/standards/N/versions/V/withdraw', schema: null, body: fc.constant(undefined) },
     { method: 'POST', path: '/api/admin/standards/N/versions/V/announce', schema: null, body: fc.constant(undefined) },
-    { method: 'PATCH', path: '/api/admin/comments/I', schema: AnswerInputSchema, body: body(answerLike) },
-    { method: 'PATCH', path: '/api/admin/comments/I', schema: HideInputSchema, body: body(hideLike) },
+    { method: 'PATCH', path: '/api/admin/comments/I/answer', schema: AnswerInputSchema, body: body(answerLike) },
+    { method: 'PATCH', path: '/api/admin/comments/I/hidden', schema: HideInputSchema, body: body(hideLike) },
   ]
   const READS = [
     '/api/standards/N',

@@ -82,7 +82,8 @@ const VALID_BODY: Record<string, unknown> = {
   'PATCH /api/admin/news/:id': { title: 'A post', summary: 'What happened.', status: 'draft' },
   'PATCH /api/admin/team/members/:id': { role: 'editor' },
   'POST /api/admin/news/:id/test-send': { email: 'me@example.org' },
-  'PATCH /api/admin/comments/:id': { hidden: true, reason: 'Spam' },
+  'PATCH /api/admin/comments/:id/answer': { disposition: 'accepted', response: 'Thank you.' },
+  'PATCH /api/admin/comments/:id/hidden': { hidden: true, reason: 'Spam' },
 }
 
 /** Routes whose `:id` is a serial row id; the others' ids are text (UUIDs), where digits name no row. */

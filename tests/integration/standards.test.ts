@@ -189,21 +189,30 @@ describe('a revision in the open', () => {
     const ids = (await ctx.app.db.select().from(standardComments).orderBy(standardComments.id)).map((row) => row.id)
     const [namedId, anonymousId, spamId] = ids
     // A moderator hides spam but cannot answer; an editor answers but cannot hide.
-    const patch = (id: number | undefined, headers: Record<string, string>, payload: unknown) =>
-      send('PATCH', `/api/admin/comments/${id}`, headers, payload)
-    expect((await patch(namedId, moderator, { disposition: 'accepted', response: 'Yes.' })).statusCode).toBe(403)
-    expect((await patch(spamId, editor, { hidden: true, reason: 'Advertising' })).statusCode).toBe(403)
-    expect((await patch(spamId, moderator, { hidden: true })).statusCode).toBe(400)
-    expect((await patch(spamId, moderator, { hidden: true, reason: 'Advertising' })).statusCode).toBe(200)
-    expect((await patch(namedId, editor, {})).statusCode).toBe(400)
-    const answer = await patch(namedId, editor, {
+    const answerOf = (id: number | undefined, headers: Record<string, string>, payload: unknown) =>
+      send('PATCH', `/api/admin/comments/${id}/answer`, headers, payload)
+    const hide = (id: number | undefined, headers: Record<string, string>, payload: unknown) =>
+      send('PATCH', `/api/admin/comments/${id}/hidden`, headers, payload)
+    expect((await answerOf(namedId, moderator, { disposition: 'accepted', response: 'Yes.' })).statusCode).toBe(403)
+    expect((await hide(spamId, editor, { hidden: true, reason: 'Advertising' })).statusCode).toBe(403)
+    expect((await hide(spamId, moderator, { hidden: true })).statusCode).toBe(400)
+    expect((await hide(spamId, moderator, { hidden: true, reason: 'Advertising' })).statusCode).toBe(200)
+    expect((await answerOf(namedId, editor, {})).statusCode).toBe(400)
+    // The operation is the address's: a body meant for the other route is refused, never guessed.
+    expect((await answerOf(spamId, editor, { hidden: false })).statusCode).toBe(400)
+    // The one route that chose by the body's keys is gone (decision 044).
+    expect(
+      (await send('PATCH', `/api/admin/comments/${namedId}`, editor, { disposition: 'accepted', response: 'Yes.' }))
+        .statusCode,
+    ).toBe(404)
+    const answer = await answerOf(namedId, editor, {
       disposition: 'accepted_with_changes',
       response: 'Added, for surgery in the last six weeks.',
     })
     expect(answer.statusCode, answer.body).toBe(200)
     expect((await publish(editor)).json().message).toMatch(/1 comment has no written answer/)
     expect(
-      (await patch(anonymousId, editor, { disposition: 'not_accepted', response: 'Outside the scope.' })).statusCode,
+      (await answerOf(anonymousId, editor, { disposition: 'not_accepted', response: 'Outside the scope.' })).statusCode,
     ).toBe(200)
 
     const published = await publish(editor)
@@ -252,9 +261,9 @@ describe('a revision in the open', () => {
     ])
 
     // Published text and its answers are final.
-    expect((await patch(namedId, editor, { disposition: 'accepted', response: 'Changed my mind.' })).statusCode).toBe(
-      409,
-    )
+    expect(
+      (await answerOf(namedId, editor, { disposition: 'accepted', response: 'Changed my mind.' })).statusCode,
+    ).toBe(409)
     const edit = await send('PATCH', `/api/admin/standards/${G002}/versions/1.1`, editor, { body: 'New text.' })
     expect(edit.statusCode).toBe(409)
 

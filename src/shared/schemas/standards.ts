@@ -144,11 +144,6 @@ export const HideInputSchema = z
     path: ['reason'],
   })
 
-/** PATCH /api/admin/comments/:id takes one or the other; each needs its own permission. */
-export const CommentPatchSchema = z.union([AnswerInputSchema, HideInputSchema], {
-  error: 'Send { disposition, response } or { hidden, reason }',
-})
-
 /** A version's PDF: /downloads/MHBOT-SC-G-002-v1.1.pdf (routes/downloads.ts serves it). */
 export const versionPdfPath = (key: string, version: string) => `/downloads/${key}-v${version}.pdf`
 /** A version's page. */

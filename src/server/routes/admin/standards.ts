@@ -10,8 +10,7 @@ import {
   VersionParamsSchema,
   VersionPatchSchema,
 } from '../../../shared/schemas/standards'
-import { memberActor, requirePermission } from '../../auth/access'
-import { BadInputError } from '../../errors'
+import { memberActor } from '../../auth/access'
 import {
   adminComments,
   adminStandards,
@@ -33,7 +32,8 @@ const VERSION = '/api/admin/standards/:number/versions/:version'
 
 /**
  * Revising the council's standards (README, API; docs/decisions/028-standards-as-versioned-documents.md).
- * Registered with the 'content' permission; the comments' routes state 'comments', which moderators have too.
+ * Registered with the 'content' permission; the comments' routes state their own: 'comments' to read
+ * them (moderators have it too), 'visitors' to hide one.
  */
 export const adminStandardRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/admin/standards', async () => adminStandards(app.db))
@@ -86,22 +86,24 @@ export const adminStandardRoutes: FastifyPluginAsync = async (app) => {
     return reply.header('cache-control', 'no-store, private').send(await adminComments(app.db, number, version))
   })
 
-  // One route, two powers: an answer is the editors' ('content'), hiding spam the moderators' ('visitors').
+  // Answering and hiding need different powers: a route each, each stating its own (decision 044).
   app.patch<{ Params: { id: string } }>(
-    '/api/admin/comments/:id',
-    { config: { permission: 'comments' } },
+    '/api/admin/comments/:id/answer',
+    { config: { permission: 'content' } },
     async (request) => {
       const { id } = RowIdParamsSchema.parse(request.params)
-      const body = (request.body ?? {}) as Record<string, unknown>
-      if (typeof body === 'object' && body !== null && 'disposition' in body) {
-        const input = AnswerInputSchema.parse(body)
-        return answerComment(app.db, memberActor(requirePermission(request.user, 'content')), id, input)
-      }
-      if (typeof body === 'object' && body !== null && 'hidden' in body) {
-        const input = HideInputSchema.parse(body)
-        return hideComment(app.db, memberActor(requirePermission(request.user, 'visitors')), id, input)
-      }
-      throw new BadInputError('Send { disposition, response } to answer the comment, or { hidden, reason } to hide it')
+      const input = AnswerInputSchema.parse(request.body ?? {})
+      return answerComment(app.db, memberActor(request.user), id, input)
+    },
+  )
+
+  app.patch<{ Params: { id: string } }>(
+    '/api/admin/comments/:id/hidden',
+    { config: { permission: 'visitors' } },
+    async (request) => {
+      const { id } = RowIdParamsSchema.parse(request.params)
+      const input = HideInputSchema.parse(request.body ?? {})
+      return hideComment(app.db, memberActor(request.user), id, input)
     },
   )
 }
