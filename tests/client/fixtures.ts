@@ -1,6 +1,6 @@
-import type { RouterOutputs } from '../../src/client/lib/trpc'
+import type { Study } from '../../src/client/admin/studies/types'
 
-export type Study = RouterOutputs['researchStudies']['adminList']['items'][number]
+export type { Study }
 
 /** A study as the admin list answers it; only its id and title matter to these tests. */
 export const study = (id: number, title = `Study ${id}`): Study => ({

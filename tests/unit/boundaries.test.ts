@@ -156,6 +156,66 @@ describe('module boundaries', () => {
   })
 })
 
+type Source = { path: string; source: string }
+
+/**
+ * Every import cycle among `files`, each written from its first file in name order round to it again
+ * ('admin/news/list.tsx → admin/news/screen.tsx → admin/news/list.tsx'). Type-only imports count: a
+ * cycle of types still means two files that cannot be read, moved or split one without the other.
+ */
+function cyclesAmong(files: Source[]): string[] {
+  const nameOf = (path: string) => relative(join(ROOT, 'src'), path).replace(/\.tsx?$/, '')
+  const shown = new Map(files.map((file) => [nameOf(file.path), relative(join(ROOT, 'src', 'client'), file.path)]))
+  const edges = new Map(
+    files.map((file) => [
+      nameOf(file.path),
+      importsOf(file.path, file.source).flatMap(({ target }) => (target !== null && shown.has(target) ? [target] : [])),
+    ]),
+  )
+  const cycles = new Set<string>()
+  // The folders are a few files each: every simple path is walked.
+  const walk = (path: string[]) => {
+    for (const next of edges.get(path.at(-1) ?? '') ?? []) {
+      const at = path.indexOf(next)
+      if (at === -1) {
+        walk([...path, next])
+        continue
+      }
+      const loop = path.slice(at)
+      const first = loop.indexOf([...loop].sort()[0] ?? '')
+      const turned = [...loop.slice(first), ...loop.slice(0, first)]
+      cycles.add([...turned, turned[0] ?? ''].map((name) => shown.get(name)).join(' → '))
+    }
+  }
+  for (const start of edges.keys()) walk([start])
+  return [...cycles].sort()
+}
+
+const ADMIN = join(ROOT, 'src', 'client', 'admin')
+
+describe('admin screen folders', () => {
+  it("have no import cycle among a folder's files, type-only imports included (types.ts holds what they share)", () => {
+    const folders = readdirSync(ADMIN).filter((entry) => statSync(join(ADMIN, entry)).isDirectory())
+    expect(folders.length).toBeGreaterThan(5)
+    const cycles = folders.flatMap((folder) =>
+      cyclesAmong(filesUnder(join(ADMIN, folder)).map((path) => ({ path, source: readFileSync(path, 'utf8') }))),
+    )
+    expect(cycles).toEqual([])
+  })
+
+  it('the check finds a cycle made of type-only imports, and names it', () => {
+    const at = (name: string, source: string) => ({ path: join(ADMIN, 'news', name), source })
+    expect(
+      cyclesAmong([
+        at('screen.tsx', "import { PostList } from './list'\nexport type Post = { id: number }"),
+        at('list.tsx', "import type { Post } from './screen'"),
+        at('form.tsx', "import type { Post } from './types'"),
+        at('types.ts', 'export type Post = { id: number }'),
+      ]),
+    ).toEqual(['admin/news/list.tsx → admin/news/screen.tsx → admin/news/list.tsx'])
+  })
+})
+
 /** Reads a call chain `.delete(x).where(y).returning()` from `start` and lists its method names. */
 function chainMethods(source: string, start: number): string[] {
   const methods: string[] = []

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core'
 import classes from './activity.module.css'
-import { type ActivityRow, changedEntries } from './describe'
+import { changedEntries } from './describe'
+import type { ActivityRow } from './types'
 
 /** What a change moved, field by field: "Title: Old → New" (read aloud as "changed to"). */
 export function Changes({ row }: { row: ActivityRow }) {

@@ -1,8 +1,6 @@
 import type { AuditEntity } from '../../../shared/constants'
-import type { RouterOutputs } from '../../lib/trpc'
 import { fileName } from '../ui/attachment'
-
-export type ActivityRow = RouterOutputs['activity']['list']['items'][number]
+import type { ActivityRow } from './types'
 
 type Snapshot = Record<string, unknown> | null
 const asSnapshot = (value: unknown): Snapshot =>

@@ -1,17 +1,9 @@
 import { NativeSelect, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { AUDIT_ENTITIES, type AuditEntity } from '../../../shared/constants'
+import { AUDIT_ENTITIES } from '../../../shared/constants'
 import { useTRPC } from '../../lib/trpc'
 import { ENTITY_NAMES } from './describe'
-
-export type ActivityFilters = {
-  entity: AuditEntity | 'all'
-  /** An e-mail address, or '' for anyone. */
-  actor: string
-  /** Days as the date fields give them (YYYY-MM-DD), or ''. */
-  from: string
-  until: string
-}
+import type { ActivityFilters } from './types'
 
 export const NO_FILTERS: ActivityFilters = { entity: 'all', actor: '', from: '', until: '' }
 

@@ -8,8 +8,9 @@ import { AdminList, PAGED } from '../ui/list'
 import lists from '../ui/lists.module.css'
 import classes from './activity.module.css'
 import { Changes } from './changes'
-import { type ActivityRow, describeChange, ENTITY_NAMES } from './describe'
-import { ActivityFilterFields, type ActivityFilters, activityQuery, NO_FILTERS } from './filters'
+import { describeChange, ENTITY_NAMES } from './describe'
+import { ActivityFilterFields, activityQuery, NO_FILTERS } from './filters'
+import type { ActivityFilters, ActivityRow } from './types'
 
 const rowId = (row: Pick<ActivityRow, 'id'>) => `activity-${row.id}`
 

@@ -7,7 +7,7 @@ import { useTRPC } from '../../lib/trpc'
 import fieldClasses from '../ui/fields.module.css'
 import { useAdminForm } from '../ui/form'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
-import type { AdminComment } from './comment'
+import type { AdminComment } from './types'
 
 /** The server's schema, with the words a person choosing nothing should read rather than the values' names. */
 const AnswerSchema = AnswerInputSchema.extend({ disposition: z.enum(DISPOSITIONS, { error: 'Choose a disposition' }) })

@@ -1,14 +1,12 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core'
 import { DISPOSITION_LABELS } from '../../../shared/constants'
-import type { RouterOutputs } from '../../lib/trpc'
 import { StateBadge, type Tone } from '../ui/badges'
 import { AdminDate } from '../ui/dates'
 import lists from '../ui/lists.module.css'
 import { AnswerForm } from './answer'
 import classes from './comments.module.css'
 import { HideControls } from './hide'
-
-export type AdminComment = RouterOutputs['standards']['adminComments']['comments'][number]
+import type { AdminComment } from './types'
 
 /** Where a comment stands: put away as spam, answered, or waiting on the council. */
 export function commentState(comment: AdminComment): { tone: Tone; label: string } {

@@ -7,7 +7,7 @@ import { fieldsUnder } from '../standards/versions'
 import fieldClasses from '../ui/fields.module.css'
 import { useAdminForm } from '../ui/form'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
-import type { AdminComment } from './comment'
+import type { AdminComment } from './types'
 
 /**
  * A moderator's part: hide a comment as spam, saying why (it stays in the council's record, out of

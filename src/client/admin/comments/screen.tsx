@@ -2,14 +2,13 @@ import { Box, NativeSelect, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { VERSION_STATE_LABELS } from '../../../shared/constants'
-import { type RouterOutputs, useTRPC } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
 import { commentsSearch } from '../standards/versions'
 import fieldClasses from '../ui/fields.module.css'
 import { QueryState } from '../ui/query-state'
 import { useListSearch } from '../ui/search'
+import type { CommentedVersion } from './types'
 import { VersionComments } from './version'
-
-export type CommentedVersion = RouterOutputs['standards']['commentedVersions'][number]
 
 const optionValue = (version: CommentedVersion) => commentsSearch(version.key, version.version).q
 

@@ -11,7 +11,7 @@ import lists from '../ui/lists.module.css'
 import { QueryState } from '../ui/query-state'
 import { CommentCard } from './comment'
 import classes from './comments.module.css'
-import type { CommentedVersion } from './screen'
+import type { CommentedVersion } from './types'
 
 /**
  * One version's comments, the council's whole record of them: hidden ones, e-mail addresses and

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'react'
 import { ConfirmPanel } from '../ui/confirm'
 import { AdminDate } from '../ui/dates'
 import lists from '../ui/lists.module.css'
-import { type Message, MessageStatusBadge, NoticeBadge } from './row'
+import { MessageStatusBadge, NoticeBadge } from './row'
+import type { Message } from './types'
 
 /**
  * A reply in the admin's own mail program. The address keeps its "@" (some mail programs do not

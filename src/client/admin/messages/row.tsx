@@ -1,12 +1,10 @@
 import { Text } from '@mantine/core'
 import type { MessageStatus } from '../../../shared/constants'
-import type { RouterOutputs } from '../../lib/trpc'
 import { StateBadge } from '../ui/badges'
 import { AdminDate } from '../ui/dates'
 import lists from '../ui/lists.module.css'
 import classes from './messages.module.css'
-
-export type Message = RouterOutputs['messages']['list']['items'][number]
+import type { Message } from './types'
 
 const STATUS = {
   new: { tone: 'attention', label: 'New' },

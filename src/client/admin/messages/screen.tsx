@@ -8,7 +8,8 @@ import { AdminList, PAGED } from '../ui/list'
 import { useAdminMutation } from '../ui/mutation'
 import { useListSearch } from '../ui/search'
 import { MessageDialog } from './dialog'
-import { type Message, MessageRow, openButtonId } from './row'
+import { MessageRow, openButtonId } from './row'
+import type { Message } from './types'
 
 type Filter = MessageStatus | 'all'
 

@@ -5,7 +5,7 @@ import { AdminDate } from '../ui/dates'
 import { AdminList, type ListQuery } from '../ui/list'
 import classes from '../ui/lists.module.css'
 import { type RecordActions, RecordRowActions } from '../ui/row-actions'
-import type { Post } from './screen'
+import type { Post } from './types'
 
 const TONE: Record<Post['status'], Tone> = { draft: 'seen', scheduled: 'pending', published: 'done' }
 const LABEL: Record<Post['status'], string> = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' }

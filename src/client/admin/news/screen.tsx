@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useRef } from 'react'
-import { type RouterOutputs, useTRPC } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
 import { useConfirmedDelete } from '../ui/confirm'
 import { PAGED } from '../ui/list'
 import { confirmDeleteTexts, leaveIfDeleted } from '../ui/record-editor'
@@ -10,9 +10,8 @@ import { useListSearch } from '../ui/search'
 import { DeliveryPanel } from './delivery'
 import { PostForm } from './form'
 import { PostList } from './list'
+import type { Post } from './types'
 import { usePostEditor } from './use-post-editor'
-
-export type Post = RouterOutputs['news']['adminList']['items'][number]
 
 /** The news screen (README, "The admin"): the editor above the list of posts; a delete asks first. */
 export function NewsScreen() {

@@ -6,7 +6,7 @@ import { focusFirstError } from '../../lib/focus-first-error'
 import { useTRPC } from '../../lib/trpc'
 import { useAdminForm } from '../ui/form'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
-import type { Post } from './screen'
+import type { Post } from './types'
 
 export type PostValues = {
   title: string

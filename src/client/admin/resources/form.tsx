@@ -5,7 +5,7 @@ import { EditorCard, type RecordSave } from '../ui/editor-card'
 import fieldClasses from '../ui/fields.module.css'
 import type { RecordEditor } from '../ui/record-editor'
 import { CategoryField, TitleField } from '../ui/record-fields'
-import type { Resource, ResourceValues } from './screen'
+import type { Resource, ResourceValues } from './types'
 
 type Props = { editor: RecordEditor<Resource, ResourceValues>; save: RecordSave }
 

@@ -4,7 +4,7 @@ import { StateBadge } from '../ui/badges'
 import { AdminList, type ListQuery } from '../ui/list'
 import classes from '../ui/lists.module.css'
 import { type RecordActions, RecordRowActions } from '../ui/row-actions'
-import type { Resource } from './screen'
+import type { Resource } from './types'
 
 type Props = RecordActions<Resource> & {
   list: ListQuery<Resource>

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { ResourceInputSchema } from '../../../shared/schemas/admin'
-import { type RouterOutputs, useTRPC } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
 import { fileName } from '../ui/attachment'
 import { useConfirmedDelete } from '../ui/confirm'
 import { BesideList } from '../ui/editor-card'
@@ -12,9 +12,7 @@ import { deleteActions } from '../ui/row-actions'
 import { useListSearch } from '../ui/search'
 import { ResourceFormCard } from './form'
 import { ResourceList } from './list'
-
-export type Resource = RouterOutputs['resources']['adminList']['items'][number]
-export type ResourceValues = { title: string; description: string; category: string | null }
+import type { Resource, ResourceValues } from './types'
 
 const EMPTY_RESOURCE: ResourceValues = { title: '', description: '', category: null }
 

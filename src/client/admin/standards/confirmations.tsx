@@ -5,7 +5,7 @@ import { useTRPC } from '../../lib/trpc'
 import { ConfirmDialog, useConfirm } from '../ui/confirm'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
 import { printedDay } from './dates'
-import type { StandardDocument, StandardVersion } from './versions'
+import type { StandardDocument, StandardVersion } from './types'
 
 /** What a step is asked about: the version, and for a publication the date it takes effect. */
 export type Step = { document: StandardDocument; version: StandardVersion; effectiveDate?: string }

@@ -3,8 +3,9 @@ import { useRef, useState } from 'react'
 import lists from '../ui/lists.module.css'
 import type { VersionSteps } from './confirmations'
 import { NewDraftForm } from './new-draft'
+import type { StandardDocument } from './types'
 import { VersionRow } from './version-row'
-import { type StandardDocument, workInProgress } from './versions'
+import { workInProgress } from './versions'
 import { WorkPanel } from './work'
 
 type Props = {

@@ -17,7 +17,8 @@ import { useAdminForm } from '../ui/form'
 import { MarkdownPreview } from '../ui/markdown-preview'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
 import { QueryState } from '../ui/query-state'
-import { fieldsUnder, type StandardDocument, type StandardVersion } from './versions'
+import type { StandardDocument, StandardVersion } from './types'
+import { fieldsUnder } from './versions'
 
 /** Both fields are sent on every save, so the form needs both; the server's patch takes either. */
 const EditSchema = z.object({ changeSummary: ChangeSummarySchema, body: StandardBodySchema })

@@ -6,7 +6,8 @@ import { useTRPC } from '../../lib/trpc'
 import fieldClasses from '../ui/fields.module.css'
 import { useAdminForm } from '../ui/form'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
-import { fieldsUnder, nextMinor, type StandardDocument } from './versions'
+import type { StandardDocument } from './types'
+import { fieldsUnder, nextMinor } from './versions'
 
 type Values = { version: string; changeSummary: string }
 

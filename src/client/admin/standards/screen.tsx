@@ -7,7 +7,7 @@ import { QueryState } from '../ui/query-state'
 import { SearchBox, useListSearch } from '../ui/search'
 import { useVersionSteps } from './confirmations'
 import { DocumentCard } from './document'
-import type { StandardDocument } from './versions'
+import type { StandardDocument } from './types'
 
 /** The search as the activity log links to a standard: by its number, or a word of its title. */
 const matches = (q: string | undefined) => (document: StandardDocument) =>

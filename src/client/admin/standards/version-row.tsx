@@ -6,15 +6,8 @@ import { AdminDate } from '../ui/dates'
 import lists from '../ui/lists.module.css'
 import { printedDay } from './dates'
 import classes from './standards.module.css'
-import {
-  commentsSearch,
-  hasComments,
-  isPublic,
-  publicPath,
-  STATE_TONES,
-  type StandardDocument,
-  type StandardVersion,
-} from './versions'
+import type { StandardDocument, StandardVersion } from './types'
+import { commentsSearch, hasComments, isPublic, publicPath, STATE_TONES } from './versions'
 
 /** "3 comments · 1 waiting for an answer · 1 hidden". */
 function commentWords({ total, unanswered, hidden }: StandardVersion['comments']) {

@@ -1,11 +1,8 @@
 import type { VersionState } from '../../../shared/constants'
 import { REVIEW_DEFAULT_DAYS, versionPath } from '../../../shared/schemas/standards'
 import { compareVersionLabels } from '../../../shared/version-labels'
-import type { RouterOutputs } from '../../lib/trpc'
 import type { Tone } from '../ui/badges'
-
-export type StandardDocument = RouterOutputs['standards']['adminList'][number]
-export type StandardVersion = StandardDocument['versions'][number]
+import type { StandardDocument, StandardVersion } from './types'
 
 /** A version's state by what it asks of the council: a review waits on it, a draft on its author. */
 export const STATE_TONES: Record<VersionState, Tone> = {

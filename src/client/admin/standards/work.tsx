@@ -6,7 +6,8 @@ import { refusalOf, useAdminMutation } from '../ui/mutation'
 import type { VersionSteps } from './confirmations'
 import { VersionEditor } from './editor'
 import classes from './standards.module.css'
-import { defaultClosingDate, localToday, type StandardDocument, type StandardVersion, utcMidnight } from './versions'
+import type { StandardDocument, StandardVersion } from './types'
+import { defaultClosingDate, localToday, utcMidnight } from './versions'
 
 type Props = {
   document: StandardDocument

@@ -9,7 +9,7 @@ import { EditorCard, type RecordSave } from '../ui/editor-card'
 import fieldClasses from '../ui/fields.module.css'
 import type { RecordEditor } from '../ui/record-editor'
 import { CategoryField, TitleField } from '../ui/record-fields'
-import type { Study, StudyValues } from './screen'
+import type { Study, StudyValues } from './types'
 
 /**
  * A study with the same title, ignoring case and spaces around it (the one being edited aside).

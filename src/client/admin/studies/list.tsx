@@ -2,7 +2,7 @@ import { Group, Stack, Text } from '@mantine/core'
 import { AdminList, type ListQuery } from '../ui/list'
 import classes from '../ui/lists.module.css'
 import { type RecordActions, RecordRowActions } from '../ui/row-actions'
-import type { Study } from './screen'
+import type { Study } from './types'
 
 type Props = RecordActions<Study> & { list: ListQuery<Study> }
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { ResearchStudyInputSchema } from '../../../shared/schemas/research-study'
-import { type RouterOutputs, useTRPC } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
 import { BesideList } from '../ui/editor-card'
 import { PAGED, pendingId } from '../ui/list'
 import { useAdminMutation } from '../ui/mutation'
@@ -8,21 +8,7 @@ import { deleteTexts, useRecordEditor, useRecordSave } from '../ui/record-editor
 import { useListSearch } from '../ui/search'
 import { StudyFormCard } from './form'
 import { StudyList } from './list'
-
-export type Study = RouterOutputs['researchStudies']['adminList']['items'][number]
-
-export type StudyValues = {
-  title: string
-  authors: string
-  journal: string
-  year: string
-  volume: string
-  issue: string
-  pages: string
-  category: string | null
-  url: string
-  summary: string
-}
+import type { Study, StudyValues } from './types'
 
 const EMPTY_STUDY: StudyValues = {
   title: '',

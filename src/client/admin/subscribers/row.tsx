@@ -1,12 +1,10 @@
 import { Button, Group, Text } from '@mantine/core'
 import type { ConsentSource, SubscriberStatus } from '../../../shared/constants'
-import type { RouterOutputs } from '../../lib/trpc'
 import { StateBadge } from '../ui/badges'
 import { AdminDate } from '../ui/dates'
 import lists from '../ui/lists.module.css'
 import classes from './subscribers.module.css'
-
-export type Subscriber = RouterOutputs['subscribers']['list']['items'][number]
+import type { Subscriber } from './types'
 
 const STATUS = {
   active: { tone: 'done', label: 'Active', title: undefined },

@@ -6,7 +6,8 @@ import { useConfirmedDelete } from '../ui/confirm'
 import { AdminList, PAGED } from '../ui/list'
 import { useAdminMutation } from '../ui/mutation'
 import { useListSearch } from '../ui/search'
-import { deleteButtonId, type Subscriber, SubscriberRow } from './row'
+import { deleteButtonId, SubscriberRow } from './row'
+import type { Subscriber } from './types'
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`
 

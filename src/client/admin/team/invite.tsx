@@ -1,15 +1,11 @@
 import { Alert, Box, Button, CopyButton, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useEffect, useRef } from 'react'
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from '../../../shared/permissions'
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from '../../../shared/permissions'
 import { InviteInputSchema } from '../../../shared/schemas/team'
 import { useAdminForm } from '../ui/form'
 import lists from '../ui/lists.module.css'
 import classes from './team.module.css'
-
-export type InviteValues = { email: string; role: Role }
-
-/** An invitation that could not be mailed: its link, shown this once. */
-export type ShownLink = { email: string; link: string }
+import type { InviteValues, ShownLink } from './types'
 
 type Props = {
   busy: boolean

@@ -1,13 +1,11 @@
 import { Button, Group, NativeSelect, Text } from '@mantine/core'
 import { useState } from 'react'
 import { ROLE_LABELS, ROLES, type Role } from '../../../shared/permissions'
-import type { RouterOutputs } from '../../lib/trpc'
 import { StateBadge } from '../ui/badges'
 import { AdminDate } from '../ui/dates'
 import lists from '../ui/lists.module.css'
 import classes from './team.module.css'
-
-export type TeamMember = RouterOutputs['team']['list'][number]
+import type { TeamMember } from './types'
 
 /** How a member is called in the screen's words: their name from the sign-in, else their address. */
 export const nameOf = (member: Pick<TeamMember, 'name' | 'email'>) => member.name ?? member.email

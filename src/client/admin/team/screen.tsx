@@ -7,8 +7,9 @@ import { useConfirmedDelete } from '../ui/confirm'
 import lists from '../ui/lists.module.css'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
 import { QueryState } from '../ui/query-state'
-import { InvitationLink, InviteForm, type InviteValues, type ShownLink } from './invite'
-import { nameOf, type TeamMember, TeamRow } from './row'
+import { InvitationLink, InviteForm } from './invite'
+import { nameOf, TeamRow } from './row'
+import type { InviteValues, ShownLink, TeamMember } from './types'
 
 const because = (failed: string) => (error: unknown) => {
   const reason = refusalOf(error)

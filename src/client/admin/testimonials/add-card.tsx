@@ -4,7 +4,8 @@ import { focusFirstError } from '../../lib/focus-first-error'
 import { useTRPC } from '../../lib/trpc'
 import { useAdminForm } from '../ui/form'
 import { useAdminMutation } from '../ui/mutation'
-import { TestimonialFields, type TestimonialValues } from './fields'
+import { TestimonialFields } from './fields'
+import type { TestimonialValues } from './types'
 
 const EMPTY: TestimonialValues & { consent: boolean; isApproved: boolean } = {
   name: '',

@@ -5,7 +5,7 @@ import { useTRPC } from '../../lib/trpc'
 import { useAdminForm } from '../ui/form'
 import { useAdminMutation } from '../ui/mutation'
 import { TestimonialFields } from './fields'
-import type { Testimonial } from './item'
+import type { Testimonial } from './types'
 
 type FormProps = { testimonial: Testimonial; onClose: () => void }
 

@@ -1,7 +1,6 @@
 import { Textarea, TextInput } from '@mantine/core'
 import type { AdminForm } from '../ui/form'
-
-export type TestimonialValues = { name: string; location: string; testimonial: string }
+import type { TestimonialValues } from './types'
 
 /**
  * The author's name, location and words: one set of fields for adding a testimonial and for

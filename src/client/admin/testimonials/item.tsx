@@ -1,11 +1,9 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useRef } from 'react'
-import type { RouterOutputs } from '../../lib/trpc'
 import { StateBadge } from '../ui/badges'
 import { AdminDate } from '../ui/dates'
 import lists from '../ui/lists.module.css'
-
-export type Testimonial = RouterOutputs['testimonials']['all']['items'][number]
+import type { Testimonial } from './types'
 
 export const testimonialRowId = (item: Pick<Testimonial, 'id'>) => `testimonial-${item.id}`
 

@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core'
 import type { RefObject } from 'react'
 import { AdminList, type ListQuery } from '../ui/list'
-import { type Testimonial, TestimonialItem, testimonialRowId } from './item'
+import { TestimonialItem, testimonialRowId } from './item'
+import type { Testimonial } from './types'
 
 type Props = {
   list: ListQuery<Testimonial>

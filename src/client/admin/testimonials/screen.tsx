@@ -9,8 +9,8 @@ import { useAdminMutation } from '../ui/mutation'
 import { useListSearch } from '../ui/search'
 import { AddTestimonialCard } from './add-card'
 import { EditTestimonialDialog } from './edit-dialog'
-import type { Testimonial } from './item'
 import { TestimonialList } from './list'
+import type { Testimonial } from './types'
 
 /**
  * The testimonials screen: every testimonial, those waiting for review first; approve, unapprove

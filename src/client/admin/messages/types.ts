@@ -1,0 +1,9 @@
+import type { RouterOutputs } from '../../lib/trpc'
+
+/**
+ * The messages screen's shared types, in a module of their own that imports none of the folder's files: each file
+ * takes its types from here, so no two files of the folder import each other, not even for a type
+ * (tests/unit/boundaries.test.ts).
+ */
+
+export type Message = RouterOutputs['messages']['list']['items'][number]
