@@ -33,6 +33,12 @@ const computed = window.getComputedStyle.bind(window)
 window.getComputedStyle = (element: Element) => computed(element)
 
 Element.prototype.scrollIntoView = () => {}
+
+// A growing text box measures itself again when web fonts load; jsdom loads none and has no FontFaceSet.
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: Object.assign(new EventTarget(), { ready: Promise.resolve() }),
+})
 // The router restores the scroll position on each navigation; jsdom lays nothing out to scroll.
 window.scrollTo = () => {}
 

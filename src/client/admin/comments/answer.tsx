@@ -1,9 +1,10 @@
-import { Button, Group, Radio, Stack, Textarea } from '@mantine/core'
+import { Button, Group, Radio, Stack } from '@mantine/core'
 import { z } from 'zod'
 import { DISPOSITION_LABELS, DISPOSITIONS, type Disposition } from '../../../shared/constants'
 import { AnswerInputSchema, RESPONSE_MAX } from '../../../shared/schemas/standards'
 import { focusFirstError } from '../../lib/focus-first-error'
 import { useTRPC } from '../../lib/trpc'
+import { CountedTextarea } from '../ui/counted-textarea'
 import fieldClasses from '../ui/fields.module.css'
 import { useAdminForm } from '../ui/form'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
@@ -50,14 +51,13 @@ export function AnswerForm({ comment }: { comment: AdminComment }) {
             ))}
           </Group>
         </Radio.Group>
-        <Textarea
+        <CountedTextarea
           label="Response"
-          description={`Published with the version · ${values.response.length} / ${RESPONSE_MAX}`}
+          hint="Published with the version"
           required
-          autosize
-          minRows={3}
-          maxRows={10}
-          classNames={fieldClasses}
+          rows={[3, 10]}
+          max={RESPONSE_MAX}
+          value={values.response}
           {...form.getInputProps('response')}
         />
         <Group>

@@ -1,42 +1,11 @@
-import {
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  Radio,
-  Stack,
-  Textarea,
-  type TextareaProps,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Button, Card, CloseButton, Group, Radio, Stack, TextInput, Title } from '@mantine/core'
 import { POST_SUMMARY_MAX } from '../../../shared/constants'
 import { POST_BODY_MAX } from '../../../shared/schemas/news'
 import { ResponsiveGrid } from '../../components/responsive-grid'
+import { CountedTextarea } from '../ui/counted-textarea'
 import fieldClasses from '../ui/fields.module.css'
 import { MarkdownPreview } from '../ui/markdown-preview'
 import type { PostEditor } from './use-post-editor'
-
-/** A growing text box whose count of characters, out of its maximum, stands under it. */
-function CountedTextarea({
-  rows: [minRows, maxRows],
-  max,
-  value,
-  ...props
-}: Omit<TextareaProps, 'rows'> & { rows: [number, number]; max: number; value: string }) {
-  return (
-    <Textarea
-      autosize
-      minRows={minRows}
-      maxRows={maxRows}
-      description={`${value.length} / ${max}`}
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
-      classNames={fieldClasses}
-      value={value}
-      {...props}
-    />
-  )
-}
 
 /** The post editor: title, slug, summary, body beside its preview, status, Save and Delete. */
 export function PostForm({ editor, onDelete }: { editor: PostEditor; onDelete: () => void }) {

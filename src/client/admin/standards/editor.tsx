@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Textarea } from '@mantine/core'
+import { Button, Group, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useBlocker } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
@@ -12,7 +12,7 @@ import {
 import { ResponsiveGrid } from '../../components/responsive-grid'
 import { focusFirstError } from '../../lib/focus-first-error'
 import { type RouterOutputs, useTRPC } from '../../lib/trpc'
-import fieldClasses from '../ui/fields.module.css'
+import { CountedTextarea } from '../ui/counted-textarea'
 import { useAdminForm } from '../ui/form'
 import { MarkdownPreview } from '../ui/markdown-preview'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
@@ -85,28 +85,24 @@ function EditorForm({ document, version, loaded, onClose }: Props & { loaded: Lo
       )}
     >
       <Stack gap="sm">
-        <Textarea
+        <CountedTextarea
           ref={first}
           label="Change summary"
-          description={`What this version changes, for readers and subscribers · ${values.changeSummary.length} / ${CHANGE_SUMMARY_MAX}`}
+          hint="What this version changes, for readers and subscribers"
           required
-          autosize
-          minRows={2}
-          maxRows={6}
-          classNames={fieldClasses}
+          rows={[2, 6]}
+          max={CHANGE_SUMMARY_MAX}
+          value={values.changeSummary}
           {...form.getInputProps('changeSummary')}
         />
         <ResponsiveGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <div>
-            <Textarea
+            <CountedTextarea
               label="Text (Markdown)"
-              description={`${values.body.length} / ${STANDARD_BODY_MAX}`}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
               required
-              autosize
-              minRows={12}
-              maxRows={30}
-              classNames={fieldClasses}
+              rows={[12, 30]}
+              max={STANDARD_BODY_MAX}
+              value={values.body}
               {...form.getInputProps('body')}
             />
           </div>

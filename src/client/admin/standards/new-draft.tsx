@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Textarea, TextInput, Title } from '@mantine/core'
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core'
 import { useEffect, useRef } from 'react'
 import { CHANGE_SUMMARY_MAX, DraftInputSchema } from '../../../shared/schemas/standards'
 import { focusFirstError } from '../../lib/focus-first-error'
 import { useTRPC } from '../../lib/trpc'
+import { CountedTextarea } from '../ui/counted-textarea'
 import fieldClasses from '../ui/fields.module.css'
 import { useAdminForm } from '../ui/form'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
@@ -57,14 +58,13 @@ export function NewDraftForm({ document, onCreated, onCancel }: Props) {
           classNames={fieldClasses}
           {...form.getInputProps('version')}
         />
-        <Textarea
+        <CountedTextarea
           label="Change summary"
-          description={`What this version changes · ${values.changeSummary.length} / ${CHANGE_SUMMARY_MAX}`}
+          hint="What this version changes"
           required
-          autosize
-          minRows={2}
-          maxRows={6}
-          classNames={fieldClasses}
+          rows={[2, 6]}
+          max={CHANGE_SUMMARY_MAX}
+          value={values.changeSummary}
           {...form.getInputProps('changeSummary')}
         />
         <Group gap="sm">
