@@ -31,6 +31,10 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-postgres.ts'],
           env: { TEST_DB_DRIVER: 'postgres' },
+          // A database file imports the whole server (the tRPC router, Drizzle, the Markdown
+          // pipeline): 4-10 s a file when each file imports it anew. Files share a worker's modules
+          // instead; each still builds its own app over its own database, and none mocks a module.
+          isolate: false,
         },
       },
       {
@@ -45,7 +49,9 @@ export default defineConfig({
             'tests/integration/read-budget.test.ts',
             'tests/integration/request-log.test.ts',
           ],
+          globalSetup: ['tests/helpers/global-pglite.ts'],
           env: { TEST_DB_DRIVER: 'pglite' },
+          isolate: false,
         },
       },
       {

@@ -4,7 +4,14 @@ import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
-export type DbTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null }
+export type DbTarget =
+  | { kind: 'postgres'; url: string }
+  | {
+      kind: 'pglite'
+      dataDir: string | null
+      /** A whole cluster to start from (PGlite's dumpDataDir), instead of a new, empty one. */
+      from?: Blob
+    }
 
 export type DbHandle = {
   db: Db
@@ -94,7 +101,11 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/pglite')
   const dataDir = target.dataDir
   if (dataDir) await keepToOwner(dataDir)
-  const client = dataDir ? new PGlite(dataDir) : new PGlite()
+  const client = target.from
+    ? new PGlite({ ...(dataDir ? { dataDir } : {}), loadDataDir: target.from })
+    : dataDir
+      ? new PGlite(dataDir)
+      : new PGlite()
   await client.waitReady
   if (dataDir) await keepToOwner(dataDir)
   const { migrate } = await import('drizzle-orm/pglite/migrator')

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { is, sql } from 'drizzle-orm'
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
 import postgres from 'postgres'
@@ -29,12 +30,12 @@ export async function createTestDatabase(
   driver: 'postgres' | 'pglite' = (process.env.TEST_DB_DRIVER as 'postgres' | 'pglite' | undefined) ?? 'postgres',
 ): Promise<TestDatabase> {
   const adminUrl = inject('postgresAdminUrl')
-  const template = inject('postgresTemplate')
-  if (driver === 'postgres' && adminUrl && template) {
+  const postgresTemplate = inject('postgresTemplate')
+  if (driver === 'postgres' && adminUrl && postgresTemplate) {
     counter += 1
     const name = `mhbot_test_${inject('postgresRunId')}_${process.pid}_${counter}`
     const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
-    await admin.unsafe(`create database "${name}" template "${template}"`)
+    await admin.unsafe(`create database "${name}" template "${postgresTemplate}"`)
     const url = withDatabase(adminUrl, name)
     const handle = await createDb({ kind: 'postgres', url })
     return {
@@ -48,7 +49,11 @@ export async function createTestDatabase(
       },
     }
   }
-  const handle = await createDb({ kind: 'pglite', dataDir: null })
+  // The run's migrated cluster when the project made one (global-pglite.ts); migrating after is a
+  // no-op then, and still right when it did not.
+  const template = inject('pgliteTemplate')
+  const from = template ? new Blob([await readFile(template)]) : undefined
+  const handle = await createDb({ kind: 'pglite', dataDir: null, ...(from ? { from } : {}) })
   await handle.migrate(migrationsFolder())
   return { handle, driver: 'pglite', url: null, drop: () => handle.close() }
 }
