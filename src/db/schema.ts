@@ -300,6 +300,11 @@ export const standardVersions = pgTable(
     /** The body rendered when it was saved, as on posts: reads never render. */
     bodyHtml: text('body_html'),
     bodyText: text('body_text'),
+    /**
+     * The rendered body's headings, in order: the sections the comment form offers. Null until
+     * rendered; rows from before it was stored get theirs at start-up (services/stored-bodies.ts).
+     */
+    bodyHeadings: text('body_headings').array(),
     ...searchColumns(null, markdownAsText('body')),
   },
   (table) => [

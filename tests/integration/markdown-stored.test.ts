@@ -193,4 +193,49 @@ describe('Markdown rendered once, off the event loop', () => {
     expect(versions.every((version) => version.bodyHtml?.startsWith('<'))).toBe(true)
     expect((await renderMissingBodies(ctx.app.db)).rendered).toBe(0)
   }, 30_000)
+
+  it('stores a version’s headings with its HTML, answers them as its sections, and gives a version without them its headings at start-up or on its first read, its HTML kept', async () => {
+    await seedStandards(ctx.app.db, ctx.app.site)
+    const versions = '/api/admin/standards/MHBOT-SC-G-002/versions'
+    const body = [
+      'Before any heading.',
+      '# 1. Scope',
+      'Text.',
+      '## 1.1 *Who*   [signs](https://example.org/who)',
+      '## 1. Scope',
+      '##',
+      `## ${'x'.repeat(101)}`,
+      '> ### Quoted &amp; kept',
+    ].join('\n\n')
+    expect((await rest('POST', versions, { version: '1.1', changeSummary: 'A change.', body })).statusCode).toBe(201)
+    const closesAt = new Date(Date.now() + 30 * 86_400_000).toISOString()
+    expect((await rest('POST', `${versions}/1.1/review`, { closesAt })).statusCode).toBe(200)
+    const headings = ['1. Scope', '1.1 Who signs', '1. Scope', '', 'x'.repeat(101), 'Quoted & kept']
+    const stored = async () =>
+      (await ctx.app.db.select().from(standardVersions).where(eq(standardVersions.version, '1.1')))[0]
+    expect((await stored())?.bodyHeadings).toEqual(headings)
+
+    // Each once, none empty, none longer than a comment's section may be; on both adapters.
+    const sections = ['1. Scope', '1.1 Who signs', 'Quoted & kept']
+    const read = async () => (await ctx.app.inject({ url: '/api/standards/MHBOT-SC-G-002/versions/1.1' })).json()
+    expect((await read()).sections).toEqual(sections)
+    const input = encodeURIComponent(JSON.stringify({ json: { number: 'MHBOT-SC-G-002', version: '1.1' } }))
+    const page = await ctx.app.inject({ url: `/trpc/standards.version?input=${input}` })
+    expect(page.json().result.data.json.sections).toEqual(sections)
+
+    // Rows from before the headings were stored: filled at start-up, the stored HTML left as it is.
+    await ctx.app.db
+      .update(standardVersions)
+      .set({ bodyHtml: '<p>kept</p>', bodyHeadings: null })
+      .where(eq(standardVersions.version, '1.1'))
+    // 1.1, and the six first editions the seed wrote without their rendering.
+    expect(await renderMissingBodies(ctx.app.db)).toEqual({ rendered: 7, refused: [] })
+    expect(await stored()).toMatchObject({ bodyHtml: '<p>kept</p>', bodyHeadings: headings })
+    expect((await renderMissingBodies(ctx.app.db)).rendered).toBe(0)
+
+    // Or on the first read, when a row lacks them after the start (an older replica wrote it).
+    await ctx.app.db.update(standardVersions).set({ bodyHeadings: null }).where(eq(standardVersions.version, '1.1'))
+    expect(await read()).toMatchObject({ html: '<p>kept</p>', sections })
+    expect((await stored())?.bodyHeadings).toEqual(headings)
+  }, 30_000)
 })

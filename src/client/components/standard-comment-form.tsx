@@ -31,29 +31,6 @@ export const CONSENT_LABEL = 'Publish my name and organisation with my comment'
 /** The server's answer carries the same message; this is for an answer without one. */
 const RECEIVED = COMMENT_SUCCESS
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
-
-/** The text of HTML the sanitizer wrote: tags dropped, character references read. */
-function textOf(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] === '#') {
-        const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
-        return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
-      }
-      return ENTITIES[name.toLowerCase()] ?? whole
-    })
-    .replace(/\s+/g, ' ')
-    .trim()
-}
-
-/** The version's section headings, offered as suggestions for "Section" (any text is still accepted). */
-export function sectionHeadings(html: string): string[] {
-  const headings = [...html.matchAll(/<h[2-6]>([\s\S]*?)<\/h[2-6]>/g)].map((match) => textOf(match[1] ?? ''))
-  return [...new Set(headings.filter((heading) => heading !== '' && heading.length <= TEXT_LIMITS.section))]
-}
-
 /** tRPC names a refused field by its path in the whole input ("comment.email"); the form by its own name. */
 function ownFields(fields: Record<string, string> | undefined) {
   if (!fields) return undefined
@@ -71,18 +48,18 @@ export function StandardCommentForm({
   documentNumber,
   version,
   closesAt,
-  html,
+  sections,
 }: {
   documentKey: string
   documentNumber: string
   version: string
   closesAt: Date | string | null
-  html: string
+  /** The version's headings, offered as suggestions for "Section" (any text is still accepted). */
+  sections: string[]
 }) {
   const trpc = useTRPC()
   const id = useId()
   const sectionsId = `${id}-sections`
-  const sections = sectionHeadings(html)
   const { form, formRef, mutation, notice } = usePublicForm({
     initialValues: EMPTY,
     validate: checkComment,

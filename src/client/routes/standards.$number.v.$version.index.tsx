@@ -244,7 +244,7 @@ function VersionPage() {
                 documentNumber={version.number}
                 version={version.version}
                 closesAt={version.reviewClosesAt}
-                html={version.html}
+                sections={version.sections}
               />
             </Suspense>
           </Box>

@@ -143,9 +143,29 @@ function elementText(node: Element): string {
   }
 }
 
-export type RenderedMarkdown = { html: string; text: string }
+/** The words of a node as a reader sees them: its text, without a link's address. */
+function wordsOf(nodes: (RootContent | ElementContent)[]): string {
+  return nodes
+    .map((node) => (node.type === 'text' ? node.value : node.type === 'element' ? wordsOf(node.children) : ''))
+    .join('')
+}
 
-/** Renders an author's Markdown to safe HTML and to plain text, from one sanitized tree. */
+const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6'])
+
+/** Every heading of the rendered tree, in order: what the page shows as the text's sections. */
+function headingsOf(nodes: (RootContent | ElementContent)[], found: string[] = []): string[] {
+  for (const node of nodes) {
+    if (node.type !== 'element') continue
+    if (HEADINGS.has(node.tagName)) found.push(wordsOf(node.children).replace(/\s+/g, ' ').trim())
+    else headingsOf(node.children, found)
+  }
+  return found
+}
+
+/** `headings`: the text of each heading, in order (a standard's version stores them as its sections). */
+export type RenderedMarkdown = { html: string; text: string; headings: string[] }
+
+/** Renders an author's Markdown to safe HTML, to plain text and to its headings, from one sanitized tree. */
 export function renderMarkdown(markdown: string, headings: HeadingStyle = 'shifted'): RenderedMarkdown {
   const processor = processors[headings]
   const tree = processor.runSync(processor.parse(markdown)) as Root
@@ -153,5 +173,5 @@ export function renderMarkdown(markdown: string, headings: HeadingStyle = 'shift
   const text = toText(tree.children)
     .replace(/\n{3,}/g, '\n\n')
     .trim()
-  return { html, text }
+  return { html, text, headings: headingsOf(tree.children) }
 }

@@ -4,13 +4,13 @@ import { renderMarkdown } from './markdown-render'
 
 /*
  * A thread of the Markdown pool (services/markdown.ts): it renders one text at a time and answers
- * with the HTML and text, or says what failed. The pool terminates it when a text takes too long,
- * which is the only way to stop the parser mid-way.
+ * with the HTML, text and headings, or says what failed. The pool terminates it when a text takes
+ * too long, which is the only way to stop the parser mid-way.
  */
 
 export type RenderTask = { id: number; markdown: string; headings: HeadingStyle }
 export type RenderAnswer =
-  | { id: number; ok: true; html: string; text: string }
+  | { id: number; ok: true; html: string; text: string; headings: string[] }
   | { id: number; ok: false; overflow: boolean; message: string }
 
 const port = parentPort

@@ -115,7 +115,7 @@ class RenderPool {
       const pending = thread.current
       if (!pending || pending.task.id !== message.id) return
       this.finish(thread)
-      if (message.ok) pending.resolve({ html: message.html, text: message.text })
+      if (message.ok) pending.resolve({ html: message.html, text: message.text, headings: message.headings })
       else if (message.overflow) pending.reject(new MarkdownRefusedError('containers'))
       else pending.reject(new Error(`Markdown renderer failed: ${message.message}`))
       this.dispatch()

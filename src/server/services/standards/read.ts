@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { standardDocuments, standardVersions } from '../../../db/schema'
-import type { VersionState } from '../../../shared/constants'
+import { TEXT_LIMITS, type VersionState } from '../../../shared/constants'
 import { storedBody } from '../stored-bodies'
 import { compareBodies } from './diff'
 import {
@@ -79,16 +79,27 @@ export async function standardPage(db: Db, number: string) {
   return { ...standard, current }
 }
 
+/**
+ * The headings a comment's "Section" may offer: each once, none empty, none longer than the field
+ * takes (any other text is still accepted).
+ */
+const commentSections = (headings: string[]) => [
+  ...new Set(headings.filter((heading) => heading !== '' && heading.length <= TEXT_LIMITS.section)),
+]
+
 /** One version by its stable address, with what a reader needs to place it. */
 export async function getStandardVersion(db: Db, number: string, label: string) {
   const { document, versions, version } = await publicVersion(db, number, label)
   const current = currentOf(versions)
   const publicOnes = versions.filter(isPublic)
+  const stored = await storedBody(db, 'version', version)
   return {
     ...documentFields(document),
     ...historyEntry(version),
     body: version.body,
-    html: (await storedBody(db, 'version', version)).html,
+    html: stored.html,
+    /** Its headings, for the comment form's "Section" (decision 044). */
+    sections: commentSections(stored.headings),
     reviewOpenedAt: version.reviewOpenedAt,
     reviewOpen: reviewIsOpen(version),
     /** Whether the comments and their answers are public (once the version was published). */

@@ -140,8 +140,12 @@ export async function createDraft(db: Db, actor: Actor, number: string, input: D
         body: input.body ?? current?.body ?? '',
         // A copied text keeps its rendering (none yet, if the current version has none).
         ...(rendered
-          ? { bodyHtml: rendered.html, bodyText: rendered.text }
-          : { bodyHtml: current ? current.bodyHtml : '', bodyText: current ? current.bodyText : '' }),
+          ? { bodyHtml: rendered.html, bodyText: rendered.text, bodyHeadings: rendered.headings }
+          : {
+              bodyHtml: current ? current.bodyHtml : '',
+              bodyText: current ? current.bodyText : '',
+              bodyHeadings: current ? current.bodyHeadings : [],
+            }),
         createdBy: actor.email,
       })
       .returning()
@@ -173,7 +177,7 @@ export async function updateVersion(db: Db, actor: Actor, number: string, label:
       {
         ...(patch.body === undefined || !rendered
           ? {}
-          : { body: patch.body, bodyHtml: rendered.html, bodyText: rendered.text }),
+          : { body: patch.body, bodyHtml: rendered.html, bodyText: rendered.text, bodyHeadings: rendered.headings }),
         ...(patch.changeSummary === undefined ? {} : { changeSummary: patch.changeSummary }),
       },
       edited.length > 0 ? { before: { version: version.version }, after: { version: version.version, edited } } : null,
