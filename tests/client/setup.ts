@@ -1,4 +1,5 @@
 import { cleanup, configure } from '@testing-library/react'
+import { notifications } from '@mantine/notifications'
 import { afterEach, vi } from 'vitest'
 
 /*
@@ -49,6 +50,8 @@ configure({ asyncUtilTimeout: 5_000 })
 // Vitest runs without globals here, so Testing Library cannot register its own clean-up.
 afterEach(() => {
   cleanup()
+  // Mantine keeps its toasts in a store of the module's, which outlives the component that shows them.
+  notifications.clean()
   // The fetch (tests/client/fake-server.ts) and any location a test put in the browser's place.
   vi.unstubAllGlobals()
 })
