@@ -1,5 +1,5 @@
-import { cleanup, configure } from '@testing-library/react'
 import { notifications } from '@mantine/notifications'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 
 /*
