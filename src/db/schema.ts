@@ -431,7 +431,7 @@ export const sessions = pgTable(
     /** The last request the session made, written at most once a minute. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).defaultNow(),
   },
-  (table) => [index('IDX_session_expire').on(table.expire), index('sessions_user_id_idx').on(table.userId)],
+  (table) => [index('sessions_expire_idx').on(table.expire), index('sessions_user_id_idx').on(table.userId)],
 )
 
 export const users = pgTable(
