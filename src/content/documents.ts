@@ -8,6 +8,8 @@ import {
   MILD_COMMON_ATA,
   MILD_MAX_ATA,
   NO_ALCOHOL_BEFORE,
+  POSITION_STATEMENT_DATE,
+  POSITION_STATEMENT_NUMBER,
   QUALITY_STANDARD,
   SEA_LEVEL_ATA,
   SESSION_LENGTH,
@@ -47,8 +49,6 @@ export type CouncilDocument = {
   sections: (site: SiteInfo) => DocumentSection[]
 }
 
-export const POSITION_STATEMENT_NUMBER = 'MHBOT-SC/001'
-export const POSITION_STATEMENT_DATE = 'October 31, 2025'
 /** The council's guides and checklists, numbered in a series of their own, issued with the position statement. */
 const GUIDE_SERIES = 'MHBOT-SC/G'
 

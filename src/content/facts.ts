@@ -23,5 +23,9 @@ export const NO_ALCOHOL_BEFORE = '24 hours'
 export const CHAMBER_STANDARD = 'ASME PVHO-1'
 export const QUALITY_STANDARD = 'ISO 13485'
 
+/** The position statement: the council's number for it, and the day its first edition was issued, as printed. */
+export const POSITION_STATEMENT_NUMBER = 'MHBOT-SC/001'
+export const POSITION_STATEMENT_DATE = 'October 31, 2025'
+
 export const DISCLAIMER_TEXT =
   'The information provided by the council is for general wellness and educational purposes only. It is not medical advice and is not intended to diagnose, treat, cure or prevent any disease. Consult a qualified healthcare provider before starting any wellness practice, including mild hyperbaric sessions.'

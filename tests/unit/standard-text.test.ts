@@ -7,8 +7,8 @@ import {
   type DocumentBlock,
   type DocumentSection,
   documentMeta,
-  POSITION_STATEMENT_DATE,
 } from '../../src/content/documents'
+import { POSITION_STATEMENT_DATE } from '../../src/content/facts'
 import { renderMarkdown } from '../../src/server/services/markdown'
 import { printedDate, renderDocumentPdf, renderStandardPdf } from '../../src/server/services/standards/pdf'
 import { documentMarkdown, sectionsFromMarkdown } from '../../src/server/services/standards/text'

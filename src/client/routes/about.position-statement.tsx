@@ -1,6 +1,9 @@
 import { Anchor, Box, Button, Container, Flex, Group, Paper, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+// From the facts, which every page loads already (the footer's disclaimer), not from the documents,
+// which a chunk would take whole (docs/decisions/021-first-load-budget.md).
+import { POSITION_STATEMENT_NUMBER } from '../../content/facts'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { StandardBody } from '../components/standard-body'
@@ -10,14 +13,6 @@ import { pageHead } from '../lib/seo'
 import { useSite } from '../lib/site'
 import { useTRPC } from '../lib/trpc'
 
-/**
- * The position statement's number, written here rather than imported: src/content/documents.ts
- * holds every council document, and this page reads the statement from the server now. A chunk
- * takes a module whole, so importing one constant from there would bring all six documents back
- * (docs/decisions/021-first-load-budget.md).
- */
-const POSITION_STATEMENT = 'MHBOT-SC/001'
-
 export const Route = createFileRoute('/about/position-statement')({
   // The loader goes with the page's chunk, not into every page's first load
   // (docs/decisions/021-first-load-budget.md).
@@ -25,7 +20,7 @@ export const Route = createFileRoute('/about/position-statement')({
   // The text is the version of MHBOT-SC/001 in effect (docs/decisions/028-standards-as-versioned-documents.md).
   loader: async ({ context }) => {
     const document = await context.queryClient.ensureQueryData(
-      context.trpc.standards.document.queryOptions({ number: POSITION_STATEMENT }),
+      context.trpc.standards.document.queryOptions({ number: POSITION_STATEMENT_NUMBER }),
     )
     if (!document?.current) throw notFound()
     return { number: document.number, description: document.description }
@@ -51,7 +46,7 @@ const subtitleOf = (title: string) => {
 function PositionStatementPage() {
   const site = useSite()
   const trpc = useTRPC()
-  const document = useQuery(trpc.standards.document.queryOptions({ number: POSITION_STATEMENT })).data
+  const document = useQuery(trpc.standards.document.queryOptions({ number: POSITION_STATEMENT_NUMBER })).data
   const current = document?.current
   if (!document || !current) return null
   const issued = standardDate(current.effectiveDate)

@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm'
-import { COUNCIL_DOCUMENTS, POSITION_STATEMENT_NUMBER } from '../../../content/documents'
+import { COUNCIL_DOCUMENTS } from '../../../content/documents'
+import { POSITION_STATEMENT_NUMBER } from '../../../content/facts'
 import type { Db } from '../../../db/client'
 import { standardDocuments, standardVersions } from '../../../db/schema'
 import { standardKey } from '../../../shared/schemas/standards'
