@@ -5,7 +5,8 @@ import { adoptBuiltInDocuments, type RenderDocument, seedIfEmpty } from './seed'
 /**
  * With `seed`, starter data goes into an empty database; `render` makes the starter documents' files.
  * `bodies` renders the stored Markdown that has no HTML yet (rows from before it was stored, and the
- * starter standards): a migration cannot run the renderer
+ * starter standards), and the versions' that have no headings yet (rows from before migration 0014):
+ * a migration cannot run the renderer
  * (docs/decisions/035-markdown-rendered-once-off-the-event-loop.md).
  */
 type PrepareOptions<Bodies> = { bodies?: (db: Db) => Promise<Bodies> } & (
@@ -13,7 +14,7 @@ type PrepareOptions<Bodies> = { bodies?: (db: Db) => Promise<Bodies> } & (
   | {
       seed: true
       render: RenderDocument
-      /** The council's standards into a database that has none (src/server/services/standards-seed.ts). */
+      /** The council's standards into a database that has none (src/server/services/standards/seed.ts). */
       standards?: (db: Db) => Promise<unknown>
       folder?: string
     }

@@ -5,7 +5,7 @@ type Segment = { kind: 'same' | 'inserted' | 'deleted'; text: string }
 type Block = { kind: 'same' | 'changed' | 'inserted' | 'deleted'; segments: Segment[] }
 
 /*
- * Two versions' texts compared (src/server/services/standard-diff.ts), as the Markdown the council
+ * Two versions' texts compared (src/server/services/standards/diff.ts), as the Markdown the council
  * wrote: block by block, and word by word inside a rewritten block. A change is marked by the
  * element (<ins>, <del>), by its look beyond colour (underlined, struck through) and, for a screen
  * reader, by words it reads out ("inserted:", "deleted:"), never by colour alone.
