@@ -86,52 +86,57 @@ export function useStack(options: StackOptions = {}): Stack {
     return value as NonNullable<Parts[K]>
   }
 
-  beforeAll(async () => {
-    const current: Parts = { servers: [] }
-    parts = current
-    const env: Record<string, string> = {}
+  beforeAll(
+    async () => {
+      const current: Parts = { servers: [] }
+      parts = current
+      const env: Record<string, string> = {}
 
-    if ((options.database ?? 'postgres') === 'postgres' && inject('postgresAdminUrl')) {
-      const database = await createTestDatabase('postgres')
-      stops.push(() => database.drop())
-      current.database = database
-      if (!database.url) throw new Error('useStack(): the test database has no URL')
-      env.DATABASE_URL = database.url
-      const sql = postgres(database.url, { max: 1, onnotice: () => {} })
-      stops.push(() => sql.end({ timeout: 2 }))
-      current.sql = sql
-    }
-    if (options.smtp) {
-      const smtp = await startSmtpServer()
-      stops.push(() => smtp.stop())
-      current.smtp = smtp
-      env.SMTP_URL = smtp.url
-    }
-    if (options.oidc) {
-      const issuer = await startTestIssuer()
-      stops.push(() => issuer.stop())
-      current.issuer = issuer
-      Object.assign(env, { OIDC_ISSUER: issuer.url, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, ADMIN_EMAILS: ADMIN_EMAIL })
-    }
-    if ((options.servers ?? 1) > 1 && !env.DATABASE_URL)
-      throw new Error('useStack(): replicas share a Postgres database; the embedded one is one process by design')
-    // One after another: replicas starting together would race to prepare the same database.
-    for (let n = 0; n < (options.servers ?? 1); n += 1) {
-      const server = await startBuiltServer({ ...env, ...options.env })
-      stops.push(() => server.stop())
-      current.servers.push(server)
-    }
-    for (const member of options.team ?? []) {
-      await part('sql', 'a team needs Postgres')`
+      if ((options.database ?? 'postgres') === 'postgres' && inject('postgresAdminUrl')) {
+        const database = await createTestDatabase('postgres')
+        stops.push(() => database.drop())
+        current.database = database
+        if (!database.url) throw new Error('useStack(): the test database has no URL')
+        env.DATABASE_URL = database.url
+        const sql = postgres(database.url, { max: 1, onnotice: () => {} })
+        stops.push(() => sql.end({ timeout: 2 }))
+        current.sql = sql
+      }
+      if (options.smtp) {
+        const smtp = await startSmtpServer()
+        stops.push(() => smtp.stop())
+        current.smtp = smtp
+        env.SMTP_URL = smtp.url
+      }
+      if (options.oidc) {
+        const issuer = await startTestIssuer()
+        stops.push(() => issuer.stop())
+        current.issuer = issuer
+        Object.assign(env, { OIDC_ISSUER: issuer.url, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, ADMIN_EMAILS: ADMIN_EMAIL })
+      }
+      if ((options.servers ?? 1) > 1 && !env.DATABASE_URL)
+        throw new Error('useStack(): replicas share a Postgres database; the embedded one is one process by design')
+      // One after another: replicas starting together would race to prepare the same database.
+      for (let n = 0; n < (options.servers ?? 1); n += 1) {
+        const server = await startBuiltServer({ ...env, ...options.env })
+        stops.push(() => server.stop())
+        current.servers.push(server)
+      }
+      for (const member of options.team ?? []) {
+        await part('sql', 'a team needs Postgres')`
         insert into users (email, first_name, role, invited_by)
         values (${member.email}, ${member.firstName ?? null}, ${member.role}, ${ADMIN_EMAIL})`
-    }
-    if (options.browser ?? true) {
-      const browser = await launchBrowser()
-      stops.push(() => browser.close())
-      current.browser = browser
-    }
-  })
+      }
+      if (options.browser ?? true) {
+        const browser = await launchBrowser()
+        stops.push(() => browser.close())
+        current.browser = browser
+      }
+      // A server alone may take its whole 60 s readiness deadline (startBuiltServer) on a busy machine,
+      // which the default hook timeout would cut before it could say why.
+    },
+    60_000 * ((options.servers ?? 1) + 1),
+  )
 
   afterAll(async () => {
     const failures: unknown[] = []
