@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config'
 
 /**
- * Four projects: pure unit tests; the database suite on a real Postgres (a fresh database per test
- * file, created and dropped here); the same suite on embedded PGlite so the two drivers stay in
- * step; and browser tests in Chromium against the built server.
+ * Five projects: pure unit tests; client tests of the admin kit and the public forms in jsdom; the
+ * database suite on a real Postgres (a fresh database per test file, created and dropped here); the
+ * same suite on embedded PGlite so the two drivers stay in step; and browser tests in Chromium
+ * against the built server.
  */
 export default defineConfig({
   test: {
