@@ -53,7 +53,7 @@ function memberVerb(action: string, before: Record<string, unknown>, after: Reco
   return 'changed'
 }
 
-/** What was done to a standard's version, or to a comment on one (services/standards.ts writes these rows). */
+/** What was done to a standard's version, or to a comment on one (services/standards/versions.ts and comments.ts write these rows). */
 function standardVerb(row: ActivityRow, before: Record<string, unknown>, after: Record<string, unknown>): string {
   if (row.entity === 'standard_comment') {
     if (typeof after.disposition === 'string') return 'answered'
