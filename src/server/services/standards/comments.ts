@@ -141,6 +141,19 @@ async function lockedComment(tx: Db, id: number) {
   return row
 }
 
+/** Writes a moderator's or editor's change to a locked comment and its line in the activity log, in `tx`. */
+async function changeComment(
+  tx: Db,
+  actor: Actor,
+  id: number,
+  set: Partial<typeof standardComments.$inferInsert>,
+  audit: { before: Record<string, unknown>; after: Record<string, unknown> },
+) {
+  const [updated] = await tx.update(standardComments).set(set).where(eq(standardComments.id, id)).returning()
+  await recordChange(tx, actor, { action: 'update', entity: 'standard_comment', entityId: id, ...audit })
+  return { ...updated, disposition: (updated?.disposition ?? null) as Disposition | null }
+}
+
 /** The council's written answer; fixed once the version is published (the record is public then). */
 export function answerComment(db: Db, actor: Actor, id: number, input: { disposition: Disposition; response: string }) {
   return db.transaction(async (tx) => {
@@ -150,24 +163,13 @@ export function answerComment(db: Db, actor: Actor, id: number, input: { disposi
         `${named(document, version)} is ${version.state}; answers are recorded while its review is under way`,
       )
     }
-    const [updated] = await tx
-      .update(standardComments)
-      .set({
-        disposition: input.disposition,
-        response: input.response,
-        disposedBy: actor.email,
-        disposedAt: new Date(),
-      })
-      .where(eq(standardComments.id, id))
-      .returning()
-    await recordChange(tx, actor, {
-      action: 'update',
-      entity: 'standard_comment',
-      entityId: id,
-      before: { disposition: comment.disposition },
-      after: { disposition: input.disposition },
-    })
-    return { ...updated, disposition: (updated?.disposition ?? null) as Disposition | null }
+    return changeComment(
+      tx,
+      actor,
+      id,
+      { disposition: input.disposition, response: input.response, disposedBy: actor.email, disposedAt: new Date() },
+      { before: { disposition: comment.disposition }, after: { disposition: input.disposition } },
+    )
   })
 }
 
@@ -175,22 +177,17 @@ export function answerComment(db: Db, actor: Actor, id: number, input: { disposi
 export function hideComment(db: Db, actor: Actor, id: number, input: { hidden: boolean; reason?: string }) {
   return db.transaction(async (tx) => {
     const { comment } = await lockedComment(tx, id)
-    const [updated] = await tx
-      .update(standardComments)
-      .set(
-        input.hidden
-          ? { hidden: true, hiddenReason: input.reason ?? '', hiddenBy: actor.email }
-          : { hidden: false, hiddenReason: null, hiddenBy: null },
-      )
-      .where(eq(standardComments.id, id))
-      .returning()
-    await recordChange(tx, actor, {
-      action: 'update',
-      entity: 'standard_comment',
-      entityId: id,
-      before: { hidden: comment.hidden },
-      after: { hidden: input.hidden, ...(input.hidden ? { reason: input.reason ?? '' } : {}) },
-    })
-    return { ...updated, disposition: (updated?.disposition ?? null) as Disposition | null }
+    return changeComment(
+      tx,
+      actor,
+      id,
+      input.hidden
+        ? { hidden: true, hiddenReason: input.reason ?? '', hiddenBy: actor.email }
+        : { hidden: false, hiddenReason: null, hiddenBy: null },
+      {
+        before: { hidden: comment.hidden },
+        after: { hidden: input.hidden, ...(input.hidden ? { reason: input.reason ?? '' } : {}) },
+      },
+    )
   })
 }
