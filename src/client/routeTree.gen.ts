@@ -31,6 +31,7 @@ import { Route as AdminActivityRouteImport } from './routes/admin.activity'
 import { Route as AdminCommentsRouteImport } from './routes/admin.comments'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminNewsRouteImport } from './routes/admin.news'
+import { Route as AdminRegistryRouteImport } from './routes/admin.registry'
 import { Route as AdminResourcesRouteImport } from './routes/admin.resources'
 import { Route as AdminStandardsRouteImport } from './routes/admin.standards'
 import { Route as AdminSubscribersRouteImport } from './routes/admin.subscribers'
@@ -155,6 +156,11 @@ const AdminNewsRoute = AdminNewsRouteImport.update({
   path: '/news',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminRegistryRoute = AdminRegistryRouteImport.update({
+  id: '/registry',
+  path: '/registry',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminResourcesRoute = AdminResourcesRouteImport.update({
   id: '/resources',
   path: '/resources',
@@ -244,6 +250,7 @@ export interface FileRoutesByFullPath {
   '/admin/comments': typeof AdminCommentsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/news': typeof AdminNewsRoute
+  '/admin/registry': typeof AdminRegistryRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/standards': typeof AdminStandardsRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
@@ -280,6 +287,7 @@ export interface FileRoutesByTo {
   '/admin/comments': typeof AdminCommentsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/news': typeof AdminNewsRoute
+  '/admin/registry': typeof AdminRegistryRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/standards': typeof AdminStandardsRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
@@ -318,6 +326,7 @@ export interface FileRoutesById {
   '/admin/comments': typeof AdminCommentsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/news': typeof AdminNewsRoute
+  '/admin/registry': typeof AdminRegistryRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/standards': typeof AdminStandardsRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
@@ -357,6 +366,7 @@ export interface FileRouteTypes {
     | '/admin/comments'
     | '/admin/messages'
     | '/admin/news'
+    | '/admin/registry'
     | '/admin/resources'
     | '/admin/standards'
     | '/admin/subscribers'
@@ -393,6 +403,7 @@ export interface FileRouteTypes {
     | '/admin/comments'
     | '/admin/messages'
     | '/admin/news'
+    | '/admin/registry'
     | '/admin/resources'
     | '/admin/standards'
     | '/admin/subscribers'
@@ -430,6 +441,7 @@ export interface FileRouteTypes {
     | '/admin/comments'
     | '/admin/messages'
     | '/admin/news'
+    | '/admin/registry'
     | '/admin/resources'
     | '/admin/standards'
     | '/admin/subscribers'
@@ -630,6 +642,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminNewsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/registry': {
+      id: '/admin/registry'
+      path: '/registry'
+      fullPath: '/admin/registry'
+      preLoaderRoute: typeof AdminRegistryRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/resources': {
       id: '/admin/resources'
       path: '/resources'
@@ -730,6 +749,7 @@ interface AdminRouteChildren {
   AdminCommentsRoute: typeof AdminCommentsRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminNewsRoute: typeof AdminNewsRoute
+  AdminRegistryRoute: typeof AdminRegistryRoute
   AdminResourcesRoute: typeof AdminResourcesRoute
   AdminStandardsRoute: typeof AdminStandardsRoute
   AdminSubscribersRoute: typeof AdminSubscribersRoute
@@ -744,6 +764,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminCommentsRoute: AdminCommentsRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminNewsRoute: AdminNewsRoute,
+  AdminRegistryRoute: AdminRegistryRoute,
   AdminResourcesRoute: AdminResourcesRoute,
   AdminStandardsRoute: AdminStandardsRoute,
   AdminSubscribersRoute: AdminSubscribersRoute,

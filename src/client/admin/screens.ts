@@ -13,6 +13,7 @@ export const ADMIN_SCREENS = [
   { to: '/admin/resources', label: 'Resources', permission: 'content' },
   { to: '/admin/news', label: 'News', permission: 'content' },
   { to: '/admin/standards', label: 'Standards', permission: 'content' },
+  { to: '/admin/registry', label: 'Registry', permission: 'registry' },
   { to: '/admin/comments', label: 'Public comments', permission: 'comments' },
   { to: '/admin/activity', label: 'Activity', permission: 'activity' },
   { to: '/admin/team', label: 'Team', permission: 'team' },
