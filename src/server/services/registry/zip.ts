@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm'
 
@@ -19,20 +20,39 @@ type ZipRecord = { latitude?: unknown; longitude?: unknown; city?: unknown; stat
 
 /**
  * The table, compacted once read: the codes as sorted numbers, their coordinates, and an index into
- * the distinct places. About 1.5 MB, where the package's object of 42,000 objects holds about 20 MB
- * and a Map of small objects 28 MB; a lookup is a binary search.
+ * the distinct places (about 30,000). About 1 MB of arrays and 2 MB of heap, where a Map of small
+ * objects held 28 MB; a lookup is a binary search (under a microsecond).
  */
 type ZipTable = { zips: Int32Array; lat: Float64Array; lon: Float64Array; place: Uint32Array; places: string[] }
 
 let table: ZipTable | null = null
 
-function loadTable(): ZipTable {
+/**
+ * The package's US table (not its index, which also loads a Canadian one and merges the two). Its
+ * file is `exports.codes = {…};` followed by a map of states, and that object is JSON: parsed as
+ * JSON, nothing of it stays once compacted, where `require` keeps about 22 MB of compiled script in
+ * the heap for the life of the process (measured; docs/decisions/047-zip-codes-offline.md). Should
+ * a later version write it otherwise, `require` still reads it.
+ */
+function packageCodes(): Record<string, ZipRecord> {
   const require = createRequire(import.meta.url)
-  // The US table alone, not the package's index, which also loads a Canadian one and merges the two.
   const path = require.resolve('zipcodes/lib/codes')
+  const text = readFileSync(path, 'utf8')
+  const start = text.indexOf('{')
+  try {
+    const codes: unknown = JSON.parse(text.slice(start, text.indexOf('};', start) + 1))
+    if (codes && typeof codes === 'object') return codes as Record<string, ZipRecord>
+  } catch {
+    // Not JSON after all: read as the package means it to be read.
+  }
   const { codes } = require(path) as { codes: Record<string, ZipRecord> }
+  delete require.cache[path]
+  return codes
+}
+
+function loadTable(): ZipTable {
   const rows: { zip: number; lat: number; lon: number; place: string }[] = []
-  for (const [key, { latitude, longitude, city, state }] of Object.entries(codes)) {
+  for (const [key, { latitude, longitude, city, state }] of Object.entries(packageCodes())) {
     const lat = Number(latitude)
     const lon = Number(longitude)
     if (!/^\d{5}$/.test(key) || typeof city !== 'string' || typeof state !== 'string') continue
@@ -40,8 +60,6 @@ function loadTable(): ZipTable {
     if (!Number.isFinite(lat) || !Number.isFinite(lon) || (lat === 0 && lon === 0)) continue
     rows.push({ zip: Number(key), lat, lon, place: `${city}, ${state}` })
   }
-  // Only the compact table is kept: the module's own objects go with its cache entry.
-  delete require.cache[path]
   rows.sort((a, b) => a.zip - b.zip)
   const places: string[] = []
   const placeIndex = new Map<string, number>()
