@@ -5,7 +5,7 @@ import { attachments } from './schema'
 /** Stores a file's bytes in the attachments table (docs/decisions/006-attachments-stored-in-postgres.md). */
 export async function insertFile(
   db: Db,
-  file: { filename: string; contentType: string; bytes: Uint8Array },
+  file: { filename: string; contentType: string; bytes: Uint8Array; isPrivate?: boolean },
 ): Promise<{ id: string; filename: string }> {
   const [row] = await db
     .insert(attachments)
@@ -15,6 +15,7 @@ export async function insertFile(
       size: file.bytes.length,
       sha256: createHash('sha256').update(file.bytes).digest('hex'),
       data: file.bytes,
+      isPrivate: file.isPrivate ?? false,
     })
     .returning({ id: attachments.id, filename: attachments.filename })
   if (!row) throw new Error('insert returned no row')

@@ -5,10 +5,14 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
+  numeric,
+  pgSequence,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -32,6 +36,7 @@ import {
   VERSION_STATES,
 } from '../shared/constants'
 import { ROLES } from '../shared/permissions'
+import { LISTING_KINDS, LISTING_STATUSES, MILD_MAX_ATA } from '../shared/registry'
 import { joinedParts, markdownAsText, searchedText, searchVector, titleVector } from './search-text'
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -66,6 +71,11 @@ export const attachments = pgTable(
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
     data: bytea('data').notNull(),
+    /**
+     * A registry listing's evidence: the team's alone, never served at /files (docs/registry.md).
+     * Set when it is uploaded, so it is private from its first moment, before any listing claims it.
+     */
+    isPrivate: boolean('private').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [check('attachments_size_check', sql`${table.size} >= 0`)],
@@ -513,4 +523,167 @@ export const rateLimitCounters = pgTable(
     resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('rate_limit_counters_reset_at_idx').on(table.resetAt)],
+)
+
+/**
+ * Where listing numbers come from (docs/decisions/046-the-registry.md): a sequence never gives a
+ * value twice, even to a transaction that rolled back, so a number is never reused (gaps allowed).
+ */
+export const listingNumberSequence = pgSequence('listing_number_seq', { startWith: 1, minValue: 1 })
+
+/** The printed number from the sequence's value: MHBOT-SC/L-0001, four digits at least. */
+const listingNumberExpression = (prefix: string) =>
+  sql.raw(`'${prefix}' || lpad(seq::text, greatest(4, length(seq::text)), '0')`)
+
+/**
+ * The public registry (docs/registry.md): a facility or a chamber model the council lists, with its
+ * number for life. Listings are never deleted: a withdrawn one stays, with its history, so its
+ * number keeps answering what became of it.
+ */
+export const listings = pgTable(
+  'listings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The sequence's value; the number and its key are written from it by the database. */
+    seq: integer('seq')
+      .notNull()
+      .default(sql`nextval('listing_number_seq')`),
+    number: text('number').notNull().generatedAlwaysAs(listingNumberExpression('MHBOT-SC/L-')),
+    /** The number as a URL writes it: `/` as `-`. */
+    key: text('key').notNull().generatedAlwaysAs(listingNumberExpression('MHBOT-SC-L-')),
+    kind: text('kind', { enum: LISTING_KINDS }).notNull(),
+    status: text('status', { enum: LISTING_STATUSES }).notNull().default('listed'),
+    organisationName: text('organisation_name').notNull(),
+    website: text('website'),
+    /** The council's alone: never in a public answer. */
+    contactEmail: text('contact_email').notNull(),
+    /** A facility's address (null for a chamber model). */
+    street: text('street'),
+    city: text('city'),
+    region: text('region'),
+    postalCode: text('postal_code'),
+    country: text('country'),
+    /** From the postal code, when it is a US ZIP code the offline dataset knows (services/registry/zip.ts). */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** A chamber model's maker, model and rating (null for a facility). */
+    manufacturer: text('manufacturer'),
+    modelName: text('model_name'),
+    maxPressureAta: numeric('max_pressure_ata', { precision: 4, scale: 2, mode: 'number' }),
+    fda510k: text('fda_510k'),
+    statedStandards: text('stated_standards').array().notNull().default(sql`'{}'::text[]`),
+    listedOn: date('listed_on', { mode: 'string' }).notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...searchColumns(
+      "coalesce(manufacturer || ' ' || model_name, organisation_name)",
+      joinedParts(['organisation_name', 'street', 'city', 'region', 'postal_code', 'country']),
+    ),
+  },
+  (table) => [
+    uniqueIndex('listings_seq_idx').on(table.seq),
+    uniqueIndex('listings_number_idx').on(table.number),
+    uniqueIndex('listings_key_idx').on(table.key),
+    index('listings_status_expires_idx').on(table.status, table.expiresOn),
+    index('listings_search_idx').using('gin', table.searchVector),
+    check('listings_kind_check', oneOf('kind', LISTING_KINDS)),
+    check('listings_status_check', oneOf('status', LISTING_STATUSES)),
+    check(
+      'listings_kind_fields_check',
+      sql.raw(
+        "(kind = 'facility' and city is not null and manufacturer is null and model_name is null and max_pressure_ata is null) or (kind = 'chamber' and manufacturer is not null and model_name is not null and max_pressure_ata is not null and city is null)",
+      ),
+    ),
+    check(
+      'listings_max_pressure_ata_check',
+      sql.raw(`max_pressure_ata is null or (max_pressure_ata > 1 and max_pressure_ata <= ${MILD_MAX_ATA})`),
+    ),
+    check('listings_dates_check', sql`${table.expiresOn} > ${table.listedOn}`),
+  ],
+)
+
+/** The chamber models a facility uses: a listed model (its listing) or a name as typed. */
+export const listingChambers = pgTable(
+  'listing_chambers',
+  {
+    id: serial('id').primaryKey(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'restrict' }),
+    chamberListingId: uuid('chamber_listing_id').references(() => listings.id, { onDelete: 'restrict' }),
+    name: text('name'),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    index('listing_chambers_listing_idx').on(table.listingId, table.position),
+    index('listing_chambers_chamber_idx').on(table.chamberListingId),
+    check('listing_chambers_named_check', sql`${table.chamberListingId} is not null or ${table.name} is not null`),
+  ],
+)
+
+/** The standards a listing declares it follows, each by a published version. */
+export const listingDeclarations = pgTable(
+  'listing_declarations',
+  {
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'restrict' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => standardVersions.id, { onDelete: 'restrict' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.listingId, table.versionId], name: 'listing_declarations_pk' }),
+    index('listing_declarations_version_idx').on(table.versionId),
+  ],
+)
+
+/** Every status change of a listing, its first listing included: the public history and the feed. */
+export const listingStatusChanges = pgTable(
+  'listing_status_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'restrict' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null for the first row, when the listing was created. */
+    fromStatus: text('from_status', { enum: LISTING_STATUSES }),
+    toStatus: text('to_status', { enum: LISTING_STATUSES }).notNull(),
+    /** The council's public reason. */
+    reason: text('reason').notNull(),
+    /** The listing's expiry date after the change. */
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    /** Who made it (the scheduler for an expiry): the team's to know, not the public's. */
+    actorEmail: text('actor_email').notNull(),
+  },
+  (table) => [
+    index('listing_status_changes_listing_idx').on(table.listingId, table.id),
+    index('listing_status_changes_at_idx').on(table.at, table.id),
+    check(
+      'listing_status_changes_from_check',
+      sql`${table.fromStatus} is null or ${oneOf('from_status', LISTING_STATUSES)}`,
+    ),
+    check('listing_status_changes_to_check', oneOf('to_status', LISTING_STATUSES)),
+  ],
+)
+
+/** A listing's evidence: private PDFs (attachments.private), for the team only. */
+export const listingDocuments = pgTable(
+  'listing_documents',
+  {
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'restrict' }),
+    attachmentId: uuid('attachment_id')
+      .notNull()
+      .references(() => attachments.id, { onDelete: 'restrict' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.listingId, table.attachmentId], name: 'listing_documents_pk' }),
+    uniqueIndex('listing_documents_attachment_idx').on(table.attachmentId),
+  ],
 )

@@ -140,6 +140,19 @@ const Settings = z.object({
       .max(365, 'must be between 0 and 365')
       .default(14),
   ),
+  /**
+   * A new registry listing's term in days when the council gives no expiry date (docs/registry.md):
+   * a year by default, as certification bodies' listings run.
+   */
+  REGISTRY_LISTING_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number of days')
+      .min(1, 'must be between 1 and 1830')
+      .max(1830, 'must be between 1 and 1830')
+      .default(365),
+  ),
   RATE_LIMITS: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
   /** Budgets per client address, shared by every replica (src/server/plugins/rate-limit.ts). */
   RATE_LIMIT_CONTACT: budget('5/10m'),

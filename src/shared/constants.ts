@@ -63,6 +63,7 @@ export const AUDIT_ENTITIES = [
   'post',
   'standard',
   'standard_comment',
+  'listing',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 

@@ -5,7 +5,7 @@
  */
 
 /** The council's roles, most powerful first. */
-export const ROLES = ['owner', 'editor', 'moderator'] as const
+export const ROLES = ['owner', 'editor', 'moderator', 'registrar'] as const
 export type Role = (typeof ROLES)[number]
 
 export const PERMISSIONS = {
@@ -24,19 +24,23 @@ export const PERMISSIONS = {
   account: 'Manage one’s own sessions',
   /** The team: invitations, roles, removal, other members' sessions. */
   team: 'Manage the team',
+  /** The public registry: listings, their status changes and their private evidence (docs/registry.md). */
+  registry: 'Keep the registry of listings',
 } as const
 export type Permission = keyof typeof PERMISSIONS
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  owner: ['content', 'visitors', 'comments', 'activity', 'account', 'team'],
+  owner: ['content', 'visitors', 'comments', 'activity', 'account', 'team', 'registry'],
   editor: ['content', 'comments', 'activity', 'account'],
   moderator: ['visitors', 'comments', 'activity', 'account'],
+  registrar: ['registry', 'activity', 'account'],
 }
 
 export const ROLE_LABELS: Record<Role, string> = {
   owner: 'Owner',
   editor: 'Editor',
   moderator: 'Moderator',
+  registrar: 'Registrar',
 }
 
 /** What each role is for, in the words the team screen shows beside the choice. */
@@ -44,6 +48,7 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: 'Everything, including the team.',
   editor: 'Research studies, resources, news and standards, and the answers to public comments.',
   moderator: 'Messages, testimonials, subscribers, and spam in public comments.',
+  registrar: 'The registry: listings, their status and evidence.',
 }
 
 /** The one answer to "may this role do that"; no role (a signed-in stranger) may do nothing. */

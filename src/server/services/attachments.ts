@@ -1,7 +1,7 @@
 import { and, eq, lt, notExists, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { fileUrl, insertFile } from '../../db/files'
-import { attachments, educationalResources, researchStudies } from '../../db/schema'
+import { attachments, educationalResources, listingDocuments, researchStudies } from '../../db/schema'
 import type { UploadAnswer } from '../../shared/schemas/upload'
 import { type Actor, recordChange } from './audit'
 
@@ -14,7 +14,7 @@ export const attachmentUrl = fileUrl
 export async function storeAttachment(
   db: Db,
   actor: Actor,
-  file: { filename: string; contentType: string; bytes: Buffer },
+  file: { filename: string; contentType: string; bytes: Buffer; isPrivate?: boolean },
 ): Promise<UploadAnswer> {
   return db.transaction(async (tx) => {
     const row = await insertFile(tx, file)
@@ -29,16 +29,21 @@ export async function storeAttachment(
   })
 }
 
-/** No study and no resource refers to the file `id`: the one place that knows who uses files. */
+/** No study, resource or listing refers to the file `id`: the one place that knows who uses files. */
 function unused(db: Db, id: SQL | string) {
   return and(
     notExists(db.select({ one: sql`1` }).from(researchStudies).where(eq(researchStudies.attachmentFileId, id))),
     notExists(db.select({ one: sql`1` }).from(educationalResources).where(eq(educationalResources.fileId, id))),
+    notExists(db.select({ one: sql`1` }).from(listingDocuments).where(eq(listingDocuments.attachmentId, id))),
   )
 }
 
+/** A file anyone may fetch at /files: a registry listing's evidence is private, so it is never one. */
 export async function getAttachment(db: Db, id: string) {
-  const [row] = await db.select().from(attachments).where(eq(attachments.id, id))
+  const [row] = await db
+    .select()
+    .from(attachments)
+    .where(and(eq(attachments.id, id), eq(attachments.isPrivate, false)))
   return row ?? null
 }
 

@@ -6,6 +6,7 @@ import {
   auditLog,
   contactSubmissions,
   educationalResources,
+  listings,
   newsletterSubscribers,
   posts,
   researchStudies,
@@ -172,6 +173,7 @@ const LABELS: Record<AuditEntity, LabelSource> = {
   standard: labels(standardDocuments, standardDocuments.id, standardDocuments.number, serialIds),
   // The section a comment is about: the council's heading, not the visitor's words.
   standard_comment: labels(standardComments, standardComments.id, standardComments.section, serialIds),
+  listing: labels(listings, listings.id, listings.number, uuids),
   // Unused: a member is named by the address its rows hold (below).
   member: labels(users, users.email, users.email, anyText),
 }

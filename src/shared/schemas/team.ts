@@ -3,7 +3,7 @@ import { ROLES } from '../permissions'
 
 /** The team screen's inputs (docs/decisions/025-roles-and-the-team.md), for the form and both adapters. */
 
-export const RoleSchema = z.enum(ROLES, { error: 'Choose a role: owner, editor or moderator' })
+export const RoleSchema = z.enum(ROLES, { error: 'Choose a role: owner, editor, moderator or registrar' })
 
 /** An address a member types in the admin (an invitation, a test send), in the admin's words. */
 export const StaffEmailSchema = z

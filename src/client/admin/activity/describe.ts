@@ -35,6 +35,7 @@ const KINDS: Record<AuditEntity, { the: string; a: string; quoted: boolean; scre
     many: 'Public comments',
   },
   member: { the: 'the team member', a: 'a team member', quoted: false, screen: '/admin/team', many: 'Team' },
+  listing: { the: 'the listing', a: 'a listing', quoted: false, screen: '/admin/registry', many: 'Registry' },
 }
 
 export const ENTITY_NAMES = Object.fromEntries(
@@ -70,12 +71,27 @@ function standardVerb(row: ActivityRow, before: Record<string, unknown>, after: 
   return 'edited'
 }
 
+/** What was done to a registry listing (services/registry writes these rows; `move` names a status change). */
+const LISTING_MOVES: Record<string, string> = {
+  suspend: 'suspended',
+  reinstate: 'reinstated',
+  withdraw: 'withdrew',
+  renew: 'renewed',
+  expire: 'recorded the expiry of',
+}
+function listingVerb(row: ActivityRow, after: Record<string, unknown>): string {
+  if (row.action === 'create') return 'listed'
+  if (typeof after.move === 'string') return LISTING_MOVES[after.move] ?? 'changed the status of'
+  return 'edited'
+}
+
 /** What was done, as a verb: "approved", "archived", "edited"… */
 function verb(row: ActivityRow): string {
   const before = asSnapshot(row.before) ?? {}
   const after = asSnapshot(row.after) ?? {}
   if (row.entity === 'member') return memberVerb(row.action, before, after)
   if (row.entity === 'standard' || row.entity === 'standard_comment') return standardVerb(row, before, after)
+  if (row.entity === 'listing') return listingVerb(row, after)
   if (row.action === 'create') return row.entity === 'file' ? 'uploaded' : 'added'
   if (row.action === 'delete') return 'deleted'
   if (row.entity === 'testimonial' && typeof after.isApproved === 'boolean') {
