@@ -5,13 +5,14 @@
  */
 
 /** The kinds of result, in the order the groups are shown. */
-export const SEARCH_KINDS = ['page', 'faq', 'standard', 'study', 'resource', 'post'] as const
+export const SEARCH_KINDS = ['page', 'faq', 'standard', 'listing', 'study', 'resource', 'post'] as const
 export type SearchKind = (typeof SEARCH_KINDS)[number]
 
 export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
   page: 'Pages',
   faq: 'Frequently asked questions',
   standard: 'Standards',
+  listing: 'Registry listings',
   study: 'Research studies',
   resource: 'Educational resources',
   post: 'News',

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { educationalResources, posts, researchStudies, standardDocuments, standardVersions } from '../../db/schema'
+import {
+  educationalResources,
+  listings,
+  posts,
+  researchStudies,
+  standardDocuments,
+  standardVersions,
+} from '../../db/schema'
 import { MARK_END, MARK_START, searchedText, searchVector } from '../../db/search-text'
+import { LISTING_KIND_LABELS, LISTING_STATUS_LABELS, type ListingKind, type ListingStatus, listingPath } from '../../shared/registry'
 import { versionPath } from '../../shared/schemas/standards'
 import {
   SEARCH_KIND_LABELS,
@@ -100,6 +108,8 @@ function matches(pages: PreparedPage[]) {
   )
   const published = sql`${posts.status} = 'published'`
   const standardVector = sql`(${standardDocuments.searchVector} || ${standardVersions.searchVector})`
+  // A listing's name as its page gives it: the organisation, or "Manufacturer Model" for a chamber model.
+  const listingName = sql`coalesce(${listings.manufacturer} || ' ' || ${listings.modelName}, ${listings.organisationName})`
   return sql`
     select d.kind, d.dedupe, json_build_object('url', d.url) as ref, d.title, d.body, d.vector::tsvector as vector
       from json_to_recordset(${pageRows}::json) as d(kind text, dedupe text, url text, title text, body text, vector text), query
@@ -122,7 +132,13 @@ function matches(pages: PreparedPage[]) {
                              'version', ${standardVersions.version}, 'state', ${standardVersions.state}),
            ${standardDocuments.title}, ${standardVersions.searchText}, ${standardVector}
       from ${standardVersions} join ${standardDocuments} on ${standardDocuments.id} = ${standardVersions.documentId}, query
-     where ${standardVersions.state} in ('published', 'review') and ${standardVector} @@ query.q`
+     where ${standardVersions.state} in ('published', 'review') and ${standardVector} @@ query.q
+    union all
+    select 'listing', ${listings.key},
+           json_build_object('key', ${listings.key}, 'number', ${listings.number}, 'kind', ${listings.kind},
+                             'status', ${listings.status}),
+           ${listingName}, ${listings.searchText}, ${listings.searchVector}
+      from ${listings}, query where ${listings.searchVector} @@ query.q`
 }
 
 /**
@@ -192,12 +208,18 @@ function joinText(snippet: SnippetSegment[], text: string, end: 'start' | 'end')
 }
 
 function titleOf({ kind, ref, title }: Row): string {
+  // A listing's status is in its title, in words: a suspended, withdrawn or expired listing is
+  // found (its number still answers what became of it) but never reads as listed.
+  if (kind === 'listing') {
+    const status = LISTING_STATUS_LABELS[ref.status as ListingStatus] ?? ref.status
+    return `${title} (${LISTING_KIND_LABELS[ref.kind as ListingKind] ?? ref.kind} ${ref.number}): ${status}`
+  }
   if (kind !== 'standard') return title
   const named = title.includes(ref.number ?? '') ? title : `${title} (${ref.number})`
   return ref.state === 'review' ? `${named}, version ${ref.version} in public review` : named
 }
 
-/** Where a result leads: the page's section, the study's or resource's card, the post, the standard. */
+/** Where a result leads: the page's section, the study's or resource's card, the post, the standard, the listing. */
 function urlOf({ kind, ref }: Row): string {
   switch (kind) {
     case 'page':
@@ -212,6 +234,8 @@ function urlOf({ kind, ref }: Row): string {
     case 'standard':
       // The current text has the document's own address; a version in review, the version's.
       return ref.state === 'review' ? versionPath(ref.key ?? '', ref.version ?? '') : `/standards/${ref.key}`
+    case 'listing':
+      return listingPath(ref.key ?? '')
   }
 }
 
