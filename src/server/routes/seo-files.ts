@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { PUBLIC_PATHS } from '../../shared/nav'
+import { listingPath } from '../../shared/registry'
 import { publishedSlugs } from '../services/news'
+import { sitemapListings } from '../services/registry/feed'
 import { listStandards } from '../services/standards'
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -8,16 +10,19 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char
 /** /sitemap.xml from the same route list as the sitemap page, and /robots.txt pointing to it. */
 export const seoFileRoutes: FastifyPluginAsync = async (app) => {
   const base = app.env.PUBLIC_URL
+  // The registry's search page, whether or not the navigation lists it yet (once: a Set).
+  const pages = [...new Set([...PUBLIC_PATHS, '/registry'])]
   // The pages, then every standard (with the date its version in effect took effect), then every
-  // published post (with its last change).
+  // published post (with its last change), then every listing but the withdrawn (with its last change).
   const sitemap = (
     standards: { key: string; current: { effectiveDate: string | null } | null }[],
     posts: { slug: string; updatedAt: Date }[],
+    listings: { key: string; updatedAt: Date }[],
   ) =>
     [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...PUBLIC_PATHS.map(
+      ...pages.map(
         (path) => `  <url><loc>${escapeXml(`${base}${path}`)}</loc><changefreq>monthly</changefreq></url>`,
       ),
       ...standards.map((standard) => {
@@ -27,6 +32,10 @@ export const seoFileRoutes: FastifyPluginAsync = async (app) => {
       ...posts.map(
         (post) =>
           `  <url><loc>${escapeXml(`${base}/news/${post.slug}`)}</loc><lastmod>${post.updatedAt.toISOString()}</lastmod></url>`,
+      ),
+      ...listings.map(
+        (listing) =>
+          `  <url><loc>${escapeXml(`${base}${listingPath(listing.key)}`)}</loc><lastmod>${listing.updatedAt.toISOString()}</lastmod></url>`,
       ),
       '</urlset>',
       '',
@@ -46,7 +55,7 @@ export const seoFileRoutes: FastifyPluginAsync = async (app) => {
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(sitemap(await listStandards(app.db), await publishedSlugs(app.db))),
+      .send(sitemap(await listStandards(app.db), await publishedSlugs(app.db), await sitemapListings(app.db))),
   )
   app.get('/robots.txt', async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),

@@ -1,3 +1,6 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../../../db/client'
+import { listings } from '../../../db/schema'
 import { LISTING_STATUS_LABELS, type ListingStatus, listingPath, NO_LISTING } from '../../../shared/registry'
 import { DEFAULT_SITE } from '../../../shared/site'
 import { escapeXml } from '../../news/atom'
@@ -106,4 +109,22 @@ export function unknownBadgeSvg(number: string, siteUrl?: string, councilName = 
     line(council, PAD, 23, 11, BADGE_WIDTH - 2 * PAD),
     line(NO_LISTING, PAD, 42, 12, BADGE_WIDTH - 2 * PAD, true),
   ])
+}
+
+/**
+ * What the badge of the listing numbered `number` (canonical) shows, read from its row alone on
+ * every request (one indexed lookup), or null when no listing has the number.
+ */
+export async function badgeListing(db: Db, number: string): Promise<BadgeListing | null> {
+  const [row] = await db
+    .select({
+      number: listings.number,
+      key: listings.key,
+      status: listings.status,
+      name: sql<string>`coalesce(${listings.manufacturer} || ' ' || ${listings.modelName}, ${listings.organisationName})`,
+    })
+    .from(listings)
+    .where(eq(listings.number, number))
+    .limit(1)
+  return row ?? null
 }

@@ -1,3 +1,6 @@
+import { asc, desc, eq, ne, sql } from 'drizzle-orm'
+import type { Db } from '../../../db/client'
+import { listingStatusChanges, listings } from '../../../db/schema'
 import { LISTING_STATUS_LABELS, type ListingStatus, listingPath, REGISTRY_FEED_PATH } from '../../../shared/registry'
 import { escapeXml } from '../../news/atom'
 
@@ -6,6 +9,7 @@ import { escapeXml } from '../../news/atom'
  * like the news feed (src/server/news/atom.ts): every listing, suspension, reinstatement, renewal,
  * withdrawal and expiry, newest first, so anyone (a journalist, a competitor, a customer) can follow
  * them in a feed reader. Each entry links to the listing's page and says the council's public reason.
+ * The sitemap's list of listings is read here too: the registry's other public file.
  */
 
 /** The feed holds this many of the newest changes. */
@@ -22,6 +26,43 @@ export type RegistryChange = {
   to: ListingStatus
   reason: string
   at: Date
+}
+
+/** A listing's name as its page gives it: the organisation, or "Manufacturer Model" for a chamber model. */
+const listingName = sql<string>`coalesce(${listings.manufacturer} || ' ' || ${listings.modelName}, ${listings.organisationName})`
+
+/**
+ * The newest status changes of every listing, withdrawn ones included (a withdrawal is what a
+ * follower most wants to hear of), newest first: the feed's entries.
+ */
+export async function feedChanges(db: Db): Promise<RegistryChange[]> {
+  return db
+    .select({
+      id: listingStatusChanges.id,
+      number: listings.number,
+      key: listings.key,
+      name: listingName,
+      from: listingStatusChanges.fromStatus,
+      to: listingStatusChanges.toStatus,
+      reason: listingStatusChanges.reason,
+      at: listingStatusChanges.at,
+    })
+    .from(listingStatusChanges)
+    .innerJoin(listings, eq(listings.id, listingStatusChanges.listingId))
+    .orderBy(desc(listingStatusChanges.at), desc(listingStatusChanges.id))
+    .limit(REGISTRY_FEED_SIZE)
+}
+
+/**
+ * The listings /sitemap.xml names: every one but the withdrawn (their pages stay, saying so, but
+ * are nothing to send a crawler to), by number, with their last change.
+ */
+export function sitemapListings(db: Db): Promise<{ key: string; updatedAt: Date }[]> {
+  return db
+    .select({ key: listings.key, updatedAt: listings.updatedAt })
+    .from(listings)
+    .where(ne(listings.status, 'withdrawn'))
+    .orderBy(asc(listings.seq))
 }
 
 /** "MHBOT-SC/L-0003 Example Wellness Centre: suspended". */
