@@ -39,6 +39,9 @@ import { Route as AdminTeamRouteImport } from './routes/admin.team'
 import { Route as AdminTestimonialsRouteImport } from './routes/admin.testimonials'
 import { Route as NewsIndexRouteImport } from './routes/news.index'
 import { Route as NewsSlugRouteImport } from './routes/news.$slug'
+import { Route as RegistryIndexRouteImport } from './routes/registry.index'
+import { Route as RegistrySplatRouteImport } from './routes/registry.$'
+import { Route as RegistryNumberRouteImport } from './routes/registry.$number'
 import { Route as StandardsIndexRouteImport } from './routes/standards.index'
 import { Route as StandardsSplatRouteImport } from './routes/standards.$'
 import { Route as StandardsNumberIndexRouteImport } from './routes/standards.$number.index'
@@ -196,6 +199,21 @@ const NewsSlugRoute = NewsSlugRouteImport.update({
   path: '/news/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RegistryIndexRoute = RegistryIndexRouteImport.update({
+  id: '/registry/',
+  path: '/registry/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistrySplatRoute = RegistrySplatRouteImport.update({
+  id: '/registry/$',
+  path: '/registry/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistryNumberRoute = RegistryNumberRouteImport.update({
+  id: '/registry/$number',
+  path: '/registry/$number',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const StandardsIndexRoute = StandardsIndexRouteImport.update({
   id: '/standards/',
   path: '/standards/',
@@ -257,10 +275,13 @@ export interface FileRoutesByFullPath {
   '/admin/team': typeof AdminTeamRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/news/$slug': typeof NewsSlugRoute
+  '/registry/$': typeof RegistrySplatRoute
+  '/registry/$number': typeof RegistryNumberRoute
   '/standards/$': typeof StandardsSplatRoute
   '/about/': typeof AboutIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
+  '/registry/': typeof RegistryIndexRoute
   '/standards/': typeof StandardsIndexRoute
   '/standards/$number/compare': typeof StandardsNumberCompareRoute
   '/standards/$number/': typeof StandardsNumberIndexRoute
@@ -294,10 +315,13 @@ export interface FileRoutesByTo {
   '/admin/team': typeof AdminTeamRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/news/$slug': typeof NewsSlugRoute
+  '/registry/$': typeof RegistrySplatRoute
+  '/registry/$number': typeof RegistryNumberRoute
   '/standards/$': typeof StandardsSplatRoute
   '/about': typeof AboutIndexRoute
   '/admin': typeof AdminIndexRoute
   '/news': typeof NewsIndexRoute
+  '/registry': typeof RegistryIndexRoute
   '/standards': typeof StandardsIndexRoute
   '/standards/$number/compare': typeof StandardsNumberCompareRoute
   '/standards/$number': typeof StandardsNumberIndexRoute
@@ -333,10 +357,13 @@ export interface FileRoutesById {
   '/admin/team': typeof AdminTeamRoute
   '/admin/testimonials': typeof AdminTestimonialsRoute
   '/news/$slug': typeof NewsSlugRoute
+  '/registry/$': typeof RegistrySplatRoute
+  '/registry/$number': typeof RegistryNumberRoute
   '/standards/$': typeof StandardsSplatRoute
   '/about/': typeof AboutIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/news/': typeof NewsIndexRoute
+  '/registry/': typeof RegistryIndexRoute
   '/standards/': typeof StandardsIndexRoute
   '/standards/$number/compare': typeof StandardsNumberCompareRoute
   '/standards/$number/': typeof StandardsNumberIndexRoute
@@ -373,10 +400,13 @@ export interface FileRouteTypes {
     | '/admin/team'
     | '/admin/testimonials'
     | '/news/$slug'
+    | '/registry/$'
+    | '/registry/$number'
     | '/standards/$'
     | '/about/'
     | '/admin/'
     | '/news/'
+    | '/registry/'
     | '/standards/'
     | '/standards/$number/compare'
     | '/standards/$number/'
@@ -410,10 +440,13 @@ export interface FileRouteTypes {
     | '/admin/team'
     | '/admin/testimonials'
     | '/news/$slug'
+    | '/registry/$'
+    | '/registry/$number'
     | '/standards/$'
     | '/about'
     | '/admin'
     | '/news'
+    | '/registry'
     | '/standards'
     | '/standards/$number/compare'
     | '/standards/$number'
@@ -448,10 +481,13 @@ export interface FileRouteTypes {
     | '/admin/team'
     | '/admin/testimonials'
     | '/news/$slug'
+    | '/registry/$'
+    | '/registry/$number'
     | '/standards/$'
     | '/about/'
     | '/admin/'
     | '/news/'
+    | '/registry/'
     | '/standards/'
     | '/standards/$number/compare'
     | '/standards/$number/'
@@ -476,9 +512,12 @@ export interface RootRouteChildren {
   AboutMissionStatementRoute: typeof AboutMissionStatementRoute
   AboutPositionStatementRoute: typeof AboutPositionStatementRoute
   NewsSlugRoute: typeof NewsSlugRoute
+  RegistrySplatRoute: typeof RegistrySplatRoute
+  RegistryNumberRoute: typeof RegistryNumberRoute
   StandardsSplatRoute: typeof StandardsSplatRoute
   AboutIndexRoute: typeof AboutIndexRoute
   NewsIndexRoute: typeof NewsIndexRoute
+  RegistryIndexRoute: typeof RegistryIndexRoute
   StandardsIndexRoute: typeof StandardsIndexRoute
   StandardsNumberCompareRoute: typeof StandardsNumberCompareRoute
   StandardsNumberIndexRoute: typeof StandardsNumberIndexRoute
@@ -698,6 +737,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NewsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/registry/': {
+      id: '/registry/'
+      path: '/registry'
+      fullPath: '/registry/'
+      preLoaderRoute: typeof RegistryIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registry/$': {
+      id: '/registry/$'
+      path: '/registry/$'
+      fullPath: '/registry/$'
+      preLoaderRoute: typeof RegistrySplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registry/$number': {
+      id: '/registry/$number'
+      path: '/registry/$number'
+      fullPath: '/registry/$number'
+      preLoaderRoute: typeof RegistryNumberRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/standards/': {
       id: '/standards/'
       path: '/standards'
@@ -792,9 +852,12 @@ const rootRouteChildren: RootRouteChildren = {
   AboutMissionStatementRoute: AboutMissionStatementRoute,
   AboutPositionStatementRoute: AboutPositionStatementRoute,
   NewsSlugRoute: NewsSlugRoute,
+  RegistrySplatRoute: RegistrySplatRoute,
+  RegistryNumberRoute: RegistryNumberRoute,
   StandardsSplatRoute: StandardsSplatRoute,
   AboutIndexRoute: AboutIndexRoute,
   NewsIndexRoute: NewsIndexRoute,
+  RegistryIndexRoute: RegistryIndexRoute,
   StandardsIndexRoute: StandardsIndexRoute,
   StandardsNumberCompareRoute: StandardsNumberCompareRoute,
   StandardsNumberIndexRoute: StandardsNumberIndexRoute,

@@ -6,6 +6,8 @@ const HOME: NavLink = { to: '/', label: 'Home' }
 const ABOUT_US: NavLink = { to: '/about', label: 'About Us' }
 const NEWS: NavLink = { to: '/news', label: 'News' }
 const STANDARDS: NavLink = { to: '/standards', label: 'Standards' }
+/** Beside Standards wherever Standards is named: who declares they follow them (issue 37). */
+const REGISTRY: NavLink = { to: '/registry', label: 'Registry' }
 
 export const ABOUT_LINKS: NavLink[] = [
   ABOUT_US,
@@ -28,13 +30,15 @@ const LAST: NavLink[] = [
 /**
  * Header order: Home, About (dropdown), then these; the phone menu names the same. The specified list
  * keeps its order, with Standards and News added after the libraries, where a visitor looks for the
- * council's own publications (issue 35; docs/decisions/041-header-at-every-scroll-position.md).
+ * council's own publications (issue 35; docs/decisions/041-header-at-every-scroll-position.md), and
+ * the Registry beside Standards (issue 37).
  */
 export const HEADER_LINKS: NavLink[] = [
   ...GUIDES,
   { to: '/research', label: 'Research' },
   { to: '/resources', label: 'Resources' },
   STANDARDS,
+  REGISTRY,
   NEWS,
   ...LAST,
 ]
@@ -50,6 +54,7 @@ export const FOOTER_QUICK_LINKS: NavLink[] = [HOME, ABOUT_US, ...GUIDES, ...LAST
 export const FOOTER_LINE_LINKS: NavLink[] = [
   NEWS,
   STANDARDS,
+  REGISTRY,
   { to: '/sitemap', label: 'Sitemap' },
   { to: '/privacy', label: 'Privacy' },
 ]
@@ -70,6 +75,7 @@ export const SITEMAP_ABOUT_SECTION: NavLink[] = ABOUT_LINKS
 export const SITEMAP_MORE: NavLink[] = [
   NEWS,
   STANDARDS,
+  REGISTRY,
   { to: '/share-your-experience', label: 'Share Your Experience' },
   { to: '/privacy', label: 'Privacy' },
 ]

@@ -18,5 +18,6 @@ export const PUBLIC_ROUTES = [
   '/news',
   '/standards',
   '/standards/MHBOT-SC-001',
+  '/registry',
   '/search',
 ]

@@ -7,7 +7,8 @@ import { approachHeader, focused, gotoHydrated, isHydrated, reachFor, sleep, unt
 
 /**
  * The header: Home, the About dropdown, then these in order (docs/product.md#shared-frame), with
- * Standards and News added (docs/decisions/041-header-at-every-scroll-position.md).
+ * Standards and News added (docs/decisions/041-header-at-every-scroll-position.md), and the Registry
+ * beside Standards (issue 37).
  */
 const HEADER_LINKS = [
   ['Education', '/education'],
@@ -16,6 +17,7 @@ const HEADER_LINKS = [
   ['Research', '/research'],
   ['Resources', '/resources'],
   ['Standards', '/standards'],
+  ['Registry', '/registry'],
   ['News', '/news'],
   ['FAQ', '/faq'],
   ['Contact', '/contact'],

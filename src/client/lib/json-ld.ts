@@ -1,7 +1,10 @@
 import type { PublicSite } from '../../shared/site'
 
-/** JSON-LD goes into a <script type="application/ld+json">; escape '<' so text can never close it. */
-function jsonLd(data: unknown) {
+/**
+ * JSON-LD goes into a <script type="application/ld+json">; escape '<' so text can never close it.
+ * A page whose data is built in its loader's chunk (a registry listing) wraps it here in its head().
+ */
+export function jsonLd(data: unknown) {
   return { type: 'application/ld+json', children: JSON.stringify(data).replace(/</g, '\\u003c') }
 }
 

@@ -1,11 +1,12 @@
 import { defaultParseSearch, defaultStringifySearch } from '@tanstack/react-router'
 
 /**
- * Query parameters that hold what someone typed: a search. The router's default reads every value
- * as JSON where it can, so `?q=2.0` would be the number 2 and `?q=true` a boolean; these are read
- * and written as the text they are. Every other parameter keeps the router's default.
+ * Query parameters that hold what someone typed: a search, and the registry's ZIP code and listing
+ * number. The router's default reads every value as JSON where it can, so `?q=2.0` would be the
+ * number 2, `?q=true` a boolean and `?near=78701` a number it would write back quoted; these are
+ * read and written as the text they are. Every other parameter keeps the router's default.
  */
-const TEXT_PARAMETERS = ['q']
+const TEXT_PARAMETERS = ['q', 'near', 'number']
 
 export function parseSearch(searchStr: string): Record<string, unknown> {
   const search: Record<string, unknown> = { ...defaultParseSearch(searchStr) }
