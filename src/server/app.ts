@@ -33,6 +33,7 @@ import { healthRoutes } from './routes/health'
 import { goneNewsPages, newsRoutes } from './routes/news'
 import { newsletterRoutes } from './routes/newsletter'
 import { publicDataRoutes } from './routes/public-data'
+import { registryRoutes } from './routes/registry'
 import { searchRoutes } from './routes/search'
 import { seoFileRoutes } from './routes/seo-files'
 import { standardRoutes } from './routes/standards'
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     newsRoutes,
     goneNewsPages,
     standardRoutes,
+    registryRoutes,
     searchRoutes,
     formRoutes,
     newsletterRoutes,

@@ -27,7 +27,9 @@ function texts(node: unknown): string[] {
   if (typeof node === 'string' || typeof node === 'number') return [String(node)]
   if (Array.isArray(node)) return node.flatMap(texts)
   if (!node || typeof node !== 'object') return []
-  return Object.entries(node).flatMap(([name, value]) => (name === 'title' ? [] : name === '#text' ? [String(value)] : texts(value)))
+  return Object.entries(node).flatMap(([name, value]) =>
+    name === 'title' ? [] : name === '#text' ? [String(value)] : texts(value),
+  )
 }
 
 function parsed(svg: string) {
@@ -51,30 +53,35 @@ const contrast = (a: string, b: string) => {
 }
 
 describe('a listing badge', () => {
-  it.each(LISTING_STATUSES)('is valid SVG that says %s in words, with its number, a text alternative and a link', (status) => {
-    const svg = listingBadgeSvg(
-      { number: 'MHBOT-SC/L-0003', key: 'MHBOT-SC-L-0003', status, name: 'Example Wellness Centre' },
-      `${SITE}/`,
-    )
-    const { root, link, words } = parsed(svg)
-    const label = LISTING_STATUS_LABELS[status]
-    expect(root.xmlns).toBe('http://www.w3.org/2000/svg')
-    expect(root.role).toBe('img')
-    expect([root.width, root.height]).toEqual([String(BADGE_WIDTH), String(BADGE_HEIGHT)])
-    expect(root['aria-label']).toBe(root.title)
-    expect(root.title).toContain('MHBOT-SC/L-0003')
-    expect(root.title).toContain('Example Wellness Centre')
-    expect(root.title).toContain(label)
-    expect(link.href).toBe(`${SITE}/registry/MHBOT-SC-L-0003`)
-    expect(link['xlink:href']).toBe(link.href)
-    expect(words).toContain('MHBOT-SC/L-0003')
-    expect(words).toContain(label)
-    expect(words).toContain('mHBOT Standards Council')
-    // The status panel has the status's own colour, and nothing is fetched from elsewhere.
-    expect(svg).toContain(`fill="${BADGE_COLOURS.status[status]}"`)
-    expect(svg).not.toMatch(/<image|@import|@font-face|url\(|<script|<style/i)
-    expect(svg.match(/href="([^"]*)"/g)?.every((href) => href.includes(`${SITE}/registry/MHBOT-SC-L-0003`))).toBe(true)
-  })
+  it.each(LISTING_STATUSES)(
+    'is valid SVG that says %s in words, with its number, a text alternative and a link',
+    (status) => {
+      const svg = listingBadgeSvg(
+        { number: 'MHBOT-SC/L-0003', key: 'MHBOT-SC-L-0003', status, name: 'Example Wellness Centre' },
+        `${SITE}/`,
+      )
+      const { root, link, words } = parsed(svg)
+      const label = LISTING_STATUS_LABELS[status]
+      expect(root.xmlns).toBe('http://www.w3.org/2000/svg')
+      expect(root.role).toBe('img')
+      expect([root.width, root.height]).toEqual([String(BADGE_WIDTH), String(BADGE_HEIGHT)])
+      expect(root['aria-label']).toBe(root.title)
+      expect(root.title).toContain('MHBOT-SC/L-0003')
+      expect(root.title).toContain('Example Wellness Centre')
+      expect(root.title).toContain(label)
+      expect(link.href).toBe(`${SITE}/registry/MHBOT-SC-L-0003`)
+      expect(link['xlink:href']).toBe(link.href)
+      expect(words).toContain('MHBOT-SC/L-0003')
+      expect(words).toContain(label)
+      expect(words).toContain('mHBOT Standards Council')
+      // The status panel has the status's own colour, and nothing is fetched from elsewhere.
+      expect(svg).toContain(`fill="${BADGE_COLOURS.status[status]}"`)
+      expect(svg).not.toMatch(/<image|@import|@font-face|url\(|<script|<style/i)
+      expect(svg.match(/href="([^"]*)"/g)?.every((href) => href.includes(`${SITE}/registry/MHBOT-SC-L-0003`))).toBe(
+        true,
+      )
+    },
+  )
 
   it('is a different badge for each status', () => {
     const badges = LISTING_STATUSES.map((status) =>

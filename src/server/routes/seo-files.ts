@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { PUBLIC_PATHS } from '../../shared/nav'
 import { listingPath } from '../../shared/registry'
 import { publishedSlugs } from '../services/news'
-import { sitemapListings } from '../services/registry/feed'
+import { sitemapListings } from '../services/registry'
 import { listStandards } from '../services/standards'
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -22,9 +22,7 @@ export const seoFileRoutes: FastifyPluginAsync = async (app) => {
     [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...pages.map(
-        (path) => `  <url><loc>${escapeXml(`${base}${path}`)}</loc><changefreq>monthly</changefreq></url>`,
-      ),
+      ...pages.map((path) => `  <url><loc>${escapeXml(`${base}${path}`)}</loc><changefreq>monthly</changefreq></url>`),
       ...standards.map((standard) => {
         const lastmod = standard.current?.effectiveDate ? `<lastmod>${standard.current.effectiveDate}</lastmod>` : ''
         return `  <url><loc>${escapeXml(`${base}/standards/${standard.key}`)}</loc>${lastmod}</url>`

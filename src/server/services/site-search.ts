@@ -9,7 +9,13 @@ import {
   standardVersions,
 } from '../../db/schema'
 import { MARK_END, MARK_START, searchedText, searchVector } from '../../db/search-text'
-import { LISTING_KIND_LABELS, LISTING_STATUS_LABELS, type ListingKind, type ListingStatus, listingPath } from '../../shared/registry'
+import {
+  LISTING_KIND_LABELS,
+  LISTING_STATUS_LABELS,
+  type ListingKind,
+  type ListingStatus,
+  listingPath,
+} from '../../shared/registry'
 import { versionPath } from '../../shared/schemas/standards'
 import {
   SEARCH_KIND_LABELS,

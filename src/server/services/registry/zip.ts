@@ -135,7 +135,11 @@ export function distanceKm(a: GeoPoint, b: GeoPoint): number {
  * where the row has no coordinates. The same formula as distanceKm, so the page can show what the
  * order used; `least(1, …)` keeps rounding from taking asin out of its domain.
  */
-export function distanceKmSql(point: GeoPoint, latitude: AnyColumn | SQL, longitude: AnyColumn | SQL): SQL<number | null> {
+export function distanceKmSql(
+  point: GeoPoint,
+  latitude: AnyColumn | SQL,
+  longitude: AnyColumn | SQL,
+): SQL<number | null> {
   const lat = sql`(${latitude})::float8`
   const lon = sql`(${longitude})::float8`
   const pointLat = sql`${point.lat}::float8`
