@@ -545,9 +545,7 @@ export const listings = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     /** The sequence's value; the number and its key are written from it by the database. */
-    seq: integer('seq')
-      .notNull()
-      .default(sql`nextval('listing_number_seq')`),
+    seq: integer('seq').notNull().default(sql`nextval('listing_number_seq')`),
     number: text('number').notNull().generatedAlwaysAs(listingNumberExpression('MHBOT-SC/L-')),
     /** The number as a URL writes it: `/` as `-`. */
     key: text('key').notNull().generatedAlwaysAs(listingNumberExpression('MHBOT-SC-L-')),

@@ -5,6 +5,7 @@ import { contactRouter, newsletterRouter } from './routers/forms'
 import { messagesRouter } from './routers/messages'
 import { newsRouter } from './routers/news'
 import { newsDeliveryRouter } from './routers/news-delivery'
+import { registryRouter } from './routers/registry'
 import { researchStudiesRouter } from './routers/research-studies'
 import { resourcesRouter } from './routers/resources'
 import { searchRouter } from './routers/search'
@@ -29,6 +30,7 @@ export const appRouter = router({
   news: newsRouter,
   newsDelivery: newsDeliveryRouter,
   standards: standardsRouter,
+  registry: registryRouter,
   search: searchRouter,
 })
 

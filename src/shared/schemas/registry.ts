@@ -48,7 +48,13 @@ const requiredText = (max: number, label: string) =>
 
 /** Optional text: blank or absent is null. */
 const optionalText = (max: number, label: string) =>
-  storableText(z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`), label)
+  storableText(
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`),
+    label,
+  )
     .nullish()
     .transform((value) => (value ? value : null))
 
@@ -202,18 +208,27 @@ const chamberFields = {
     .number({ error: 'Maximum pressure must be a number of ATA, such as 1.3' })
     .gt(1, 'Maximum pressure must be above 1.0 ATA')
     .lte(MILD_MAX_ATA, ATA_REFUSAL)
-    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Maximum pressure takes at most two decimals, such as 1.35'),
+    .refine(
+      (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
+      'Maximum pressure takes at most two decimals, such as 1.35',
+    ),
   fda510k: z
     .string({ error: 'FDA 510(k) number must be text' })
     .trim()
     .toUpperCase()
-    .refine((value) => value === '' || FDA_510K_PATTERN.test(value), 'The FDA 510(k) number is K followed by six digits, such as K123456')
+    .refine(
+      (value) => value === '' || FDA_510K_PATTERN.test(value),
+      'The FDA 510(k) number is K followed by six digits, such as K123456',
+    )
     .nullish()
     .transform((value) => (value ? value : null)),
   statedStandards: z
-    .array(z.enum(CHAMBER_STATED_STANDARDS, { error: `Stated standards are ${CHAMBER_STATED_STANDARDS.join(' and ')}` }), {
-      error: 'Stated standards must be a list',
-    })
+    .array(
+      z.enum(CHAMBER_STATED_STANDARDS, { error: `Stated standards are ${CHAMBER_STATED_STANDARDS.join(' and ')}` }),
+      {
+        error: 'Stated standards must be a list',
+      },
+    )
     .max(CHAMBER_STATED_STANDARDS.length)
     .default([])
     .transform((items) => [...new Set(items)]),

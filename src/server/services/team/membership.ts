@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { invitations, users } from '../../../db/schema'
-import type { Role } from '../../../shared/permissions'
+import { ROLES, type Role } from '../../../shared/permissions'
 import { ConflictError, NotFoundError } from '../../errors'
 import { type Actor, recordChange } from '../audit'
 import { endAllSessions } from './sessions'
@@ -101,8 +101,9 @@ export async function listTeam(db: Db, owners: readonly string[]): Promise<TeamM
       expiresAt: invitation.expiresAt,
     })
   }
-  const rank = { owner: 0, editor: 1, moderator: 2 } as const
-  return members.sort((a, b) => rank[a.role] - rank[b.role] || a.email.localeCompare(b.email))
+  // ROLES lists the roles most powerful first: the team screen lists its members in that order.
+  const rank = (role: Role) => ROLES.indexOf(role)
+  return members.sort((a, b) => rank(a.role) - rank(b.role) || a.email.localeCompare(b.email))
 }
 
 /**

@@ -1,0 +1,55 @@
+import {
+  AdminRegistryQuerySchema,
+  ListingIdParamsSchema,
+  ListingInputSchema,
+  ListingNumberParamsSchema,
+  ListingUpdateSchema,
+  RegistrySearchSchema,
+  RemoveDocumentSchema,
+  StatusChangeSchema,
+} from '../../../shared/schemas/registry'
+import {
+  adminListing,
+  adminRegistryList,
+  changeListingStatus,
+  createListing,
+  listRegistry,
+  registryListing,
+  registryOptions,
+  registryStandards,
+  removeListingDocument,
+  updateListing,
+} from '../../services/registry'
+import { change, permitted, publicProcedure, router } from '../init'
+
+/**
+ * The registry (docs/registry.md): the public search and listing pages, and the council's side
+ * under `admin`, each procedure needing `registry`. The REST routes (routes/registry.ts) call the
+ * same services.
+ */
+export const registryRouter = router({
+  list: publicProcedure.input(RegistrySearchSchema).query(({ ctx, input }) => listRegistry(ctx.db, input)),
+  /** Null for a number no listing has, so the page shows the site's not-found page. */
+  listing: publicProcedure
+    .input(ListingNumberParamsSchema)
+    .query(({ ctx, input }) => registryListing(ctx.db, input.number)),
+  standards: publicProcedure.query(({ ctx }) => registryStandards(ctx.db)),
+
+  admin: router({
+    list: permitted('registry')
+      .input(AdminRegistryQuerySchema)
+      .query(({ ctx, input }) => adminRegistryList(ctx.db, input)),
+    get: permitted('registry')
+      .input(ListingIdParamsSchema)
+      .query(({ ctx, input }) => adminListing(ctx.db, input.id)),
+    options: permitted('registry').query(({ ctx }) => registryOptions(ctx.db)),
+    create: permitted('registry')
+      .input(ListingInputSchema)
+      .mutation(({ ctx, input }) =>
+        createListing(ctx.db, ctx.user, input, { listingDays: ctx.request.server.env.REGISTRY_LISTING_DAYS }),
+      ),
+    update: change('registry', ListingUpdateSchema, updateListing),
+    changeStatus: change('registry', StatusChangeSchema, (db, actor, input) => changeListingStatus(db, actor, input)),
+    removeDocument: change('registry', RemoveDocumentSchema, removeListingDocument),
+  }),
+})
