@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { parseFeed } from '@rowanmanning/feed-parser'
+import fc from 'fast-check'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { changeListingStatus, createListing } from '../../src/server/services/registry'
@@ -394,5 +395,30 @@ describe('kept answers over real sockets', () => {
     await rawRequest(base, '/api/registry?q=Austin')
     await rawRequest(base, '/api/registry?near=78701')
     expect(setup.app.keptAnswers.size).toBe(size)
+  })
+})
+
+describe('hostile input', () => {
+  const encode = (text: string) =>
+    encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)
+  const text = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 80 }),
+    fc.constantFrom('', '.', '..', '%00', 'a%2fb', 'l 1', '0'.repeat(7), '1'.repeat(200), 'MHBOT-SC/L-0001'),
+  )
+
+  it('a number in any path, and any query of the list, is never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(text, fc.constantFrom('number', 'badge', 'list'), async (value, route) => {
+        const url =
+          route === 'number'
+            ? `/api/registry/${encode(value)}`
+            : route === 'badge'
+              ? `/registry/${encode(value)}/badge.svg`
+              : `/api/registry?q=${encode(value)}&near=${encode(value)}&page=${encode(value)}`
+        const response = await get(url)
+        expect([200, 400, 404], `${url}: ${response.body.slice(0, 200)}`).toContain(response.statusCode)
+      }),
+      { numRuns: 150 },
+    )
   })
 })
