@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import { publishDuePosts } from '../services/news'
+import { expireDueListings } from '../services/registry'
 import { reviewsClosedBetween } from '../services/standards'
 import { CONTENT_CHANNEL } from './content-events'
 
@@ -9,7 +10,9 @@ import { CONTENT_CHANNEL } from './content-events'
  * comment form then, though nothing in the database changed; a process's kept pages start empty,
  * so only closings since this process started matter), and it publishes the scheduled posts whose
  * time has come (a restart that spanned a post's time publishes it then; the one UPDATE in
- * publishDuePosts makes each post published by exactly one process).
+ * publishDuePosts makes each post published by exactly one process); and registry listings whose
+ * expiry date has come become expired, each by exactly one process (expireDueListings; the history
+ * rows' trigger tells every replica's kept pages).
  */
 export const scheduledWorkPlugin = fp<{ everyMs?: number }>(
   async (app, options) => {
@@ -32,6 +35,16 @@ export const scheduledWorkPlugin = fp<{ everyMs?: number }>(
           app.log.info({ posts: published.map((post) => post.slug) }, 'published scheduled news posts')
       } catch (error) {
         app.log.warn({ err: error }, 'publishing scheduled posts failed; it will run again')
+      }
+      try {
+        const expired = await expireDueListings(app.db)
+        if (expired.length > 0)
+          app.log.info(
+            { listings: expired.map((listing) => listing.number) },
+            'registry listings reached their expiry date',
+          )
+      } catch (error) {
+        app.log.warn({ err: error }, 'expiring registry listings failed; it will run again')
       }
     }
     const timer = setInterval(run, options.everyMs ?? app.env.NEWS_PUBLISH_INTERVAL_S * 1000)

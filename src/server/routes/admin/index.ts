@@ -8,6 +8,7 @@ import { adminActivityRoutes } from './activity'
 import { adminContactSubmissionRoutes } from './contact-submissions'
 import { adminNewsRoutes } from './news'
 import { adminNewsDeliveryRoutes } from './news-delivery'
+import { adminRegistryRoutes } from './registry'
 import { adminResearchStudyRoutes } from './research-studies'
 import { adminResourceRoutes } from './resources'
 import { adminStandardRoutes } from './standards'
@@ -37,6 +38,7 @@ const GROUPS: [FastifyPluginAsync, Permission][] = [
   [adminActivityRoutes, 'activity'],
   [adminAccountRoutes, 'account'],
   [adminTeamRoutes, 'team'],
+  [adminRegistryRoutes, 'registry'],
 ]
 
 /** Registers `routes` with `permission` stated on each of its routes (unless a route states its own). */

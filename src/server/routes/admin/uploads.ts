@@ -5,6 +5,10 @@ import { memberActor } from '../../auth/access'
 import { AppError, BadInputError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors'
 import { ACCEPTED_ATTACHMENTS_MESSAGE, detectAttachment, safeFileName } from '../../services/attachment-type'
 import { storeAttachment } from '../../services/attachments'
+import { storeEvidence } from '../../services/registry'
+
+/** Why a registry evidence upload that is not a PDF is refused. */
+export const EVIDENCE_TYPE_MESSAGE = 'Only PDF (.pdf) files are accepted as evidence'
 
 const MALFORMED_MULTIPART_MESSAGE =
   'The upload could not be read: send multipart/form-data with the file in a field named "file"'
@@ -24,8 +28,8 @@ export const adminUploadRoutes: FastifyPluginAsync = async (app) => {
     limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   })
 
-  /** One handler for both upload paths: study attachments and resource files pass the same checks. */
-  const upload = async (request: FastifyRequest, reply: FastifyReply) => {
+  /** The one file of a multipart upload, checked (size, extension and content agreeing), or a 4xx. */
+  const received = async (request: FastifyRequest) => {
     if (!request.isMultipart()) {
       throw new UnsupportedMediaTypeError('Send the file as multipart/form-data in a field named "file"')
     }
@@ -52,9 +56,14 @@ export const adminUploadRoutes: FastifyPluginAsync = async (app) => {
 
     const kind = await detectAttachment(part.filename, bytes)
     if (!kind) throw new UnsupportedMediaTypeError(ACCEPTED_ATTACHMENTS_MESSAGE)
+    return { filename: part.filename, bytes, kind }
+  }
 
+  /** One handler for both upload paths: study attachments and resource files pass the same checks. */
+  const upload = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { filename, bytes, kind } = await received(request)
     const stored = await storeAttachment(app.db, memberActor(request.user), {
-      filename: safeFileName(part.filename, kind.extension),
+      filename: safeFileName(filename, kind.extension),
       contentType: kind.contentType,
       bytes,
     })
@@ -62,4 +71,20 @@ export const adminUploadRoutes: FastifyPluginAsync = async (app) => {
   }
   app.post('/api/upload/research-attachment', { config: { budget: 'upload' } }, upload)
   app.post('/api/upload/resource-file', { config: { budget: 'upload' } }, upload)
+
+  // A registry listing's evidence: PDF only, stored private (docs/registry.md); the registrar's
+  // permission, not the content editors'.
+  app.post(
+    '/api/upload/registry-document',
+    { config: { budget: 'upload', permission: 'registry' } },
+    async (request, reply) => {
+      const { filename, bytes, kind } = await received(request)
+      if (kind.extension !== 'pdf') throw new UnsupportedMediaTypeError(EVIDENCE_TYPE_MESSAGE)
+      const stored = await storeEvidence(app.db, memberActor(request.user), {
+        filename: safeFileName(filename, kind.extension),
+        bytes,
+      })
+      return reply.code(201).send(stored)
+    },
+  )
 }
