@@ -9,7 +9,7 @@ import { distanceKm, zipLocation } from '../../src/server/services/registry/zip'
 import { LISTING_STATUS_LABELS, NO_LISTING, unknownZipSentence } from '../../src/shared/registry'
 import { ListingInputSchema, type ListingInputValues, type RegistryPage } from '../../src/shared/schemas/registry'
 import type { SiteSearchAnswer } from '../../src/shared/search'
-import { setUpTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'
+import { buildTestApp, setUpTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'
 import { type RawAnswer, rawRequest } from '../helpers/raw-http'
 
 /*
@@ -420,5 +420,25 @@ describe('hostile input', () => {
       }),
       { numRuns: 150 },
     )
+  })
+})
+
+describe('the read budget', () => {
+  it('counts the list, a listing and the badge per address, and refuses past it with 429', async () => {
+    const limited = await buildTestApp(setup.database.handle, { env: { RATE_LIMITS: 'on', RATE_LIMIT_READ: '3/1m' } })
+    try {
+      for (const url of ['/api/registry', `/api/registry/${made.austin.key}`, `/registry/${made.austin.key}/badge.svg`])
+        expect((await limited.inject({ url, remoteAddress: '203.0.113.7' })).statusCode, url).toBe(200)
+      const refused = await limited.inject({ url: '/api/registry?kind=facility', remoteAddress: '203.0.113.7' })
+      expect(refused.statusCode).toBe(429)
+      expect(refused.headers['retry-after']).toBeDefined()
+      // Another address has its own budget; the feed, kept and served whole, has none.
+      expect((await limited.inject({ url: '/api/registry', remoteAddress: '203.0.113.8' })).statusCode).toBe(200)
+      expect((await limited.inject({ url: '/registry/changes.xml', remoteAddress: '203.0.113.7' })).statusCode).toBe(
+        200,
+      )
+    } finally {
+      await limited.close()
+    }
   })
 })
