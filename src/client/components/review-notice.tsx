@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useTRPC } from '../lib/trpc'
 import classes from './review-notice.module.css'
-import { StandardDate } from './standard-parts'
+import { StandardDate } from './standard-date'
 
 /**
  * The home page's word that a standard is in public review, with the way to its draft: only while a
