@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { contactSubmissions, invitations, newsletterSubscribers, posts, testimonials, users } from '../../src/db/schema'
+import { createListing, storeEvidence } from '../../src/server/services/registry'
 import { createDraft, openReview, seedStandards, submitComment } from '../../src/server/services/standards'
 import { removeMember } from '../../src/server/services/team'
 import { appRouter } from '../../src/server/trpc/router'
 import { can, type Permission, type Role } from '../../src/shared/permissions'
+import { ListingInputSchema } from '../../src/shared/schemas/registry'
 import { DEFAULT_SITE } from '../../src/shared/site'
 import { setUpTestApp } from '../helpers/build-app'
 import { resetDatabase } from '../helpers/db'
@@ -34,6 +36,7 @@ let admin: string
 let outsider: string
 let editor: string
 let moderator: string
+let registrar: string
 let removed: string
 /** Rows each admin request may act on, made fresh before every test. */
 let ids: {
@@ -51,6 +54,9 @@ let ids: {
   sendable: number
   /** A visitor's comment on MHBOT-SC/G-002 1.1, which is in public review; G-003 1.1 is a draft. */
   comment: number
+  /** A listed facility in the registry, and a private evidence PDF attached to it. */
+  listing: string
+  evidence: string
 }
 
 async function upload(path: string): Promise<string> {
@@ -102,6 +108,7 @@ beforeEach(async () => {
   const [subscriber] = await db.insert(newsletterSubscribers).values({ email: 'reader@example.org' }).returning()
   editor = await memberCookie(app, 'editor@example.org', 'editor')
   moderator = await memberCookie(app, 'moderator@example.org', 'moderator')
+  registrar = await memberCookie(app, 'registrar@example.org', 'registrar')
   removed = await memberCookie(app, 'gone@example.org', 'moderator')
   const [gone] = await db.select().from(users).where(eq(users.email, 'gone@example.org'))
   if (gone) await removeMember(db, { email: 'admin@example.org' }, ['admin@example.org'], gone.id)
@@ -146,6 +153,10 @@ beforeEach(async () => {
     consent: true,
   })
   await createDraft(db, owner, 'MHBOT-SC/G-003', { version: '1.1', changeSummary: 'Another change.' })
+  const evidence = await storeEvidence(db, owner, { filename: 'evidence.pdf', bytes: await makePdf() })
+  const listing = await createListing(db, owner, ListingInputSchema.parse(facility([evidence.id])), {
+    listingDays: 365,
+  })
   if (!message || !testimonial || !subscriber || !member || !invitation || !sendable || !comment.id)
     throw new Error('arrangement failed')
   ids = {
@@ -161,6 +172,8 @@ beforeEach(async () => {
     session: sessions.json()[0].id,
     sendable: sendable.id,
     comment: comment.id,
+    listing: listing.id,
+    evidence: evidence.id,
   }
   arranged = true
 })
@@ -183,6 +196,18 @@ const file = (url: string): Case['request'] => {
 }
 const resource = () => ({ title: 'Renamed', category: 'Education', fileId: ids.fileId })
 const study = () => ({ title: 'Renamed', category: 'General Wellness', url: 'https://example.org/s' })
+function facility(documentIds: string[] = []) {
+  return {
+    kind: 'facility',
+    organisationName: 'Example Wellness Centre',
+    contactEmail: 'centre@example.org',
+    street: '1 Example Street',
+    city: 'Austin',
+    region: 'TX',
+    postalCode: '78701',
+    documentIds,
+  }
+}
 function newsPost() {
   return { title: 'A post', summary: 'What happened.', body: 'Some *news*.', status: 'draft' }
 }
@@ -228,6 +253,12 @@ const REST: Case[] = [
     ok: 200,
   },
   { name: 'POST /api/upload/resource-file', request: file('/api/upload/resource-file'), ok: 201 },
+  { name: 'POST /api/upload/registry-document', request: file('/api/upload/registry-document'), ok: 201 },
+  {
+    name: 'GET /api/admin/registry/documents/:id',
+    request: json('GET', () => `/api/admin/registry/documents/${ids.evidence}`),
+    ok: 200,
+  },
   { name: 'POST /api/upload/research-attachment', request: file('/api/upload/research-attachment'), ok: 201 },
   { name: 'GET /api/admin/resources', request: json('GET', () => '/api/admin/resources?q=resource'), ok: 200 },
   { name: 'POST /api/admin/resources', request: json('POST', () => '/api/admin/resources', resource), ok: 201 },
@@ -435,6 +466,7 @@ const REST: Case[] = [
 
 /** The permission each route and procedure needs, stated here apart from the code that enforces it. */
 function permissionOf(name: string): Permission {
+  if (/registry/.test(name)) return 'registry'
   if (/answerComment|comments\/:id\/answer$/.test(name)) return 'content'
   if (/hideComment|comments\/:id\/hidden$/.test(name)) return 'visitors'
   if (/adminComments|commentedVersions|\/comments/.test(name)) return 'comments'
@@ -520,6 +552,26 @@ const TRPC: Call[] = [
     input: () => ({ id: ids.comment, disposition: 'not_accepted', response: 'Out of scope.' }),
   },
   { path: 'standards.hideComment', input: () => ({ id: ids.comment, hide: { hidden: true, reason: 'Spam' } }) },
+  { path: 'registry.admin.list', input: () => ({ q: 'example', status: 'all' }) },
+  { path: 'registry.admin.get', input: () => ({ id: ids.listing }) },
+  { path: 'registry.admin.options', input: () => undefined },
+  {
+    path: 'registry.admin.create',
+    input: () => ({
+      kind: 'chamber',
+      organisationName: 'Example Chambers Inc.',
+      contactEmail: 'maker@example.org',
+      manufacturer: 'Example Chambers',
+      modelName: 'Calm 1.3',
+      maxPressureAta: 1.3,
+    }),
+  },
+  { path: 'registry.admin.update', input: () => ({ id: ids.listing, ...facility(), city: 'Round Rock' }) },
+  {
+    path: 'registry.admin.changeStatus',
+    input: () => ({ id: ids.listing, action: 'suspend', reason: 'Evidence under review by the council.' }),
+  },
+  { path: 'registry.admin.removeDocument', input: () => ({ id: ids.listing, documentId: ids.evidence }) },
 ]
 const PUBLIC_PROCEDURES = [
   'auth.me',
@@ -542,6 +594,9 @@ const PUBLIC_PROCEDURES = [
   'standards.comments',
   'standards.comment',
   'search.query',
+  'registry.list',
+  'registry.listing',
+  'registry.standards',
 ]
 
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>
@@ -579,6 +634,7 @@ const WHO: Who[] = [
   asRole('owner', () => admin),
   asRole('editor', () => editor),
   asRole('moderator', () => moderator),
+  asRole('registrar', () => registrar),
 ]
 
 describe('the REST admin contract', () => {
