@@ -76,7 +76,7 @@ export function EvidenceDocuments({ documents, onAdded, onRemove, removing, erro
     <Stack gap="xs">
       <FileInput
         ref={fieldRef}
-        label="Evidence (PDF)"
+        label="Add a PDF"
         description={`Private to the council, never shown on the registry. PDF, up to ${uploadMaxMb} MB each.`}
         placeholder={uploading ? 'Uploading…' : 'Choose a PDF to add'}
         accept=".pdf,application/pdf"

@@ -29,7 +29,20 @@ import type { AdminListing, EvidenceDocument, ListingOptions } from './types'
 import { EDITOR_ID, type ListingEditor } from './use-listing-editor'
 import { declarationKey, errorUnder } from './values'
 
-const legend = { legend: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)', marginBottom: 8 } }
+/**
+ * The editor's sections: a rule and a heading-like legend, not boxes inside the card's box, which
+ * on a phone would take the width the fields need.
+ */
+const legend = {
+  root: {
+    border: 0,
+    borderTop: '1px solid var(--mantine-color-gray-3)',
+    padding: 'var(--mantine-spacing-sm) 0 0',
+    margin: 0,
+    minWidth: 0,
+  },
+  legend: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)', padding: '0 8px 0 0', marginBottom: 4 },
+}
 
 /** The chamber models a facility may name: the listed ones, and any it names already that are no longer listed. */
 const chamberChoices = (options: ListingOptions, listing: AdminListing | null) => {
@@ -64,10 +77,27 @@ const versionChoices = (options: ListingOptions, listing: AdminListing | null) =
   return choices
 }
 
+/**
+ * A refused chamber model's message, on the field it came from: the input's `chambers` lists the
+ * chosen models first, then the typed ones (values.ts).
+ */
+function chamberErrors(errors: Record<string, unknown>, chosen: number) {
+  const result: { chosen?: string; typed?: string } = {}
+  for (const [key, message] of Object.entries(errors)) {
+    const position = /^chambers\.(\d+)/.exec(key)?.[1]
+    if (typeof message !== 'string' || position === undefined) continue
+    if (Number(position) < chosen) result.chosen ??= message
+    else result.typed ??= message
+  }
+  return result
+}
+
 function Choices({ editor }: { editor: ListingEditor }) {
   const { form } = editor
   const errors = form.errors
-  const kind = form.getValues().kind
+  const values = form.getValues()
+  const kind = values.kind
+  const refusedChamber = chamberErrors(errors, values.chamberIds.length)
   return (
     <QueryState
       query={editor.optionsQuery}
@@ -90,7 +120,7 @@ function Choices({ editor }: { editor: ListingEditor }) {
                       description="Their listings are linked from the facility’s page."
                       classNames={fieldClasses}
                       {...form.getInputProps('chamberIds')}
-                      error={errorUnder(errors, 'chamberIds')}
+                      error={errorUnder(errors, 'chamberIds') ?? refusedChamber.chosen}
                     >
                       <Stack gap={8} mt={6}>
                         {chambers.map((choice) => (
@@ -111,7 +141,7 @@ function Choices({ editor }: { editor: ListingEditor }) {
                     maxRows={6}
                     classNames={fieldClasses}
                     {...form.getInputProps('chamberNames')}
-                    error={errorUnder(errors, 'chamberNames', 'chambers')}
+                    error={errorUnder(errors, 'chamberNames') ?? refusedChamber.typed ?? errorUnder(errors, 'chambers')}
                   />
                 </Stack>
               </Fieldset>

@@ -49,7 +49,7 @@ function Filters({
         size="md"
         value={filters.kind}
         data={[
-          { value: 'all', label: 'Facilities and chamber models' },
+          { value: 'all', label: 'All kinds' },
           ...LISTING_KINDS.map((kind) => ({ value: kind, label: LISTING_KIND_LABELS[kind] })),
         ]}
         onChange={(event) => set({ kind: event.currentTarget.value as RegistryFilters['kind'] })}
@@ -84,11 +84,9 @@ function CountLine({ counts, shown }: { counts: RegistryCounts | null; shown: nu
   )
 }
 
-/** Where a row is: a facility's place, a chamber model's maker and model. */
+/** Under the name: a facility's place; a chamber model's organisation (its name is already maker and model). */
 const place = (row: ListingRow) =>
-  row.kind === 'facility'
-    ? [row.city, row.region, row.postalCode].filter(Boolean).join(', ')
-    : [row.manufacturer, row.modelName].filter(Boolean).join(' ')
+  row.kind === 'facility' ? [row.city, row.region, row.postalCode].filter(Boolean).join(', ') : row.organisationName
 
 type Props = {
   list: ListQuery<ListingRow>
