@@ -81,12 +81,17 @@ export const formatListingNumber = (sequence: number) => `${LISTING_NUMBER_PREFI
 /**
  * A listing number as people type it ("l 1", "0001", "mhbot-sc/l-0001", "MHBOT SC L 1",
  * "MHBOT-SC-L-0001"), as its canonical form, or null when it cannot be a listing number
- * ("MHBOT-SC/G-001", "abc", ""). Never a guess at a near match: a number is one or it is none.
+ * ("MHBOT-SC/G-001", "abc", "", and "MHBOT-SC/001", a standard's number: after the council's
+ * prefix the L is required). Never a guess at a near match: a number is one or it is none.
  */
 export function normalizeListingNumber(text: string): string | null {
   if (typeof text !== 'string' || text.length > 60) return null
   let rest = text.toUpperCase().replace(/[\s/_.-]+/g, '')
-  if (rest.startsWith('MHBOTSC')) rest = rest.slice('MHBOTSC'.length)
+  // With the council's prefix, the L must follow: MHBOT-SC/001 is a standard's number, not a listing's.
+  if (rest.startsWith('MHBOTSC')) {
+    rest = rest.slice('MHBOTSC'.length)
+    if (!rest.startsWith('L')) return null
+  }
   if (rest.startsWith('L')) rest = rest.slice(1)
   if (!/^\d{1,6}$/.test(rest) || /^0+$/.test(rest)) return null
   return formatListingNumber(Number(rest))
