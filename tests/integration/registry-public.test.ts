@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { parseFeed } from '@rowanmanning/feed-parser'
@@ -246,6 +247,14 @@ describe('the badge', () => {
     expect(svg.a?.href).toBe(`${TEST_PUBLIC_URL}/registry/${made.dallas.key}`)
     // The number typed another way is the same listing's badge.
     expect((await get(`/registry/${encodeURIComponent(made.dallas.number)}/badge.svg`)).body).toBe(response.body)
+    // A browser holding it is told it has not changed.
+    const etag = String(response.headers.etag)
+    const again = await setup.app.inject({
+      url: `/registry/${made.dallas.key}/badge.svg`,
+      headers: { 'if-none-match': etag },
+    })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
   })
 
   it('says so with a 404 SVG for a number no listing has', async () => {
@@ -340,6 +349,12 @@ describe('a status change reaches every public answer', () => {
 
     const badgeAfter = (await get(`/registry/${made.roundRock.key}/badge.svg`)).body
     expect(badgeAfter).not.toBe(badgeBefore)
+    // A browser holding the listed badge gets the suspended one, not a 304.
+    const held = await setup.app.inject({
+      url: `/registry/${made.roundRock.key}/badge.svg`,
+      headers: { 'if-none-match': `"${createHash('sha1').update(badgeBefore).digest('base64url')}"` },
+    })
+    expect(held.statusCode).toBe(200)
     const svg = badge(badgeAfter)
     expect(svg.title).toContain('Suspended')
     expect(svg.title).not.toContain('Listed')

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import { NO_LISTING, normalizeListingNumber, REGISTRY_FEED_PATH } from '../../shared/registry'
 import { RegistrySearchSchema } from '../../shared/schemas/registry'
 import { NotFoundError } from '../errors'
+import { notModified } from '../kept-answers/conditional'
 import {
   badgeListing,
   feedChanges,
@@ -71,7 +73,12 @@ export const registryRoutes: FastifyPluginAsync = async (app) => {
       .header('content-security-policy', "default-src 'none'")
     if (!listing)
       return reply.code(404).send(unknownBadgeSvg(request.params.number, app.site.publicUrl, app.site.shortName))
-    return reply.send(listingBadgeSvg(listing, app.site.publicUrl, app.site.shortName))
+    const svg = listingBadgeSvg(listing, app.site.publicUrl, app.site.shortName)
+    // Sites show it on every page: after five minutes a browser asks again and, mostly, hears 304.
+    const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`
+    reply.header('etag', etag)
+    if (notModified(request, etag)) return reply.code(304).send()
+    return reply.send(svg)
   })
 
   app.get(REGISTRY_FEED_PATH, { config: { publicAnswer: true } }, async (_request, reply) =>
