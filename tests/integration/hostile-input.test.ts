@@ -9,6 +9,11 @@ import {
   auditLog,
   contactSubmissions,
   educationalResources,
+  listingChambers,
+  listingDeclarations,
+  listingDocuments,
+  listingStatusChanges,
+  listings,
   newsletterSubscribers,
   posts,
   researchStudies,
@@ -17,6 +22,7 @@ import {
   standardVersions,
   testimonials,
 } from '../../src/db/schema'
+import { createListing, storeEvidence } from '../../src/server/services/registry'
 import { createDraft, openReview, seedStandards } from '../../src/server/services/standards'
 import { render } from '../../src/server/ssr/render'
 import { appRouter } from '../../src/server/trpc/router'
@@ -38,6 +44,12 @@ import { ContactInputSchema } from '../../src/shared/schemas/contact'
 import { PostInputSchema, PreviewInputSchema } from '../../src/shared/schemas/news'
 import { PostRefSchema, TestSendInputSchema } from '../../src/shared/schemas/news-delivery'
 import { NewsletterInputSchema } from '../../src/shared/schemas/newsletter'
+import {
+  ListingInputSchema,
+  ListingUpdateSchema,
+  RemoveDocumentSchema,
+  StatusChangeSchema,
+} from '../../src/shared/schemas/registry'
 import { ResearchStudyInputSchema } from '../../src/shared/schemas/research-study'
 import {
   AnswerInputSchema,
@@ -438,6 +450,50 @@ const resourceLike = fc.record(
 
 const subscriberIdValue = fc.oneof(fc.uuid(), hostileValue)
 
+/** A registry listing's fields, almost valid: a facility or a chamber model (ATA around the 2.0 limit). */
+const listingIdValue = fc.oneof(fc.uuid(), fc.constant('EXISTING-LISTING'), hostileValue)
+const listingLike = fc.record(
+  {
+    kind: fieldOf(fc.constantFrom('facility', 'chamber')),
+    organisationName: fieldOf(fc.constant('Example Wellness Centre')),
+    website: optionalTextField('https://example.org'),
+    contactEmail: fc.oneof(validEmail, fieldOf(validEmail)),
+    street: fieldOf(fc.constant('1 Example Street')),
+    city: fieldOf(fc.constant('Austin')),
+    region: fieldOf(fc.constant('TX')),
+    postalCode: fieldOf(fc.constantFrom('78701', '00000', '787')),
+    country: optionalTextField('United States'),
+    chambers: fc.oneof(
+      fc.array(
+        fc.oneof(fc.record({ listingId: listingIdValue }), fc.record({ name: fieldOf(fc.constant('A chamber')) })),
+      ),
+      hostileValue,
+    ),
+    manufacturer: fieldOf(fc.constant('Example Chambers')),
+    modelName: fieldOf(fc.constant('Calm 1.3')),
+    maxPressureAta: fc.oneof(fc.constantFrom(1.3, 2, 2.01, 2.4, 1, 0.5, 1.333), hostileNumber, hostileValue),
+    fda510k: optionalTextField('K123456'),
+    statedStandards: fc.oneof(fc.subarray(['ASME PVHO-1', 'ISO 13485']), hostileValue),
+    declarations: fc.oneof(
+      fc.array(fc.record({ number: standardNumberLike, version: versionLabelLike }), { maxLength: 3 }),
+      hostileValue,
+    ),
+    listedOn: optionalTextField('2026-01-01'),
+    expiresOn: optionalTextField('2099-01-01'),
+    documentIds: fc.oneof(fc.array(fc.oneof(fc.uuid(), hostileValue), { maxLength: 3 }), hostileValue),
+  },
+  { requiredKeys: [] },
+)
+const statusChangeLike = fc.record(
+  {
+    id: listingIdValue,
+    action: fieldOf(fc.constantFrom('suspend', 'reinstate', 'withdraw', 'renew')),
+    reason: fieldOf(fc.constant('Evidence under review by the council.')),
+    expiresOn: optionalTextField('2099-01-01'),
+  },
+  { requiredKeys: [] },
+)
+
 /** Request bodies that are not what the route parses: any content type, any bytes. */
 const rawBody = fc.record({
   contentType: fc.option(
@@ -618,6 +674,11 @@ const COUNTED = {
   standard_documents: standardDocuments,
   standard_versions: standardVersions,
   standard_comments: standardComments,
+  listings,
+  listing_chambers: listingChambers,
+  listing_declarations: listingDeclarations,
+  listing_documents: listingDocuments,
+  listing_status_changes: listingStatusChanges,
 } as const
 type Stored = Record<keyof typeof COUNTED, number> & { studies: string }
 
@@ -733,6 +794,12 @@ const REST_ENDPOINTS: Record<string, string> = {
   'GET /api/admin/standards/:number/versions/:version/comments': 'standards with hostile numbers, versions and bodies',
   'PATCH /api/admin/comments/:id/answer': 'standards with hostile numbers, versions and bodies',
   'PATCH /api/admin/comments/:id/hidden': 'standards with hostile numbers, versions and bodies',
+  'GET /api/registry': 'GET routes with random query strings',
+  'GET /registry/changes.xml': 'GET routes with random query strings',
+  'GET /api/registry/:number': 'the registry with hostile numbers, ids and bodies',
+  'GET /registry/:number/badge.svg': 'the registry with hostile numbers, ids and bodies',
+  'GET /api/admin/registry/documents/:id': 'the registry with hostile numbers, ids and bodies',
+  'POST /api/upload/registry-document': 'POST /api/upload/research-attachment',
 }
 
 type MutationCase = { schema: z.ZodType; input: fc.Arbitrary<unknown> }
@@ -891,6 +958,18 @@ const MUTATIONS: Record<string, MutationCase> = {
   'standards.hideComment': {
     schema: z.object({ id: RowIdSchema, hide: HideInputSchema }),
     input: bodyLike(fc.record({ id: studyIdValue, hide: bodyLike(hideLike) }, { requiredKeys: [] })),
+  },
+  'registry.admin.create': { schema: ListingInputSchema, input: bodyLike(listingLike) },
+  'registry.admin.update': {
+    schema: ListingUpdateSchema,
+    input: bodyLike(fc.tuple(listingLike, fc.record({ id: listingIdValue })).map(([a, b]) => ({ ...a, ...b }))),
+  },
+  'registry.admin.changeStatus': { schema: StatusChangeSchema, input: bodyLike(statusChangeLike) },
+  'registry.admin.removeDocument': {
+    schema: RemoveDocumentSchema,
+    input: bodyLike(
+      fc.record({ id: listingIdValue, documentId: fc.oneof(fc.uuid(), hostileValue) }, { requiredKeys: [] }),
+    ),
   },
 }
 
@@ -1170,8 +1249,12 @@ describe('POST /api/upload/research-attachment', () => {
       cut: undefined,
     }))
   const envelope = fc.oneof(realFile, anyEnvelope)
-  /** Study attachments and resource files share one handler; both paths get the properties. */
-  const uploadUrl = fc.constantFrom('/api/upload/research-attachment', '/api/upload/resource-file')
+  /** Study attachments, resource files and registry evidence share one reader; every path gets the properties. */
+  const uploadUrl = fc.constantFrom(
+    '/api/upload/research-attachment',
+    '/api/upload/resource-file',
+    '/api/upload/registry-document',
+  )
 
   function multipartRequest(value: ValueOf<typeof envelope>): Sent {
     const { parts, boundary, header, close, cut } = value
@@ -1220,6 +1303,20 @@ describe('POST /api/upload/research-attachment', () => {
           }
           const after = await stored()
           expect(after.attachments, describeRequest(request)).toBe(before.attachments + 1)
+          if (url === '/api/upload/registry-document') {
+            // Evidence: a PDF, private, downloaded by the team only.
+            const { id, filename } = response.json() as { id: string; filename: string }
+            expect(filename).toMatch(/^[\w.-]+\.pdf$/)
+            expect((await send({ method: 'GET', url: `/files/${id}/${filename}` })).statusCode).toBe(404)
+            const file = await send({
+              method: 'GET',
+              url: `/api/admin/registry/documents/${id}`,
+              headers: { cookie: admin },
+            })
+            expect(file.statusCode).toBe(200)
+            expect(String(file.headers['content-disposition'])).toMatch(/^attachment; filename="[\w.-]+"$/)
+            return
+          }
           const { webViewLink, fileId } = response.json() as { webViewLink: string; fileId: string }
           expect(webViewLink).toMatch(new RegExp(`^/files/${fileId}/[\\w.-]+$`))
           const file = await send({ method: 'GET', url: webViewLink })
@@ -2164,6 +2261,95 @@ describe('standards with hostile numbers, versions and bodies', () => {
             }
           },
         ),
+        { numRuns: RUNS * 2 },
+      )
+    },
+    TIMEOUT,
+  )
+})
+
+describe('the registry with hostile numbers, ids and bodies', () => {
+  let listing = ''
+  let evidence = ''
+  beforeAll(async () => {
+    const db = setup.database.handle.db
+    await seedStandards(db, setup.app.site)
+    const file = await storeEvidence(db, { email: ADMIN_EMAIL }, { filename: 'evidence.pdf', bytes: await makePdf() })
+    evidence = file.id
+    const made = await createListing(
+      db,
+      { email: ADMIN_EMAIL },
+      ListingInputSchema.parse({
+        kind: 'facility',
+        organisationName: 'Example Wellness Centre',
+        contactEmail: 'centre@example.org',
+        street: '1 Example Street',
+        city: 'Austin',
+        region: 'TX',
+        postalCode: '78701',
+        documentIds: [evidence],
+      }),
+      { listingDays: 365 },
+    )
+    listing = made.id
+  })
+
+  const number = fc.oneof(
+    fc.constantFrom('MHBOT-SC-L-0001', 'mhbot-sc-l-0001', 'l%201', '0001', 'MHBOT-SC%2FL-0001', 'MHBOT-SC-L-9999'),
+    fc.constantFrom('', '..', '%00', 'a%2fb', '0', '0000', '1234567', 'MHBOT-SC-G-001'),
+    hostileText.filter((text) => text.length < 2000).map(encode),
+  )
+  const READS = ['/api/registry/N', '/registry/N/badge.svg', '/api/admin/registry/documents/I']
+  const id = fc.oneof(fc.constant('EVIDENCE'), fc.uuid(), studyIdText.map(encode))
+
+  it(
+    'the registry with hostile numbers, ids and bodies: never a 5xx; reads change nothing',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...READS), number, id, fc.boolean(), async (path, n, i, signedIn) => {
+          const url = path.replace('N', n).replace('I', i === 'EVIDENCE' ? evidence : i)
+          const request: Sent = { method: 'GET', url, headers: signedIn ? { cookie: admin } : {} }
+          const before = await stored()
+          const response = await send(request)
+          expect([200, 301, 302, 304, 308, 400, 401, 404], describeRequest(request)).toContain(response.statusCode)
+          await expectNothingStored(before, request, response)
+        }),
+        { numRuns: RUNS * 2 },
+      )
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'registry writes with almost-valid input: never a 5xx; what the schema refuses stores nothing',
+    async () => {
+      const write = fc.oneof(
+        fc.record({ path: fc.constant('registry.admin.create'), input: bodyLike(listingLike) }),
+        fc.record({
+          path: fc.constant('registry.admin.update'),
+          input: fc.tuple(listingLike, fc.record({ id: listingIdValue })).map(([a, b]) => ({ ...a, ...b })),
+        }),
+        fc.record({ path: fc.constant('registry.admin.changeStatus'), input: bodyLike(statusChangeLike) }),
+      )
+      await fc.assert(
+        fc.asyncProperty(write, async ({ path, input }) => {
+          const withId =
+            input &&
+            typeof input === 'object' &&
+            !Array.isArray(input) &&
+            (input as { id?: unknown }).id === 'EXISTING-LISTING'
+              ? { ...(input as Record<string, unknown>), id: listing }
+              : input
+          const request = jsonRequest('POST', `/trpc/${path}`, { json: withId }, admin)
+          const before = await stored()
+          const response = await send(request)
+          const schema = MUTATIONS[path]?.schema
+          if (schema && !schema.safeParse(overJson(withId)).success) {
+            // 400 from the schema; 413 from Fastify for a body past its limit.
+            expect(response.statusCode, describeRequest(request)).toBeGreaterThanOrEqual(400)
+            await expectNothingStored(before, request, response)
+          }
+        }),
         { numRuns: RUNS * 2 },
       )
     },
