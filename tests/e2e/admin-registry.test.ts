@@ -197,6 +197,30 @@ describe.skipIf(!chromiumAndPostgres())('the registry in the admin, in Chromium'
     await editor.getByTestId('listing-history').getByText(REASON).waitFor()
     await expect.poll(async () => (await focused(page)).text).toBe(number)
 
+    // The list's filter and search: the suspended one by its status, the chamber model by its number typed loosely.
+    await page
+      .getByTestId('registry-counts')
+      .getByText(/^2 listings: 1 listed, 1 suspended/)
+      .waitFor()
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('suspended')
+    await expect.poll(() => rows.count()).toBe(1)
+    await rows
+      .first()
+      .getByRole('button', { name: `Open ${FACILITY.organisation}` })
+      .waitFor()
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('all')
+    await page
+      .getByRole('searchbox', { name: 'Search listings' })
+      .fill(`l ${Number(chamberNumber.replace(/^.*-/, ''))}`)
+    await page.waitForURL(/[?&]q=/)
+    await expect.poll(() => rows.count()).toBe(1)
+    await rows
+      .first()
+      .getByRole('button', { name: `Open ${CHAMBER.manufacturer} ${CHAMBER.model}` })
+      .waitFor()
+    await page.getByRole('searchbox', { name: 'Search listings' }).fill('')
+    await expect.poll(() => rows.count()).toBe(2)
+
     // Withdrawing says it is final before anything happens.
     await editor.getByRole('button', { name: `Withdraw ${number}` }).click()
     const withdraw = page.getByRole('dialog', { name: `Withdraw ${number}?` })

@@ -181,18 +181,14 @@ function FacilityFields({ editor }: { editor: ListingEditor }) {
         <TextInput label="Street" required classNames={fieldClasses} {...form.getInputProps('street')} />
         <ResponsiveGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label="City" required classNames={fieldClasses} {...form.getInputProps('city')} />
-          <TextInput
-            label="Region"
-            description="State or province"
-            required
-            classNames={fieldClasses}
-            {...form.getInputProps('region')}
-          />
+          <TextInput label="Region" required classNames={fieldClasses} {...form.getInputProps('region')} />
           <TextInput
             label="Postal code"
             description="A US ZIP code places the facility in the search near a ZIP code."
             required
             autoComplete="off"
+            // The hint under the box, so that the box lines up with the country's beside it.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             classNames={fieldClasses}
             {...form.getInputProps('postalCode')}
           />

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/registry'
 import { AdminList, type ListQuery } from '../ui/list'
 import classes from '../ui/lists.module.css'
+import { useListSearch } from '../ui/search'
 import { ListingDay, StatusBadge } from './status-words'
 import type { ListingRow, RegistryCounts, RegistryFilters } from './types'
 
@@ -79,7 +80,7 @@ function CountLine({ counts, shown }: { counts: RegistryCounts | null; shown: nu
   return (
     <Text size="sm" c="dark.6" mb="sm" data-testid="registry-counts">
       {plural(counts.all, 'listing', 'listings')}: {statuses.join(', ')}.
-      {shown !== null ? ` ${shown} shown with these filters.` : ''}
+      {shown !== null ? ` ${plural(shown, 'listing matches', 'listings match')} the search and filters.` : ''}
     </Text>
   )
 }
@@ -101,12 +102,13 @@ type Props = {
 /** The registry's listings, newest first: number, name, kind, status in words, place and expiry. */
 export function RegistryList({ list, counts, total, filters, onFilters, onOpen, headingRef }: Props) {
   const filtered = filters.status !== 'all' || filters.kind !== 'all' || filters.expiringSoon || filters.superseded
+  const searched = Boolean(useListSearch())
   return (
     <AdminList
       heading={{ title: 'Listings', id: 'listings-heading', ref: headingRef }}
       search={{ description: 'Number, name, city, region, postal code, maker or model' }}
       filters={<Filters filters={filters} counts={counts} onChange={onFilters} />}
-      aside={<CountLine counts={counts} shown={filtered ? total : null} />}
+      aside={<CountLine counts={counts} shown={filtered || searched ? total : null} />}
       list={list}
       noun="listings"
       empty="No listings yet. A new listing gets its number when it is added."
