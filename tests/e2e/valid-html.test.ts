@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_SCREENS } from '../../src/client/admin/screens'
 import { createPost } from '../../src/server/services/news'
+import { changeListingStatus, createListing } from '../../src/server/services/registry'
 import {
   answerComment,
   createDraft,
@@ -8,6 +9,7 @@ import {
   publishVersion,
   submitComment,
 } from '../../src/server/services/standards'
+import { ListingInputSchema, StatusChangeSchema } from '../../src/shared/schemas/registry'
 import { CommentInputSchema } from '../../src/shared/schemas/standards'
 import { checkHtml } from '../../src/tools/html-check.mjs'
 import { PUBLIC_ROUTES } from '../../src/tools/public-routes.mjs'
@@ -38,6 +40,9 @@ const MORE_PUBLIC = [
   '/search?q=pressure',
   '/research?category=Safety+Standards',
   '/resources?category=Education',
+  '/registry?near=78701',
+  '/registry?near=00000',
+  '/registry?number=MHBOT-SC%2FL-9999',
 ]
 
 describe.skipIf(!chromiumAndPostgres())('valid HTML on every page (W3C Nu HTML Checker)', () => {
@@ -62,6 +67,50 @@ describe.skipIf(!chromiumAndPostgres())('valid HTML on every page (W3C Nu HTML C
       ].join('\n'),
       status: 'published',
     })
+    // The registry: a chamber model, a facility that uses it, and a suspended facility (their
+    // pages join the list below), declaring G-002's version 1.0 before 1.1 supersedes it.
+    // Fictional, as every test's rows are.
+    const chamber = await createListing(
+      db,
+      EDITOR,
+      ListingInputSchema.parse({
+        kind: 'chamber',
+        organisationName: 'Example Chambers Co.',
+        contactEmail: 'maker@example.org',
+        manufacturer: 'Example Chambers',
+        modelName: 'Calm 130',
+        maxPressureAta: 1.3,
+        statedStandards: ['ASME PVHO-1', 'ISO 13485'],
+      }),
+      { listingDays: 365 },
+    )
+    const facility = (organisationName: string, chambers: ({ listingId: string } | { name: string })[]) =>
+      ListingInputSchema.parse({
+        kind: 'facility',
+        organisationName,
+        website: 'https://example.org/',
+        contactEmail: 'centre@example.org',
+        street: '100 Example Street',
+        city: 'Austin',
+        region: 'TX',
+        postalCode: '78701',
+        chambers,
+        declarations: [{ number: 'MHBOT-SC/G-002', version: '1.0' }],
+      })
+    const listed = await createListing(
+      db,
+      EDITOR,
+      facility('Example Wellness Centre', [{ listingId: chamber.id }, { name: 'A typed example chamber' }]),
+      { listingDays: 365 },
+    )
+    const suspended = await createListing(db, EDITOR, facility('Paused Example Spa', []), { listingDays: 365 })
+    await changeListingStatus(
+      db,
+      EDITOR,
+      StatusChangeSchema.parse({ id: suspended.id, action: 'suspend', reason: 'A complaint is being reviewed.' }),
+    )
+    MORE_PUBLIC.push(`/registry/${chamber.key}`, `/registry/${listed.key}`, `/registry/${suspended.key}`)
+
     // G-002: revised, reviewed with an answered comment, published (its comments and a comparison).
     await createDraft(db, EDITOR, 'MHBOT-SC/G-002', { version: '1.1', changeSummary: 'Screening reviewed in writing.' })
     await openReview(db, EDITOR, 'MHBOT-SC/G-002', '1.1', { closesAt: daysFromNow(-2) }, 14, daysFromNow(-30))

@@ -14,7 +14,7 @@ import type { ListingDeclaration, ListingHistoryEntry, ListingPage } from '../..
 import type { PublicSite } from '../../shared/site'
 import { ListingStatusBadge, placeLine } from './registry-parts'
 import classes from './registry-parts.module.css'
-import { StandardDate, standardDate } from './standard-parts'
+import { StandardDate, StandardHero, standardDate } from './standard-parts'
 
 /*
  * A listing's page (/registry/{key}): its status first, in words, with its dates; what it declares;
@@ -80,6 +80,16 @@ export function listingStructuredData(listing: ListingPage, site: PublicSite | u
             unitText: 'ATA',
           },
   }
+}
+
+/** The page's band: the listing's name, its kind and its number (never broken after its hyphen). */
+export function ListingHero({ listing }: { listing: ListingPage }) {
+  return (
+    <StandardHero title={listing.name}>
+      {LISTING_KIND_LABELS[listing.kind]} in the council’s registry, listing number{' '}
+      <span className={classes.number}>{listing.number}</span>
+    </StandardHero>
+  )
 }
 
 export function ListingView({ listing, site }: { listing: ListingPage; site: PublicSite }) {

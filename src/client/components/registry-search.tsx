@@ -64,8 +64,8 @@ export function registryAnswerOptions(trpc: Trpc, address: RegistryAddress) {
       const run = list.queryFn
       if (typeof run !== 'function') throw new Error('registry.list has no query function')
       try {
-        // tRPC's function asks with its own key, held in its closure; the context gives the signal.
-        const page = (await run(context as never)) as RegistryPage
+        // tRPC's function reads its input from the key it is given: it is given its own.
+        const page = (await run({ ...context, queryKey: list.queryKey } as never)) as RegistryPage
         return { page, problem: null }
       } catch (error) {
         const problem = refusal(error)
@@ -119,6 +119,7 @@ export function CheckListingForm({
         // Fixed ids: Mantine's own change on hydration, which would move the message's id under the
         // box's aria-describedby while someone reads it.
         id="registry-number"
+        classNames={{ input: classes.input }}
         name="number"
         label="Listing number"
         description="As printed, such as MHBOT-SC/L-0001: spaces, small letters and the prefix may be left out."
@@ -145,7 +146,7 @@ export function CheckListingForm({
 // The search form
 
 const KIND_OPTIONS = [
-  { value: '', label: 'Facilities and chamber models' },
+  { value: '', label: 'Any kind' },
   { value: 'facility', label: 'Facilities' },
   { value: 'chamber', label: 'Chamber models' },
 ]
@@ -200,6 +201,7 @@ export function RegistrySearchForm({
       <div className={classes.fields}>
         <TextInput
           id="registry-q"
+          classNames={{ input: classes.input }}
           type="search"
           name="q"
           label="Name or place"
@@ -212,6 +214,7 @@ export function RegistrySearchForm({
         />
         <TextInput
           id="registry-near"
+          classNames={{ input: classes.input }}
           name="near"
           label="Near a US ZIP code"
           description="Nearest first, with the distance"
@@ -223,6 +226,7 @@ export function RegistrySearchForm({
         />
         <NativeSelect
           id="registry-kind"
+          classNames={{ input: classes.input }}
           name="kind"
           label="Kind"
           defaultValue={address.kind ?? ''}
@@ -231,6 +235,7 @@ export function RegistrySearchForm({
         />
         <NativeSelect
           id="registry-standard"
+          classNames={{ input: classes.input }}
           name="standard"
           label="Declares"
           defaultValue={address.standard ?? ''}
@@ -239,6 +244,7 @@ export function RegistrySearchForm({
         />
         <NativeSelect
           id="registry-status"
+          classNames={{ input: classes.input }}
           name="status"
           label="Status"
           defaultValue={address.status ?? 'listed'}

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
-import { LISTING_KIND_LABELS, normalizeListingNumber } from '../../shared/registry'
+import { normalizeListingNumber } from '../../shared/registry'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { ListingView, listingMeta, listingStructuredData } from '../components/registry-listing'
+import { ListingHero, ListingView, listingMeta, listingStructuredData } from '../components/registry-listing'
 import { couldBeListingNumber } from '../components/registry-routing'
-import { StandardHero } from '../components/standard-parts'
 import { jsonLd } from '../lib/json-ld'
 import { pageHead } from '../lib/seo'
 import { useSite } from '../lib/site'
@@ -46,9 +45,7 @@ function ListingPage() {
   if (!listing) return null
   return (
     <>
-      <StandardHero title={listing.name}>
-        {LISTING_KIND_LABELS[listing.kind]} in the council’s registry, listing number {listing.number}
-      </StandardHero>
+      <ListingHero listing={listing} />
       <ListingView listing={listing} site={site} />
       <DisclaimerBox />
     </>
