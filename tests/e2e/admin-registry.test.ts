@@ -158,6 +158,22 @@ describe.skipIf(!chromiumAndPostgres())('the registry in the admin, in Chromium'
     expect(fetched).toEqual({ status: 200, type: expect.stringContaining('application/pdf') })
     expect((await fetch(`${stack.url}${download}`)).status).toBe(401)
 
+    // A second PDF, saved with an edit, then removed: a stored one only after asking.
+    await editor
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'extra.pdf', mimeType: 'application/pdf', buffer: await makePdf('Extra') })
+    const extra = editor.getByTestId('evidence-document').filter({ hasText: 'extra.pdf' })
+    await extra.getByText(/stored with the listing when it is saved/).waitFor()
+    await editor.getByRole('button', { name: 'Save the listing' }).click()
+    await page.getByText(`Listing ${number} saved`).waitFor()
+    await extra.getByText(/ · added /).waitFor()
+    await extra.getByRole('button', { name: 'Remove extra.pdf' }).click()
+    const removal = page.getByRole('dialog', { name: 'Remove this document?' })
+    await removal.getByRole('button', { name: 'Remove the document' }).click()
+    await page.getByText('Document removed from the listing').waitFor()
+    await extra.waitFor({ state: 'detached' })
+    await expect.poll(() => editor.getByTestId('evidence-document').count()).toBe(1)
+
     // The list: both listings, counted.
     const rows = page.getByTestId('registry-row')
     await expect.poll(() => rows.count()).toBe(2)
