@@ -199,6 +199,8 @@ describe.skipIf(!chromiumAndPostgres())('the registry in the admin, in Chromium'
       .getByRole('button', { name: /^Open / })
       .click()
     await editor.getByRole('heading', { name: FACILITY.organisation }).waitFor()
+    // It opens on its number.
+    await expect.poll(async () => (await focused(page)).text).toBe(number)
     await editor.getByRole('button', { name: `Suspend ${number}` }).click()
     const dialog = page.getByRole('dialog', { name: `Suspend ${number}?` })
     await dialog.getByTestId('reason-is-public').waitFor()
@@ -243,6 +245,9 @@ describe.skipIf(!chromiumAndPostgres())('the registry in the admin, in Chromium'
     await withdraw.getByText(/^Withdrawing is final/).waitFor()
     await withdraw.getByRole('button', { name: 'Cancel' }).click()
     await withdraw.waitFor({ state: 'detached' })
+    await editor.getByRole('button', { name: 'Close', exact: true }).click()
+    await editor.waitFor({ state: 'detached' })
+    await expect.poll(async () => (await focused(page)).text).toBe('Listings')
 
     // The visitor's page, the badge and the feed now say suspended.
     await gotoHydrated(visitor.page, `${stack.url}/registry/${key}`)

@@ -46,10 +46,15 @@ export function useListingEditor() {
     form.resetDirty(values)
     form.clearErrors()
   }, [stored, form])
+  // A stored listing opens on its number, which a screen reader then reads first; the editor's top
+  // comes into view with it.
   useEffect(() => {
     if (!focusNumber || !stored) return
     setFocusNumber(false)
-    requestAnimationFrame(() => document.getElementById('listing-status-heading')?.focus())
+    requestAnimationFrame(() => {
+      document.getElementById(EDITOR_ID)?.scrollIntoView({ block: 'start' })
+      document.getElementById('listing-status-heading')?.focus({ preventScroll: true })
+    })
   }, [focusNumber, stored])
 
   const bringIntoView = () =>
@@ -71,11 +76,13 @@ export function useListingEditor() {
     loadedFor.current = null
     setOpened({ mode: 'edit', id })
     form.clearErrors()
-    bringIntoView()
+    setFocusNumber(true)
   }
+  /** The editor goes; the focus to the list's heading, where the next listing is chosen. */
   const close = () => {
     loadedFor.current = null
     setOpened(null)
+    requestAnimationFrame(() => document.getElementById('listings-heading')?.focus())
   }
 
   const create = useAdminMutation(trpc.registry.admin.create.mutationOptions(), {
