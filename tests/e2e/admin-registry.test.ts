@@ -302,6 +302,17 @@ describe.skipIf(!chromiumAndPostgres())('the registry in the admin, in Chromium'
       if (width !== 390) expect(await axeViolations(page), `status dialog at ${width}`).toEqual([])
       await dialog.getByRole('button', { name: 'Cancel' }).click()
       await dialog.waitFor({ state: 'detached' })
+
+      // A new chamber model refused before it is sent: the fields' messages, the pressure's sentence.
+      await page.getByRole('button', { name: 'New chamber model' }).click()
+      await editor.getByRole('heading', { name: 'New chamber model' }).waitFor()
+      await field(editor, 'Maximum working pressure (ATA)').fill('2.4')
+      await editor.getByRole('button', { name: 'Add the chamber model' }).click()
+      await editor.getByText(ATA_REFUSAL).waitFor()
+      await waitLoaded(page)
+      if (SHOTS) await editor.screenshot({ path: `${SHOTS}admin-registry-new-refused-${width}.png` })
+      expect(await scrollsSideways(watched), `new listing at ${width}`).toBe(false)
+      if (width !== 390) expect(await axeViolations(page), `new listing at ${width}`).toEqual([])
       expect(watched.problems, `at ${width}`).toEqual([])
       await page.context().close()
     }
