@@ -83,7 +83,10 @@ const cardNames = (page: Page) => page.getByTestId('listing-card').getByRole('he
 describe.skipIf(!chromiumAndPostgres())('the public registry', () => {
   const stack = useStack({ closePagesAfterEach: true })
 
-  it('starts empty: /registry says what a listing means, that nothing is listed yet and how to be listed', async () => {
+  // Screenshots at three widths and axe at two: more than the default minute on a busy machine.
+  it('starts empty: /registry says what a listing means, that nothing is listed yet and how to be listed', {
+    timeout: 180_000,
+  }, async () => {
     for (const javaScriptEnabled of [true, false]) {
       const { page, problems } = await stack.openPage({ javaScriptEnabled })
       const answer = javaScriptEnabled
@@ -401,7 +404,9 @@ describe.skipIf(!chromiumAndPostgres())('the public registry', () => {
       }
     })
 
-    it('axe finds nothing on the registry, a listed and a suspended listing at 1280 and 320 px', async () => {
+    it('axe finds nothing on the registry, a listed and a suspended listing at 1280 and 320 px', {
+      timeout: 180_000,
+    }, async () => {
       const paths = [
         '/registry',
         '/registry?near=78701',
@@ -423,7 +428,7 @@ describe.skipIf(!chromiumAndPostgres())('the public registry', () => {
       }
     })
 
-    it('screenshots: the registry with listings, a listed and a suspended listing', { timeout: 120_000 }, async () => {
+    it('screenshots: the registry with listings, a listed and a suspended listing', { timeout: 300_000 }, async () => {
       await shoot(stack, '/registry', 'list')
       await shoot(stack, '/registry?near=78701', 'near')
       await shoot(stack, `/registry/${created.austin.key}`, 'listed')
