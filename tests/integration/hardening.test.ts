@@ -156,6 +156,19 @@ describe('the page cache', () => {
     }
   })
 
+  it('answers a page parameter outside ASCII as a page or a redirect whose address is percent-encoded, never a 500', async () => {
+    for (const path of ['/news/%F0%9F%98%80', '/standards/%F0%9F%98%80', '/registry/%C3%A9', '/news/caf%C3%A9']) {
+      const response = await setup.app.inject({ method: 'GET', url: path })
+      expect(response.statusCode, path).toBe(404)
+      expect(response.body, path).toContain('Page Not Found')
+    }
+    // A path the router writes differently (a trailing slash) is redirected to its form, encoded.
+    const redirected = await setup.app.inject({ method: 'GET', url: '/news/%F0%9F%98%80/' })
+    expect(redirected.statusCode).toBeLessThan(500)
+    if (redirected.statusCode >= 300 && redirected.statusCode < 400)
+      expect(redirected.headers.location).toMatch(/^[\x21-\x7e]+$/)
+  })
+
   it('never files a page under another page’s entry: //host/research is not /research', async () => {
     expect((await setup.app.inject({ method: 'GET', url: '//evil.example/research' })).statusCode).toBe(404)
     const research = await setup.app.inject({ method: 'GET', url: '/research' })

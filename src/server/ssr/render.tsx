@@ -163,10 +163,18 @@ async function resolvePage(url: string): Promise<PageResolution> {
   const valid = !searches.includes('invalid')
   const search = valid ? Object.assign({}, ...searches) : undefined
   const canonical = router.buildLocation({ to: found.fullPath, params, search } as never)
-  if (canonical.pathname !== parsed.pathname) {
+  // The router writes a parameter back as decoded text (an emoji stays an emoji), which is not a
+  // path a Location header may carry: compared and redirected to in its percent-encoded form.
+  const canonicalPath = pageUrl(canonical.pathname, 'http://page.invalid').pathname
+  if (canonicalPath !== parsed.pathname) {
     // Only where the canonical form resolves to itself: a redirect must never lead to another.
-    const again = router.getMatchedRoutes(decodeURIComponent(canonical.pathname))[2]
-    if (again?.id === found.id) return { key: null, redirect: `${canonical.pathname}${parsed.search}`, renderUrl: url }
+    let again: ReturnType<typeof router.getMatchedRoutes>[2]
+    try {
+      again = router.getMatchedRoutes(decodeURIComponent(canonicalPath))[2]
+    } catch {
+      again = undefined
+    }
+    if (again?.id === found.id) return { key: null, redirect: `${canonicalPath}${parsed.search}`, renderUrl: url }
   }
   // A query its page refuses is rendered as asked (the page says what is wrong) and never kept.
   if (!valid || branch.some((route) => route.options.staticData?.private)) return { key: null, renderUrl: url }
