@@ -20,6 +20,7 @@ const SCREENS = [
   { path: '/admin/subscribers', name: 'subscribers', ready: 'Newsletter subscribers' },
   { path: '/admin/resources', name: 'resources', ready: 'Existing Resources' },
   { path: '/admin/news', name: 'news', ready: 'Posts' },
+  { path: '/admin/registry', name: 'registry', ready: 'Listings' },
   { path: '/admin/activity', name: 'activity', ready: 'All changes' },
   { path: '/admin/team', name: 'team', ready: 'The team' },
   { path: '/admin/account', name: 'account', ready: 'Where you are signed in' },

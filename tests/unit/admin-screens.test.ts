@@ -28,6 +28,7 @@ describe('admin screens by permission', () => {
       'Activity',
       'Your sessions',
     ])
+    expect(labels('registrar')).toEqual(['Registry', 'Activity', 'Your sessions'])
     expect(screensFor([])).toEqual([])
   })
 
