@@ -428,12 +428,16 @@ describe.skipIf(!chromiumAndPostgres())('the public registry', () => {
       }
     })
 
-    it('screenshots: the registry with listings, a listed and a suspended listing', { timeout: 300_000 }, async () => {
+    it('screenshots: the registry with listings, a listed and a suspended listing, the refusals', {
+      timeout: 300_000,
+    }, async () => {
       await shoot(stack, '/registry', 'list')
       await shoot(stack, '/registry?near=78701', 'near')
       await shoot(stack, `/registry/${created.austin.key}`, 'listed')
       await shoot(stack, `/registry/${created.chamber.key}`, 'chamber')
       await shoot(stack, `/registry/${created.denver.key}`, 'suspended')
+      await shoot(stack, '/registry?number=MHBOT-SC%2FL-9999', 'unknown-number')
+      await shoot(stack, '/registry?near=00000', 'unknown-zip')
     })
   })
 })
