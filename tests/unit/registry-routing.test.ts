@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { couldBeListingNumber, listSearch, readRegistrySearch } from '../../src/client/components/registry-routing'
+import { couldBeListingNumber } from '../../src/client/components/registry-number'
+import { listSearch, readRegistrySearch } from '../../src/client/components/registry-routing'
 import { parseSearch, stringifySearch } from '../../src/client/lib/search-params'
 import { RegistrySearchSchema } from '../../src/shared/schemas/registry'
 

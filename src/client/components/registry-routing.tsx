@@ -33,28 +33,27 @@ function typed(value: unknown): string | undefined {
 
 const STATUSES = ['suspended', 'withdrawn', 'expired', 'all'] as const
 
+/** What was typed, kept as written for the server to judge (words, a standard, a ZIP code, a listing number). */
+const TYPED_FIELDS = ['q', 'standard', 'near', 'number'] as const
+
 /**
  * The address's search. A kind or a status the page does not know is dropped (odd addresses share
- * the plain page); what someone typed (words, a standard, a ZIP code, a listing number) is kept as
- * written and the server says what is wrong with it, beside its field. `status=listed` is the
- * default and is dropped, so /registry and /registry?status=listed are one page.
+ * the plain page); what someone typed is kept as written and the server says what is wrong with it,
+ * beside its field. `status=listed` is the default and is dropped, so /registry and
+ * /registry?status=listed are one page.
  */
 export function readRegistrySearch(raw: Record<string, unknown>): RegistryAddress {
-  const q = typed(raw.q)
-  const standard = typed(raw.standard)
-  const near = typed(raw.near)
-  const number = typed(raw.number)
-  const page = Number(raw.page)
-  const status = STATUSES.find((known) => known === raw.status)
-  return {
-    ...(q === undefined ? {} : { q }),
-    ...(raw.kind === 'facility' || raw.kind === 'chamber' ? { kind: raw.kind } : {}),
-    ...(standard === undefined ? {} : { standard }),
-    ...(status === undefined ? {} : { status }),
-    ...(near === undefined ? {} : { near }),
-    ...(Number.isInteger(page) && page > 1 && page <= 10_000 ? { page } : {}),
-    ...(number === undefined ? {} : { number }),
+  const read: RegistryAddress = {}
+  for (const name of TYPED_FIELDS) {
+    const text = typed(raw[name])
+    if (text !== undefined) read[name] = text
   }
+  if (raw.kind === 'facility' || raw.kind === 'chamber') read.kind = raw.kind
+  const status = STATUSES.find((known) => known === raw.status)
+  if (status) read.status = status
+  const page = Number(raw.page)
+  if (Number.isInteger(page) && page > 1 && page <= 10_000) read.page = page
+  return read
 }
 
 /** The search the list is asked for: the address without the listing-number box. */
@@ -62,10 +61,3 @@ export function listSearch(address: RegistryAddress): Omit<RegistryAddress, 'num
   const { number: _checked, ...search } = address
   return search
 }
-
-/**
- * A listing's address key as the server writes it (MHBOT-SC-L-0001), or anything else typed in
- * the path. Only a shape check before asking the server: a longer or stranger path cannot be a
- * listing, so it is the not-found page without a call that would be refused.
- */
-export const couldBeListingNumber = (value: string) => value.length <= 60 && /^[A-Za-z0-9 ._/-]+$/.test(value)

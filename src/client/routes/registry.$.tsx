@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { normalizeListingNumber } from '../../shared/registry'
-import { couldBeListingNumber } from '../components/registry-routing'
+import { couldBeListingNumber } from '../components/registry-number'
 
 /**
  * A listing's address written with its number as printed: /registry/MHBOT-SC/L-0001, or

@@ -18,7 +18,7 @@ import {
 } from '../components/registry-search'
 import { ResponsiveGrid } from '../components/responsive-grid'
 import { loadOnServerPrefetchInBrowser } from '../lib/route-data'
-import { pageHead } from '../lib/seo'
+import { type PageMeta, pageHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
 
 const DESCRIPTION =
@@ -51,21 +51,19 @@ export const Route = createFileRoute('/registry/')({
         ? loadOnServerPrefetchInBrowser(context.queryClient, registryAnswerOptions(context.trpc, deps))
         : undefined,
     ])
+    const { page: _page, ...asked } = listSearch(deps)
+    const meta: PageMeta = {
+      title: 'Registry',
+      description: DESCRIPTION,
+      path: '/registry',
+      // A search's results are the visitor's own; the registry itself is for search engines.
+      noindex: Object.keys(asked).length > 0 || deps.number !== undefined ? 'follow' : false,
+    }
+    return { meta }
   },
-  head: ({ match }) => {
-    const address = readRegistrySearch(match.search)
-    const { page: _page, ...asked } = listSearch(address)
-    return pageHead(
-      {
-        title: 'Registry',
-        description: DESCRIPTION,
-        path: '/registry',
-        // A search's results are the visitor's own; the registry itself is for search engines.
-        noindex: Object.keys(asked).length > 0 || address.number !== undefined ? 'follow' : false,
-      },
-      match.context.site,
-    )
-  },
+  // The title and description come from the loader's chunk: the page's words stay out of the
+  // router's bundle, which every page loads (docs/decisions/021-first-load-budget.md).
+  head: ({ match, loaderData }) => (loaderData ? pageHead(loaderData.meta, match.context.site) : {}),
   component: RegistryPage,
 })
 
