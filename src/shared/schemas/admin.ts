@@ -8,7 +8,7 @@ import {
   TEXT_LIMITS,
 } from '../constants'
 import { RowIdSchema } from './row-id'
-import { storableText } from './text'
+import { requiredText, storableText } from './text'
 
 export { RowIdParamsSchema, RowIdSchema } from './row-id'
 
@@ -86,16 +86,6 @@ export const SubscriberListQuerySchema = z.object(adminList(ADMIN_PAGE_SIZE.subs
 export const SubscriberPatchSchema = z.object({
   isActive: z.boolean({ error: 'isActive must be true or false' }),
 })
-
-const requiredText = (max: number, label: string) =>
-  storableText(
-    z
-      .string({ error: `${label} is required` })
-      .trim()
-      .min(1, `${label} is required`)
-      .max(max, `${label} must be at most ${max} characters`),
-    label,
-  )
 
 const optionalText = (max: number, label: string) =>
   storableText(z.string().trim().max(max, `${label} must be at most ${max} characters`), label)

@@ -17,7 +17,7 @@ import {
   STATUS_ACTIONS,
 } from '../registry'
 import { StandardNumberSchema, standardKey, VersionLabelSchema } from './standards'
-import { storableText } from './text'
+import { requiredText, storableText } from './text'
 
 /*
  * The registry's inputs, as the REST routes, the tRPC procedures, the pages' addresses and the
@@ -35,16 +35,6 @@ const blank = (value: unknown) =>
   value === '' || value === null ? undefined : typeof value === 'number' ? String(value) : value
 
 const queryField = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional()).optional()
-
-const requiredText = (max: number, label: string) =>
-  storableText(
-    z
-      .string({ error: `${label} is required` })
-      .trim()
-      .min(1, `${label} is required`)
-      .max(max, `${label} must be at most ${max} characters`),
-    label,
-  )
 
 /** Optional text: blank or absent is null. */
 const optionalText = (max: number, label: string) =>

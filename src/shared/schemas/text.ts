@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import { storableTextMessages } from '../text-rules'
 import { LONE_SURROGATE } from '../unicode'
 
@@ -16,3 +16,14 @@ export function storableText(schema: z.ZodString, label: string): z.ZodString {
     .refine((value) => !value.includes('\u0000'), messages.nullCharacter)
     .refine((value) => !LONE_SURROGATE.test(value), messages.invalidUnicode)
 }
+
+/** Text a form must have: trimmed, at least one character, at most `max`, storable. */
+export const requiredText = (max: number, label: string) =>
+  storableText(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`),
+    label,
+  )
