@@ -97,6 +97,8 @@ const TEXT_ID_ROUTES = [
   'DELETE /api/admin/team/members/:id',
   'DELETE /api/admin/team/members/:id/sessions',
   'DELETE /api/admin/sessions/:id',
+  // A registry listing's evidence: an attachment's UUID.
+  'GET /api/admin/registry/documents/:id',
 ]
 
 const idRoutes = () =>
@@ -230,6 +232,10 @@ const TEXT_ID_PROCEDURES: Record<string, Record<string, unknown>> = {
   'team.remove': {},
   'team.endSessions': {},
   'team.endMySession': {},
+  // The registry's listings and their evidence: UUIDs.
+  'registry.admin.get': {},
+  'registry.admin.changeStatus': { action: 'suspend', reason: 'A reason long enough to be given.' },
+  'registry.admin.removeDocument': { documentId: '00000000-0000-4000-8000-000000000000' },
 }
 
 function call(path: string, input: unknown) {

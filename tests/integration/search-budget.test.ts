@@ -64,6 +64,7 @@ describe('the search vectors', () => {
     )
     expect(indexes.map((index) => index.indexname).sort()).toEqual([
       'educational_resources_search_idx',
+      'listings_search_idx',
       'posts_search_idx',
       'research_studies_search_idx',
       'standard_versions_search_idx',

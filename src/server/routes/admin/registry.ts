@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { DocumentIdParamsSchema } from '../../../shared/schemas/registry'
+import { NotFoundError } from '../../errors'
 import { evidenceDocument } from '../../services/registry'
 
 /**
@@ -9,8 +10,10 @@ import { evidenceDocument } from '../../services/registry'
  */
 export const adminRegistryRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>('/api/admin/registry/documents/:id', async (request, reply) => {
-    const { id } = DocumentIdParamsSchema.parse(request.params)
-    const file = await evidenceDocument(app.db, id)
+    // An id that cannot be a document's names none, as on /files: not found, not a field to correct.
+    const params = DocumentIdParamsSchema.safeParse(request.params)
+    if (!params.success) throw new NotFoundError('No such document')
+    const file = await evidenceDocument(app.db, params.data.id)
     return reply
       .type(file.contentType)
       .header('cache-control', 'no-store')
