@@ -375,8 +375,8 @@ describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscriber
     expect(reached).toBe(true)
     await page.keyboard.press('Enter')
     expect(await menu.getAttribute('aria-expanded')).toBe('true')
-    // An owner's screens: the six, News, Standards, Public comments, Team and Your sessions.
-    expect(await nav.getByRole('link').count()).toBe(11)
+    // An owner's screens: the six, News, Standards, Registry, Public comments, Team and Your sessions.
+    expect(await nav.getByRole('link').count()).toBe(12)
     expect(await nav.getByRole('link', { name: /^Messages/ }).getAttribute('aria-current')).toBe('page')
     await page.keyboard.press('Tab')
     expect((await focused(page)).text).toBe('Research Studies')
@@ -394,7 +394,7 @@ describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscriber
     // From 48em the links are a row again, with no button.
     await page.setViewportSize({ width: 1280, height: 900 })
     expect(await nav.getByRole('button').count()).toBe(0)
-    expect(await nav.getByRole('link').count()).toBe(11)
+    expect(await nav.getByRole('link').count()).toBe(12)
     expect((await nav.boundingBox())?.height).toBeLessThan(64)
     expect(problems).toEqual([])
   })
