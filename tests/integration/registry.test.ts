@@ -328,6 +328,27 @@ describe('status changes', () => {
 })
 
 describe('expiry', () => {
+  it('tells no replica anything while no listing is due: the kept pages stay', async () => {
+    await create(facility({ organisationName: 'Not due yet' }))
+    const heard: string[] = []
+    const stop = await ctx.database.handle.listen('content_changed', (payload) => heard.push(payload))
+    // A NOTIFY sent after others arrives after them: one marks where the create's own have all come.
+    const heardMark = async (mark: string) => {
+      await ctx.database.handle.notify('content_changed', mark)
+      for (let wait = 0; wait < 100 && !heard.includes(mark); wait += 1)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    try {
+      await heardMark('start')
+      heard.length = 0
+      for (let run = 0; run < 3; run += 1) expect(await expireDueListings(ctx.app.db)).toEqual([])
+      await heardMark('probe')
+      expect(heard).toEqual(['probe'])
+    } finally {
+      await stop()
+    }
+  })
+
   it('expires listed and suspended listings exactly once, with two apps on one database', async () => {
     const listed = await create(facility({ listedOn: '2020-01-01', expiresOn: '2099-01-01' }))
     const suspended = await create(

@@ -15,11 +15,20 @@ export const REGISTRY_CLOCK: Actor = { email: 'scheduler' }
  * second re-reads a locked row after the first commits, finds it expired and leaves it, so each
  * listing expires exactly once (docs/registry.md).
  */
-export function expireDueListings(
+export async function expireDueListings(
   db: Db,
   now: Date = new Date(),
 ): Promise<{ id: string; number: string; from: ListingStatus }[]> {
   const today = todayOf(now)
+  // The listings' change trigger is per statement, so an UPDATE that changes no row still tells every
+  // replica to drop its kept pages: on every tick of the scheduler, that would be every page every
+  // NEWS_PUBLISH_INTERVAL_S. A plain read first; the locking UPDATE runs only when a listing is due.
+  const [due] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(inArray(listings.status, ['listed', 'suspended']), lte(listings.expiresOn, today)))
+    .limit(1)
+  if (!due) return []
   return db.transaction(async (tx) => {
     // The old status has to come out of the same statement that changes it: the row it locks is
     // the row it reports, so a listing suspended a moment earlier is reported as suspended.
