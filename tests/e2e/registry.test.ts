@@ -248,6 +248,8 @@ describe.skipIf(!chromiumAndPostgres())('the public registry', () => {
       await search.getByRole('searchbox', { name: 'Name or place' }).fill('Round Rock')
       await search.getByRole('button', { name: 'Search' }).click()
       await page.waitForURL(/q=Round(\+|%20)Rock/)
+      // The last search also found one listing: wait for this one's card, not for its count line.
+      await page.getByTestId('listing-card').getByRole('heading', { name: 'Sample Hyperbaric Studio' }).waitFor()
       await page.getByText('1 listing found').waitFor()
       expect(await cardNames(page)).toEqual(['Sample Hyperbaric Studio'])
 
