@@ -11,6 +11,7 @@ import {
   todayOf,
 } from '../../src/server/services/registry'
 import { seedStandards } from '../../src/server/services/standards'
+import { render } from '../../src/server/ssr/render'
 import {
   ATA_REFUSAL,
   DEFAULT_LISTED_REASON,
@@ -602,5 +603,40 @@ describe('evidence', () => {
         })
       ).statusCode,
     ).toBe(404)
+  })
+})
+
+describe('what the council types', () => {
+  it('is shown as text on the public pages, whatever it holds: markup, emoji, right-to-left script', async () => {
+    const name = '<script>alert(1)</script> مركز الأكسجين 😀 <img src=x onerror=alert(2)>'
+    const made = await create(facility({ organisationName: name, city: 'Austin <b>TX</b>' }))
+    // The pages, rendered by the server as production renders them.
+    const pages = await buildTestApp(ctx.database.handle, {
+      env: { ADMIN_EMAILS: 'owner@example.org' },
+      ssr: { render, assets: { scripts: [], css: [], preloads: [] } },
+    })
+    try {
+      for (const url of [`/registry/${made.key}`, `/registry?q=${encodeURIComponent('مركز')}`]) {
+        const page = await pages.inject({ url })
+        expect(page.statusCode, url).toBe(200)
+        expect(page.body, url).not.toContain('<script>alert(1)')
+        expect(page.body, url).not.toContain('<img src=x')
+        expect(page.body, url).not.toContain('<b>TX</b>')
+        expect(page.body, url).toContain('مركز الأكسجين 😀')
+      }
+    } finally {
+      await pages.close()
+    }
+    const api = await ctx.app.inject({ url: `/api/registry/${made.key}` })
+    expect(api.json().organisationName).toBe(name)
+  })
+
+  it('refuses a 5,000-character name with a 400 naming the field, and stores nothing', async () => {
+    const cookie = await owner()
+    const before = (await ctx.app.db.select({ id: listings.id }).from(listings)).length
+    const refused = await trpc(cookie, 'registry.admin.create', facility({ organisationName: 'x'.repeat(5000) }))
+    expect(refused.statusCode, refused.body).toBe(400)
+    expect(refused.body).toContain('organisationName')
+    expect((await ctx.app.db.select({ id: listings.id }).from(listings)).length).toBe(before)
   })
 })
