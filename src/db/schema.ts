@@ -37,6 +37,13 @@ import {
 } from '../shared/constants'
 import { ROLES } from '../shared/permissions'
 import { LISTING_KINDS, LISTING_STATUSES, MILD_MAX_ATA } from '../shared/registry'
+import {
+  APPLICATION_PURPOSES,
+  APPLICATION_STATES,
+  CONCERN_STATES,
+  REGISTRY_NOTICE_KINDS,
+  THREAD_AUTHORS,
+} from '../shared/registry-applications'
 import { joinedParts, markdownAsText, searchedText, searchVector, titleVector } from './search-text'
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -380,6 +387,15 @@ export const mailOutbox = pgTable(
     subscriberId: text('subscriber_id').references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
     /** The post a newsletter issue carries: one row per post and subscriber, ever. */
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    /** The registry's mail: the application, concern or listing it is about (issue 38). */
+    applicationId: uuid('application_id').references(() => registryApplications.id, { onDelete: 'cascade' }),
+    concernId: uuid('concern_id').references(() => registryConcerns.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id').references(() => listings.id, { onDelete: 'cascade' }),
+    /**
+     * What else the mail needs to be written the same on every attempt: the thread message a
+     * question or answer mail carries, the days of a reminder, the version of a notice. Never a secret.
+     */
+    detail: jsonb('detail'),
     state: text('state').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** Not before this time: the backoff after a failed attempt. */
@@ -397,6 +413,9 @@ export const mailOutbox = pgTable(
     index('mail_outbox_message_id_idx').on(table.messageId),
     index('mail_outbox_subscriber_id_idx').on(table.subscriberId),
     uniqueIndex('mail_outbox_post_subscriber_idx').on(table.postId, table.subscriberId),
+    index('mail_outbox_application_id_idx').on(table.applicationId),
+    index('mail_outbox_concern_id_idx').on(table.concernId),
+    index('mail_outbox_listing_id_idx').on(table.listingId),
   ],
 )
 
@@ -683,5 +702,160 @@ export const listingDocuments = pgTable(
   (table) => [
     primaryKey({ columns: [table.listingId, table.attachmentId], name: 'listing_documents_pk' }),
     uniqueIndex('listing_documents_attachment_idx').on(table.attachmentId),
+  ],
+)
+
+/**
+ * An application to the registry, or a listing's renewal (docs/registry.md, "Applications"): the
+ * listing-to-be's details as the applicant gave them (`details`, read by the shared schema), the
+ * applicant, the signed declaration and the council's decision. Never deleted: it is the record of
+ * how a listing came to be (or was refused).
+ */
+export const registryApplications = pgTable(
+  'registry_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** "Application 12": the reference mail and pages give. */
+    number: serial('number').notNull(),
+    purpose: text('purpose', { enum: APPLICATION_PURPOSES }).notNull(),
+    kind: text('kind', { enum: LISTING_KINDS }).notNull(),
+    state: text('state', { enum: APPLICATION_STATES }).notNull().default('received'),
+    /** A renewal's listing from the start; a new application's once approved. */
+    listingId: uuid('listing_id').references(() => listings.id, { onDelete: 'restrict' }),
+    organisationName: text('organisation_name').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    /** ApplicationDetails (src/shared/schemas/registry-applications.ts). */
+    details: jsonb('details').notNull(),
+    signatoryName: text('signatory_name').notNull(),
+    signatoryTitle: text('signatory_title').notNull(),
+    /** When the declaration was signed: when the application (or renewal) was sent. */
+    declaredAt: timestamp('declared_at', { withTimezone: true }).notNull().defaultNow(),
+    declineReason: text('decline_reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by'),
+    createdAt: createdAt(),
+    /** The last message, document or decision: the queue's age. */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('registry_applications_number_idx').on(table.number),
+    index('registry_applications_state_idx').on(table.state, table.lastActivityAt),
+    index('registry_applications_listing_idx').on(table.listingId),
+    index('registry_applications_email_idx').on(table.contactEmail, table.createdAt),
+    check('registry_applications_purpose_check', oneOf('purpose', APPLICATION_PURPOSES)),
+    check('registry_applications_kind_check', oneOf('kind', LISTING_KINDS)),
+    check('registry_applications_state_check', oneOf('state', APPLICATION_STATES)),
+    check('registry_applications_renewal_check', sql.raw("purpose = 'new' or listing_id is not null")),
+    check(
+      'registry_applications_decided_check',
+      sql.raw(
+        "(state in ('received', 'questions') and decided_at is null) or (state in ('approved', 'declined') and decided_at is not null)",
+      ),
+    ),
+    check('registry_applications_declined_check', sql.raw("state <> 'declined' or decline_reason is not null")),
+    check('registry_applications_approved_check', sql.raw("state <> 'approved' or listing_id is not null")),
+  ],
+)
+
+/** An application's thread: the council's questions and the applicant's answers, oldest first. */
+export const registryApplicationMessages = pgTable(
+  'registry_application_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => registryApplications.id, { onDelete: 'restrict' }),
+    author: text('author', { enum: THREAD_AUTHORS }).notNull(),
+    body: text('body').notNull(),
+    /** The member who asked (null for the applicant): the team's to know. */
+    actorEmail: text('actor_email'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('registry_application_messages_application_idx').on(table.applicationId, table.id),
+    check('registry_application_messages_author_check', oneOf('author', THREAD_AUTHORS)),
+  ],
+)
+
+/** An application's evidence: private PDFs (attachments.private), moved to the listing when approved. */
+export const registryApplicationDocuments = pgTable(
+  'registry_application_documents',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => registryApplications.id, { onDelete: 'restrict' }),
+    attachmentId: uuid('attachment_id')
+      .notNull()
+      .references(() => attachments.id, { onDelete: 'restrict' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.applicationId, table.attachmentId], name: 'registry_application_documents_pk' }),
+    uniqueIndex('registry_application_documents_attachment_idx').on(table.attachmentId),
+  ],
+)
+
+/** A concern about a listing, raised by anyone: the registrars' queue, never public. */
+export const registryConcerns = pgTable(
+  'registry_concerns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** "Concern 7": the reference of the acknowledgement and the queue. */
+    number: serial('number').notNull(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'restrict' }),
+    state: text('state', { enum: CONCERN_STATES }).notNull().default('new'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    whatHappened: text('what_happened').notNull(),
+    happenedWhen: text('happened_when').notNull(),
+    consent: boolean('consent').notNull(),
+    /** The council's outcome when closed (private). */
+    outcome: text('outcome'),
+    /** The status change closing it made, if any (its public reason is in the listing's history). */
+    statusAction: text('status_action'),
+    statusReason: text('status_reason'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: text('closed_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('registry_concerns_number_idx').on(table.number),
+    index('registry_concerns_state_idx').on(table.state, table.createdAt),
+    index('registry_concerns_listing_idx').on(table.listingId),
+    check('registry_concerns_state_check', oneOf('state', CONCERN_STATES)),
+    check(
+      'registry_concerns_closed_check',
+      sql.raw("(state = 'closed') = (closed_at is not null and outcome is not null)"),
+    ),
+    check(
+      'registry_concerns_status_action_check',
+      sql.raw("status_action is null or status_action in ('suspend', 'withdraw')"),
+    ),
+  ],
+)
+
+/**
+ * The notices sent to a listing's contact, once each: an expiry reminder per expiry date and
+ * days before it, the word of a newer published version per version. The row and its mail are one
+ * transaction, and the key makes a second replica's (or a restarted process's) insert a no-op.
+ */
+export const registryNotices = pgTable(
+  'registry_notices',
+  {
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: REGISTRY_NOTICE_KINDS }).notNull(),
+    /** The expiry date (YYYY-MM-DD) a reminder is about, or the newer version's id. */
+    about: text('about').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.listingId, table.kind, table.about], name: 'registry_notices_pk' }),
+    check('registry_notices_kind_check', oneOf('kind', REGISTRY_NOTICE_KINDS)),
   ],
 )

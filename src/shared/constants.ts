@@ -35,7 +35,24 @@ export type ConsentSource = (typeof CONSENT_SOURCES)[number]
  * subscriber's confirmation link, the welcome once an address is confirmed, and a news post sent
  * to each subscriber as a newsletter issue.
  */
-export const MAIL_KINDS = ['contact_notice', 'subscription_confirm', 'newsletter_welcome', 'newsletter_issue'] as const
+export const MAIL_KINDS = [
+  'contact_notice',
+  'subscription_confirm',
+  'newsletter_welcome',
+  'newsletter_issue',
+  // The registry's (docs/registry.md, "Mail"): to an applicant, to the council's notice address,
+  // to a listing's contact, to a person who raised a concern.
+  'registry_application_link',
+  'registry_application_notice',
+  'registry_question',
+  'registry_answer_notice',
+  'registry_approved',
+  'registry_declined',
+  'registry_renewal_reminder',
+  'registry_superseded',
+  'registry_concern_ack',
+  'registry_concern_notice',
+] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 /**
  * An outbox row waits (pending, also between retries), is being sent, was sent, was given up, or
@@ -64,6 +81,8 @@ export const AUDIT_ENTITIES = [
   'standard',
   'standard_comment',
   'listing',
+  'registry_application',
+  'registry_concern',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 

@@ -9,6 +9,8 @@ import {
   listings,
   newsletterSubscribers,
   posts,
+  registryApplications,
+  registryConcerns,
   researchStudies,
   standardComments,
   standardDocuments,
@@ -174,6 +176,14 @@ const LABELS: Record<AuditEntity, LabelSource> = {
   // The section a comment is about: the council's heading, not the visitor's words.
   standard_comment: labels(standardComments, standardComments.id, standardComments.section, serialIds),
   listing: labels(listings, listings.id, listings.number, uuids),
+  // The organisation named, never the person: the applicant's and the concern's author are private.
+  registry_application: labels(
+    registryApplications,
+    registryApplications.id,
+    registryApplications.organisationName,
+    uuids,
+  ),
+  registry_concern: labels(registryConcerns, registryConcerns.id, registryConcerns.number, uuids),
   // Unused: a member is named by the address its rows hold (below).
   member: labels(users, users.email, users.email, anyText),
 }

@@ -125,7 +125,7 @@ export const ListingNumberParamsSchema = z.object({ number: ListingNumberSchema 
 
 /* The council's side. */
 
-const declarationSchema = z.object({
+export const declarationSchema = z.object({
   number: StandardNumberSchema,
   version: VersionLabelSchema,
 })
@@ -135,7 +135,7 @@ const chamberRefSchema = z.union(
   { error: 'A chamber is a listed chamber model (listingId) or a typed name' },
 )
 
-const httpUrl = storableText(
+export const httpUrl = storableText(
   z.string({ error: 'Website must be a link' }).trim().max(300, 'Website must be at most 300 characters'),
   'Website',
 ).refine((value) => {
@@ -150,7 +150,8 @@ const httpUrl = storableText(
 
 const unique = <T>(items: T[], by: (item: T) => string) => new Set(items.map(by)).size === items.length
 
-const commonFields = {
+/** A listing's fields every kind has (applications reuse them: schemas/registry-applications.ts). */
+export const commonFields = {
   organisationName: requiredText(TEXT_LIMITS.organisation, 'Organisation name'),
   website: httpUrl.nullish().transform((value) => (value ? value : null)),
   contactEmail: z
@@ -175,7 +176,7 @@ const commonFields = {
     .default([]),
 }
 
-const facilityFields = {
+export const facilityFields = {
   kind: z.literal('facility'),
   ...commonFields,
   street: requiredText(200, 'Street'),
@@ -189,7 +190,7 @@ const facilityFields = {
     .default([]),
 }
 
-const chamberFields = {
+export const chamberFields = {
   kind: z.literal('chamber'),
   ...commonFields,
   manufacturer: requiredText(200, 'Manufacturer'),

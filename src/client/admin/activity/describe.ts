@@ -36,6 +36,20 @@ const KINDS: Record<AuditEntity, { the: string; a: string; quoted: boolean; scre
   },
   member: { the: 'the team member', a: 'a team member', quoted: false, screen: '/admin/team', many: 'Team' },
   listing: { the: 'the listing', a: 'a listing', quoted: false, screen: '/admin/registry', many: 'Registry' },
+  registry_application: {
+    the: 'the application',
+    a: 'an application',
+    quoted: false,
+    screen: '/admin/registry',
+    many: 'Registry applications',
+  },
+  registry_concern: {
+    the: 'the concern',
+    a: 'a concern',
+    quoted: false,
+    screen: '/admin/registry',
+    many: 'Registry concerns',
+  },
 }
 
 export const ENTITY_NAMES = Object.fromEntries(
