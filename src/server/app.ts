@@ -34,6 +34,8 @@ import { goneNewsPages, newsRoutes } from './routes/news'
 import { newsletterRoutes } from './routes/newsletter'
 import { publicDataRoutes } from './routes/public-data'
 import { registryRoutes } from './routes/registry'
+import { registryApplicationRoutes } from './routes/registry-applications'
+import { registryConcernRoutes } from './routes/registry-concerns'
 import { searchRoutes } from './routes/search'
 import { seoFileRoutes } from './routes/seo-files'
 import { standardRoutes } from './routes/standards'
@@ -140,6 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     goneNewsPages,
     standardRoutes,
     registryRoutes,
+    registryApplicationRoutes,
+    registryConcernRoutes,
     searchRoutes,
     formRoutes,
     newsletterRoutes,

@@ -4,8 +4,9 @@ import { encodeWord } from 'nodemailer/lib/mime-funcs'
 import type { Db } from '../../db/client'
 import { contactSubmissions, mailOutbox, newsletterSubscribers, posts } from '../../db/schema'
 import type { PublicSite } from '../../shared/site'
-import type { OutboxRow } from './mail-outbox'
+import { isRegistryMailKind, type OutboxRow } from './mail-outbox'
 import { issueContent, welcomeContent } from './newsletter-mail'
+import { composeRegistryMail } from './registry/mail'
 import { storedBody } from './stored-bodies'
 import { subscriptionLinks } from './subscription-tokens'
 
@@ -18,7 +19,7 @@ export type Mail = {
   replyTo?: Address
   subject: string
   text: string
-  /** The newsletter's mail only: the same words as a simple page (services/newsletter-mail.ts). */
+  /** The newsletter's and the registry's mail: the same words as a simple page (services/newsletter-mail.ts, services/registry/mail.ts). */
   html?: string
   /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post on the newsletter's mail. */
   headers?: Record<string, string>
@@ -48,6 +49,7 @@ const dateTime = (date: Date) =>
  * text only: a visitor's words are never interpreted as markup in anyone's mail program.
  */
 export async function composeMail(db: Db, row: OutboxRow, settings: MailSettings): Promise<Mail | null> {
+  if (isRegistryMailKind(row.kind)) return composeRegistryMail(db, row, settings)
   const { site } = settings
   const from = { name: site.name, address: settings.from }
   if (row.kind === 'contact_notice' && row.messageId !== null) {

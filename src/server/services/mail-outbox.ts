@@ -12,17 +12,49 @@ import type { MailKind } from '../../shared/constants'
 
 export type OutboxRow = typeof mailOutbox.$inferSelect
 
+/** The registry's mail (docs/registry.md, "Mail"): composed by services/registry/mail.ts. */
+export type RegistryMailKind = Extract<MailKind, `registry_${string}`>
+export const isRegistryMailKind = (kind: string): kind is RegistryMailKind => kind.startsWith('registry_')
+
+/**
+ * A registry mail names what it is about (one of the three ids) and, in `detail`, whatever else its
+ * text needs to be the same on every attempt (never a secret: links are signed when it is written).
+ * `notBefore` holds it back (the application link's gap per address).
+ */
+export type QueuedRegistryMail = {
+  kind: RegistryMailKind
+  applicationId?: string
+  concernId?: string
+  listingId?: string
+  detail?: Record<string, string | number>
+  notBefore?: Date
+}
+
 export type QueuedMail =
   | { kind: 'contact_notice'; messageId: number }
   | { kind: 'subscription_confirm'; subscriberId: string }
   | { kind: 'newsletter_welcome'; subscriberId: string }
+  | QueuedRegistryMail
 
 /** Queues a mail; call it with the transaction that makes the change the mail is about. */
 export async function queueMail(tx: Db, mail: QueuedMail): Promise<void> {
+  if (isRegistryMailKind(mail.kind)) {
+    const registry = mail as QueuedRegistryMail
+    await tx.insert(mailOutbox).values({
+      kind: registry.kind,
+      applicationId: registry.applicationId ?? null,
+      concernId: registry.concernId ?? null,
+      listingId: registry.listingId ?? null,
+      detail: registry.detail ?? null,
+      ...(registry.notBefore ? { nextAttemptAt: registry.notBefore } : {}),
+    })
+    return
+  }
+  const other = mail as Exclude<QueuedMail, QueuedRegistryMail>
   await tx.insert(mailOutbox).values({
-    kind: mail.kind satisfies MailKind,
-    messageId: mail.kind === 'contact_notice' ? mail.messageId : null,
-    subscriberId: mail.kind === 'contact_notice' ? null : mail.subscriberId,
+    kind: other.kind satisfies MailKind,
+    messageId: other.kind === 'contact_notice' ? other.messageId : null,
+    subscriberId: other.kind === 'contact_notice' ? null : other.subscriberId,
   })
 }
 

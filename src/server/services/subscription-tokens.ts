@@ -15,8 +15,12 @@ export const CONFIRM_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000
 const PURPOSES = {
   unsubscribe: 'mhbot newsletter unsubscribe v1',
   confirm: 'mhbot newsletter confirm v1',
+  /** An applicant's link to one application's page (services/registry/links.ts). */
+  application: 'mhbot registry application v1',
+  /** A listing contact's link to renew that listing (services/registry/links.ts). */
+  renewal: 'mhbot registry renewal v1',
 } as const
-type Purpose = keyof typeof PURPOSES
+export type Purpose = keyof typeof PURPOSES
 
 /** Subscriber ids are generated UUIDs; anything else in a token is not one of ours. */
 const ID = /^[A-Za-z0-9-]{1,64}$/
@@ -32,14 +36,14 @@ function key(secret: string, purpose: Purpose): Buffer {
   return derived
 }
 
-const mac = (secret: string, purpose: Purpose, payload: string) =>
+export const mac = (secret: string, purpose: Purpose, payload: string) =>
   createHmac('sha256', key(secret, purpose)).update(payload).digest()
 
 /**
  * Compared as text, not as decoded bytes: base64url's last character carries spare bits, so
  * several spellings decode to the same MAC, and only the one we wrote may count.
  */
-function verified(secret: string, purpose: Purpose, payload: string, signature: string): boolean {
+export function verified(secret: string, purpose: Purpose, payload: string, signature: string): boolean {
   const expected = Buffer.from(mac(secret, purpose, payload).toString('base64url'))
   const given = Buffer.from(signature)
   return given.length === expected.length && timingSafeEqual(given, expected)

@@ -9,6 +9,8 @@ import { adminContactSubmissionRoutes } from './contact-submissions'
 import { adminNewsRoutes } from './news'
 import { adminNewsDeliveryRoutes } from './news-delivery'
 import { adminRegistryRoutes } from './registry'
+import { adminRegistryApplicationRoutes } from './registry-applications'
+import { adminRegistryConcernRoutes } from './registry-concerns'
 import { adminResearchStudyRoutes } from './research-studies'
 import { adminResourceRoutes } from './resources'
 import { adminStandardRoutes } from './standards'
@@ -39,6 +41,8 @@ const GROUPS: [FastifyPluginAsync, Permission][] = [
   [adminAccountRoutes, 'account'],
   [adminTeamRoutes, 'team'],
   [adminRegistryRoutes, 'registry'],
+  [adminRegistryApplicationRoutes, 'registry'],
+  [adminRegistryConcernRoutes, 'registry'],
 ]
 
 /** Registers `routes` with `permission` stated on each of its routes (unless a route states its own). */

@@ -21,6 +21,8 @@ import {
   updateListing,
 } from '../../services/registry'
 import { change, permitted, publicProcedure, router } from '../init'
+import { adminApplicationsRouter } from './registry-applications'
+import { adminConcernsRouter } from './registry-concerns'
 
 /**
  * The registry (docs/registry.md): the public search and listing pages, and the council's side
@@ -51,5 +53,7 @@ export const registryRouter = router({
     update: change('registry', ListingUpdateSchema, updateListing),
     changeStatus: change('registry', StatusChangeSchema, (db, actor, input) => changeListingStatus(db, actor, input)),
     removeDocument: change('registry', RemoveDocumentSchema, removeListingDocument),
+    applications: adminApplicationsRouter,
+    concerns: adminConcernsRouter,
   }),
 })
