@@ -159,6 +159,12 @@ const Settings = z.object({
   RATE_LIMIT_NEWSLETTER: budget('10/10m'),
   RATE_LIMIT_TESTIMONIAL: budget('5/10m'),
   RATE_LIMIT_COMMENT: budget('5/10m'),
+  /** Applications to the registry and renewals (POST /api/registry/applications). */
+  RATE_LIMIT_APPLICATION: budget('5/10m'),
+  /** Concerns about a listing (POST /api/registry/{number}/concerns). */
+  RATE_LIMIT_CONCERN: budget('5/10m'),
+  /** What an applicant sends on its page: answers, documents, the link's button. */
+  RATE_LIMIT_APPLICANT: budget('30/10m'),
   RATE_LIMIT_UPLOAD: budget('30/10m'),
   RATE_LIMIT_LOGIN: budget('20/10m'),
   RATE_LIMIT_CALLBACK: budget('20/10m'),
