@@ -271,6 +271,11 @@ export type ApplicantView = {
   /** Declined: the council's reason; else null. */
   declineReason: string | null
   decidedAt: string | null
+  /**
+   * The application's open link, only while mail is off (nobody could be mailed it): the page after
+   * applying shows it once, to keep. Null whenever mail is on.
+   */
+  link: string | null
 }
 
 /** The council's view of one application: the applicant's, with what only the team sees. */
