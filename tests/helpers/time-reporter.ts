@@ -1,13 +1,25 @@
 import { relative } from 'node:path'
-import type { Reporter, TestModule } from 'vitest/node'
+import type { Reporter, SerializedError, TestModule, TestSpecification } from 'vitest/node'
 
 /**
  * Prints, after a run in CI, where its time went: each project's summed file time and the slowest
  * files (import plus tests and hooks). CI keeps only the tail of a run's output, and the default
  * reporter's per-file lines scroll out of it; this is what a change to the suite's length is judged by.
+ *
+ * Last, so that it stays in that tail: every file that neither passed nor was skipped, with its
+ * project, its state and the errors Vitest recorded for it. A file whose worker died (Vitest then
+ * reports "Worker exited unexpectedly" with no file named) is one that started and never finished,
+ * or that never got a result at all: both are listed, with what the run's unhandled errors said.
  */
 export default class TimeReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
+  /** Every file the run was asked to run, by project and path: a file that never reports is still known. */
+  private planned: { project: string; moduleId: string }[] = []
+
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification>) {
+    this.planned = specifications.map((spec) => ({ project: spec.project.name, moduleId: spec.moduleId }))
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = []) {
     const rows = testModules.map((module) => {
       const diagnostic = module.diagnostic()
       return {
@@ -31,6 +43,71 @@ export default class TimeReporter implements Reporter {
     lines.push('Slowest files:')
     for (const row of [...rows].sort((a, b) => b.ms - a.ms).slice(0, 25))
       lines.push(`  ${s(row.ms).padStart(8)}  ${row.project.padEnd(12)} ${row.file}  (import ${s(row.importMs)})`)
+    lines.push(...notPassed(testModules, this.planned, unhandledErrors))
     process.stdout.write(`${lines.join('\n')}\n`)
   }
+}
+
+/** What a module's state means when it is not passed or skipped. */
+const MEANING: Record<string, string> = {
+  failed: 'failed',
+  pending: 'started, never finished (its worker may have died)',
+  queued: 'queued, never started',
+}
+
+/**
+ * The files that did not pass or skip: failed, started and never finished, queued and never
+ * started, or planned and absent from the results. Each with its project, its state and its errors
+ * (the module's own, such as an import that threw or a hook that failed, then its failed tests').
+ */
+export function notPassed(
+  testModules: ReadonlyArray<TestModule>,
+  planned: ReadonlyArray<{ project: string; moduleId: string }>,
+  unhandledErrors: ReadonlyArray<SerializedError>,
+): string[] {
+  const key = (project: string, moduleId: string) => `${project}\0${moduleId}`
+  const reported = new Set(testModules.map((module) => key(module.project.name, module.moduleId)))
+  const bad = testModules.filter((module) => !['passed', 'skipped'].includes(module.state()))
+  const absent = planned.filter(({ project, moduleId }) => !reported.has(key(project, moduleId)))
+  const total = bad.length + absent.length
+  if (total === 0 && unhandledErrors.length === 0) return ['', 'Every file passed or was skipped.']
+
+  const lines = ['', `Files that did not pass (${total}):`]
+  for (const module of bad) {
+    const state = module.state()
+    lines.push(
+      `  ${module.project.name.padEnd(12)} ${relative(process.cwd(), module.moduleId)}: ${MEANING[state] ?? state}`,
+    )
+    for (const error of module.errors()) lines.push(...describe(error, '      '))
+    // Tests run one after another: the first unfinished one is the one that was running.
+    const running = state === 'pending' ? module.children.allTests('pending').next().value : undefined
+    if (running) lines.push(`    first unfinished test: ${running.fullName}`)
+    for (const test of module.children.allTests('failed')) {
+      lines.push(`    × ${test.fullName}`)
+      for (const error of test.result().errors ?? []) lines.push(...describe(error, '      '))
+    }
+  }
+  for (const { project, moduleId } of absent)
+    lines.push(`  ${project.padEnd(12)} ${relative(process.cwd(), moduleId)}: no result (never reported to the run)`)
+  if (unhandledErrors.length > 0) {
+    lines.push(`Unhandled errors (${unhandledErrors.length}), which Vitest ties to no file:`)
+    for (const error of unhandledErrors) lines.push(...describe(error, '    '))
+  }
+  return lines
+}
+
+/** An error as a few lines: its name and message, the first frames of its stack, then its cause's. */
+function describe(error: SerializedError, indent: string, depth = 0): string[] {
+  const head = `${error.name ?? 'Error'}: ${error.message ?? String(error)}`.split('\n').slice(0, 6)
+  const stack = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, 4)
+    .map((line) => `  ${line.trim()}`)
+  const first = depth > 0 && !head[0]?.startsWith('Caused by') ? `Caused by: ${head[0]}` : head[0]
+  const lines = [first, ...head.slice(1), ...stack].map((line) => `${indent}${line}`)
+  const cause = (error as { cause?: unknown }).cause
+  if (cause && typeof cause === 'object' && depth < 3)
+    lines.push(...describe(cause as SerializedError, indent, depth + 1))
+  return lines
 }
