@@ -1,4 +1,14 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
+
+// In CI, a worker that dies of a V8 fatal error (its heap limit reached, say) leaves a Node
+// diagnostic report here, which tests/helpers/time-reporter.ts summarises at the end of the run:
+// Vitest itself says only "Worker exited unexpectedly".
+if (process.env.CI && !process.env.TEST_NODE_REPORTS)
+  process.env.TEST_NODE_REPORTS = mkdtempSync(join(tmpdir(), 'mhbot-node-reports-'))
+const reports = process.env.TEST_NODE_REPORTS
 
 /**
  * Five projects: pure unit tests; client tests of the admin kit and the public forms in jsdom; the
@@ -20,6 +30,7 @@ export default defineConfig({
     maxWorkers: 2,
     // In CI, also where the time went (tests/helpers/time-reporter.ts): CI keeps only the output's tail.
     reporters: process.env.CI ? ['default', './tests/helpers/time-reporter.ts'] : ['default'],
+    execArgv: reports ? ['--report-on-fatalerror', `--report-directory=${reports}`, '--report-compact'] : [],
     projects: [
       {
         extends: true,

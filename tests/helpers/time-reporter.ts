@@ -1,4 +1,5 @@
-import { relative } from 'node:path'
+import { readdirSync, readFileSync, rmdirSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import type { Reporter, SerializedError, TestModule, TestSpecification } from 'vitest/node'
 
 /**
@@ -44,6 +45,7 @@ export default class TimeReporter implements Reporter {
     for (const row of [...rows].sort((a, b) => b.ms - a.ms).slice(0, 25))
       lines.push(`  ${s(row.ms).padStart(8)}  ${row.project.padEnd(12)} ${row.file}  (import ${s(row.importMs)})`)
     lines.push(...notPassed(testModules, this.planned, unhandledErrors))
+    lines.push(...fatalReports(process.env.TEST_NODE_REPORTS))
     process.stdout.write(`${lines.join('\n')}\n`)
   }
 }
@@ -110,4 +112,49 @@ function describe(error: SerializedError, indent: string, depth = 0): string[] {
   if (cause && typeof cause === 'object' && depth < 3)
     lines.push(...describe(cause as SerializedError, indent, depth + 1))
   return lines
+}
+
+/**
+ * The Node diagnostic reports that workers wrote on a V8 fatal error during the run (vitest.config.ts
+ * passes --report-on-fatalerror): which process, why, its heap, and where its JavaScript was.
+ */
+export function fatalReports(folder: string | undefined): string[] {
+  if (!folder) return []
+  let files: string[]
+  try {
+    files = readdirSync(folder).filter((name) => name.endsWith('.json'))
+  } catch {
+    return []
+  }
+  if (files.length === 0) {
+    // Nothing died: the empty folder vitest.config.ts made for the run goes.
+    try {
+      rmdirSync(folder)
+    } catch {
+      // not empty, or gone already
+    }
+    return []
+  }
+  const lines: string[] = []
+  for (const name of files) {
+    try {
+      const report = JSON.parse(readFileSync(join(folder, name), 'utf8')) as {
+        header?: { event?: string; trigger?: string; processId?: number; commandLine?: string[] }
+        javascriptStack?: { message?: string; stack?: string[] }
+        javascriptHeap?: { totalMemory?: number; usedMemory?: number; memoryLimit?: number }
+        resourceUsage?: { maxRss?: number }
+      }
+      const { header = {}, javascriptStack = {}, javascriptHeap = {}, resourceUsage = {} } = report
+      const mb = (bytes: number | undefined) => (bytes === undefined ? '?' : `${Math.round(bytes / 1048576)} MB`)
+      lines.push(
+        `  pid ${header.processId}: ${header.event} (${header.trigger}); heap used ${mb(javascriptHeap.usedMemory)} of ${mb(javascriptHeap.memoryLimit)}, max RSS ${mb(resourceUsage.maxRss)}`,
+        `    ${javascriptStack.message ?? ''}`,
+        ...(javascriptStack.stack ?? []).slice(0, 6).map((frame) => `    ${frame.trim()}`),
+        `    (${join(folder, name)})`,
+      )
+    } catch (error) {
+      lines.push(`  ${join(folder, name)}: unreadable (${error instanceof Error ? error.message : String(error)})`)
+    }
+  }
+  return lines.length > 0 ? ['', `Worker processes that died of a fatal error (${files.length}):`, ...lines] : []
 }
