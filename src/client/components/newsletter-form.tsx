@@ -43,13 +43,13 @@ export function NewsletterForm() {
       onSuccess: (result) => {
         setEmail('')
         setCheckInbox(result.confirmationSent)
-        showToast({ ...NEWSLETTER_SUCCESS, variant: 'success' })
+        showToast({ ...NEWSLETTER_SUCCESS, variant: 'success' }, () => setNotice(NEWSLETTER_SUCCESS))
       },
       onError: () => {
         setCheckInbox(false)
         // The address is what to fix: the focus goes back to it, with what was typed kept.
         field.current?.focus()
-        showToast({ ...FAILED, variant: 'destructive' })
+        showToast({ ...FAILED, variant: 'destructive' }, () => setNotice({ ...FAILED, failed: true }))
       },
     }),
   )

@@ -118,7 +118,7 @@ export function usePublicForm<Values extends Record<string, FieldValue>>({
   const mutation = {
     onSuccess: () => {
       form.reset()
-      showToast({ ...success, variant: 'success' })
+      showToast({ ...success, variant: 'success' }, () => setNotice(success))
     },
     onError: (error: SubmitError) => {
       if (error.data?.fields) {
@@ -129,7 +129,8 @@ export function usePublicForm<Values extends Record<string, FieldValue>>({
       // 429's when to try again. A failure before the server answered (network down, a proxy's HTML
       // error page) has only a transport message such as a JSON parse error, which no visitor could
       // act on, so it gets the generic text instead.
-      showToast({ ...failureText(error.data ? error.message : '', failure), variant: 'destructive' })
+      const text = failureText(error.data ? error.message : '', failure)
+      showToast({ ...text, variant: 'destructive' }, () => setNotice(text))
     },
   }
   return { form, formRef, mutation, notice }
