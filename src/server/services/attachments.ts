@@ -1,7 +1,13 @@
 import { and, eq, lt, notExists, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { fileUrl, insertFile } from '../../db/files'
-import { attachments, educationalResources, listingDocuments, researchStudies } from '../../db/schema'
+import {
+  attachments,
+  educationalResources,
+  listingDocuments,
+  registryApplicationDocuments,
+  researchStudies,
+} from '../../db/schema'
 import type { UploadAnswer } from '../../shared/schemas/upload'
 import { type Actor, recordChange } from './audit'
 
@@ -29,12 +35,18 @@ export async function storeAttachment(
   })
 }
 
-/** No study, resource or listing refers to the file `id`: the one place that knows who uses files. */
+/** No study, resource, listing or registry application refers to the file `id`: the one place that knows who uses files. */
 function unused(db: Db, id: SQL | string) {
   return and(
     notExists(db.select({ one: sql`1` }).from(researchStudies).where(eq(researchStudies.attachmentFileId, id))),
     notExists(db.select({ one: sql`1` }).from(educationalResources).where(eq(educationalResources.fileId, id))),
     notExists(db.select({ one: sql`1` }).from(listingDocuments).where(eq(listingDocuments.attachmentId, id))),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(registryApplicationDocuments)
+        .where(eq(registryApplicationDocuments.attachmentId, id)),
+    ),
   )
 }
 

@@ -311,7 +311,7 @@ export type ApplicationQueue = {
 export type RenewalStart = {
   listing: { number: string; key: string; status: ListingStatus; expiresOn: string }
   /** The form's values: the listing as it is, the contact name and signatory left to fill. */
-  values: Omit<ApplicationDetails, 'declarations'> & {
+  values: (ApplicationDetails extends infer Kind ? (Kind extends unknown ? Omit<Kind, 'declarations'> : never) : never) & {
     contactEmail: string
     declarations: { number: string; version: string }[]
   }

@@ -88,7 +88,11 @@ function fieldsOf(input: ListingInput) {
  * listing already declares may stay after a newer one is published (so saving an edit does not
  * force a new declaration; the page says it is superseded).
  */
-async function declaredVersions(tx: Db, input: ListingInput, kept: Set<number>): Promise<number[]> {
+export async function declaredVersions(
+  tx: Db,
+  input: Pick<ListingInput, 'declarations'>,
+  kept: Set<number>,
+): Promise<number[]> {
   const ids: number[] = []
   for (const [index, declaration] of input.declarations.entries()) {
     const [version] = await tx
