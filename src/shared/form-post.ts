@@ -6,7 +6,16 @@
  */
 export type FormPostState = {
   /** Which form on the page it is for. */
-  form: 'contact' | 'newsletter' | 'testimonial' | 'comment' | 'sign-in'
+  form:
+    | 'contact'
+    | 'newsletter'
+    | 'testimonial'
+    | 'comment'
+    | 'sign-in'
+    | 'registry-application'
+    | 'registry-answer'
+    | 'registry-documents'
+    | 'registry-concern'
   /** The page's own address: the browser shows it in place of the API route the form posted to. */
   path: string
   /** What was sent, field by field (a checkbox as true or false); empty when it is not shown again. */

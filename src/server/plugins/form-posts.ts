@@ -61,11 +61,19 @@ export function readsFormPosts(scope: FastifyInstance): void {
   })
 }
 
-/** The route's form, when this request is its plain HTML post; a JSON request (fetch, tRPC) is not. */
+const MULTIPART = /^multipart\/form-data\s*(;|$)/i
+
+/**
+ * The route's form, when this request is its plain HTML post; a JSON request (fetch, tRPC) is not.
+ * A form with files posts multipart: a browser's own post, unless its script asked for JSON
+ * (the registry's application form sends its FormData with `Accept: application/json`).
+ */
 function htmlFormOf(request: FastifyRequest): HtmlForm | undefined {
   const form = request.routeOptions.config.htmlForm
   if (!form || request.method !== 'POST') return undefined
-  return URLENCODED.test(request.headers['content-type'] ?? '') ? form : undefined
+  const type = request.headers['content-type'] ?? ''
+  if (URLENCODED.test(type)) return form
+  return MULTIPART.test(type) && !/application\/json/i.test(request.headers.accept ?? '') ? form : undefined
 }
 
 /** A parsed form: its fields as text (the first of a repeated name), its checkboxes as true or false. */
@@ -130,7 +138,9 @@ export async function sendFormRefusal(
       ? {}
       : request.body && typeof request.body === 'object'
         ? (request.body as Record<string, unknown>)
-        : await readUnparsed(request, form)
+        : URLENCODED.test(request.headers['content-type'] ?? '')
+          ? await readUnparsed(request, form)
+          : {}
   const state: FormPostState = {
     form: form.form,
     path: page,

@@ -242,6 +242,15 @@ export const CloseConcernSchema = z.object({
 
 export const RecordIdParamsSchema = z.object({ id: ListingIdSchema })
 
+/** A renewal link's token (the renewal form's address: /registry/apply?renew=…). */
+export const RenewalTokenSchema = z.object({
+  token: z
+    .string({ error: 'The renewal link has no token' })
+    .trim()
+    .min(1, 'The renewal link has no token')
+    .max(300, 'This renewal link is not valid'),
+})
+
 /* The answers. Moments are ISO strings; dates YYYY-MM-DD. */
 
 export type ThreadMessage = { id: number; author: ThreadAuthor; body: string; at: string }
@@ -311,7 +320,11 @@ export type ApplicationQueue = {
 export type RenewalStart = {
   listing: { number: string; key: string; status: ListingStatus; expiresOn: string }
   /** The form's values: the listing as it is, the contact name and signatory left to fill. */
-  values: (ApplicationDetails extends infer Kind ? (Kind extends unknown ? Omit<Kind, 'declarations'> : never) : never) & {
+  values: (ApplicationDetails extends infer Kind
+    ? Kind extends unknown
+      ? Omit<Kind, 'declarations'>
+      : never
+    : never) & {
     contactEmail: string
     declarations: { number: string; version: string }[]
   }

@@ -8,6 +8,8 @@ import {
   RemoveDocumentSchema,
   StatusChangeSchema,
 } from '../../../shared/schemas/registry'
+import { RenewalTokenSchema } from '../../../shared/schemas/registry-applications'
+import { applicantApplicationId } from '../../auth/applicant'
 import {
   adminListing,
   adminRegistryList,
@@ -20,6 +22,7 @@ import {
   removeListingDocument,
   updateListing,
 } from '../../services/registry'
+import { applicantView, renewalStart } from '../../services/registry/applications'
 import { change, permitted, publicProcedure, router } from '../init'
 import { adminApplicationsRouter } from './registry-applications'
 import { adminConcernsRouter } from './registry-concerns'
@@ -36,6 +39,20 @@ export const registryRouter = router({
     .input(ListingNumberParamsSchema)
     .query(({ ctx, input }) => registryListing(ctx.db, input.number)),
   standards: publicProcedure.query(({ ctx }) => registryStandards(ctx.db)),
+  /** What the application form chooses from: the published versions and the listed chamber models (all public). */
+  applyOptions: publicProcedure.query(({ ctx }) => registryOptions(ctx.db)),
+  /** The applicant's page: the application its link (cookie or bearer) names; 401 without one. */
+  application: publicProcedure.query(({ ctx }) =>
+    applicantView(ctx.db, applicantApplicationId(ctx.request), {
+      secret: ctx.request.server.sessionSecret,
+      publicUrl: ctx.request.server.site.publicUrl,
+      mailEnabled: ctx.request.server.mail.enabled,
+    }),
+  ),
+  /** The renewal form's start, by the renewal link's token. */
+  renewal: publicProcedure
+    .input(RenewalTokenSchema)
+    .query(({ ctx, input }) => renewalStart(ctx.db, ctx.request.server.sessionSecret, input.token)),
 
   admin: router({
     list: permitted('registry')
