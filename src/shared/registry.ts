@@ -104,6 +104,14 @@ export const listingKey = (number: string) => number.replaceAll('/', '-')
 export const listingPath = (key: string) => `/registry/${key}`
 /** Its badge. */
 export const listingBadgePath = (key: string) => `/registry/${key}/badge.svg`
+/**
+ * The HTML a listing puts on its own site to show its badge: the listing's page and badge
+ * at the site's public address (the listing page shows it to copy; the approval mail sends it).
+ */
+export const badgeEmbedHtml = (publicUrl: string, shortName: string, listing: { number: string; key: string }) => {
+  const alt = `${shortName} registry listing ${listing.number}: its current status`
+  return `<a href="${publicUrl}${listingPath(listing.key)}"><img src="${publicUrl}${listingBadgePath(listing.key)}" alt="${alt}" width="260" height="56"></a>`
+}
 /** The feed of status changes. */
 export const REGISTRY_FEED_PATH = '/registry/changes.xml'
 

@@ -2,6 +2,7 @@ import { Anchor, Box, Container, Group, Paper, Stack, Text, Title } from '@manti
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import {
+  badgeEmbedHtml,
   LISTING_KIND_LABELS,
   LISTING_STATUS_LABELS,
   type ListingStatus,
@@ -432,11 +433,7 @@ function History({ history }: { history: ListingHistoryEntry[] }) {
 
 /** The badge as it looks now, and the HTML a listing puts on its own site to show it. */
 function Badge({ listing, site }: { listing: ListingPage; site: PublicSite }) {
-  const origin = site.publicUrl
-  const page = `${origin}${listingPath(listing.key)}`
-  const image = `${origin}${listingBadgePath(listing.key)}`
-  const alt = `${site.shortName} registry listing ${listing.number}: its current status`
-  const html = `<a href="${page}"><img src="${image}" alt="${alt}" width="260" height="56"></a>`
+  const html = badgeEmbedHtml(site.publicUrl, site.shortName, listing)
   return (
     <Section id="badge-heading" title="The listing’s badge">
       <Text mt="sm" c="dark.7">
