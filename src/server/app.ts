@@ -128,8 +128,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionPlugin)
   await app.register(rateLimitPlugin, { enabled: env.RATE_LIMITS === 'on' })
   await app.register(maintenancePlugin)
-  await app.register(scheduledWorkPlugin)
   await app.register(mailPlugin, { timing: options.mailTiming })
+  // After mail: the registry's notices are queued only while mail is on.
+  await app.register(scheduledWorkPlugin)
   await app.register(trpcPlugin)
   // The pages' words for the site search, read through the app itself: none without server rendering.
   await app.register(siteTextPlugin, { enabled: options.ssr !== undefined })

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import { publishDuePosts } from '../services/news'
-import { expireDueListings } from '../services/registry'
+import { expireDueListings, sendRegistryNotices } from '../services/registry'
 import { reviewsClosedBetween } from '../services/standards'
 import { CONTENT_CHANNEL } from './content-events'
 
@@ -12,7 +12,8 @@ import { CONTENT_CHANNEL } from './content-events'
  * time has come (a restart that spanned a post's time publishes it then; the one UPDATE in
  * publishDuePosts makes each post published by exactly one process); and registry listings whose
  * expiry date has come become expired, each by exactly one process (expireDueListings; the history
- * rows' trigger tells every replica's kept pages).
+ * rows' trigger tells every replica's kept pages); and each listing's contact is reminded of its
+ * expiry and told of newer versions once (sendRegistryNotices).
  */
 export const scheduledWorkPlugin = fp<{ everyMs?: number }>(
   async (app, options) => {
@@ -46,11 +47,17 @@ export const scheduledWorkPlugin = fp<{ everyMs?: number }>(
       } catch (error) {
         app.log.warn({ err: error }, 'expiring registry listings failed; it will run again')
       }
+      try {
+        const sent = await sendRegistryNotices(app.db, { mailEnabled: app.mail.enabled })
+        if (sent.reminders + sent.superseded > 0) app.log.info(sent, 'registry notices queued')
+      } catch (error) {
+        app.log.warn({ err: error }, 'queueing registry notices failed; it will run again')
+      }
     }
     const timer = setInterval(run, options.everyMs ?? app.env.NEWS_PUBLISH_INTERVAL_S * 1000)
     timer.unref()
     app.addHook('onReady', run)
     app.addHook('onClose', async () => clearInterval(timer))
   },
-  { name: 'scheduled-work', dependencies: ['db'] },
+  { name: 'scheduled-work', dependencies: ['db', 'mail'] },
 )
