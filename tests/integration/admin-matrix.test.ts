@@ -1,13 +1,22 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { contactSubmissions, invitations, newsletterSubscribers, posts, testimonials, users } from '../../src/db/schema'
-import { createListing, storeEvidence } from '../../src/server/services/registry'
+import {
+  contactSubmissions,
+  invitations,
+  newsletterSubscribers,
+  posts,
+  registryConcerns,
+  testimonials,
+  users,
+} from '../../src/db/schema'
+import { createListing, raiseConcern, storeEvidence, submitApplication } from '../../src/server/services/registry'
 import { createDraft, openReview, seedStandards, submitComment } from '../../src/server/services/standards'
 import { removeMember } from '../../src/server/services/team'
 import { appRouter } from '../../src/server/trpc/router'
 import { can, type Permission, type Role } from '../../src/shared/permissions'
 import { ListingInputSchema } from '../../src/shared/schemas/registry'
+import { ApplicationInputSchema } from '../../src/shared/schemas/registry-applications'
 import { DEFAULT_SITE } from '../../src/shared/site'
 import { setUpTestApp } from '../helpers/build-app'
 import { resetDatabase } from '../helpers/db'
@@ -57,6 +66,9 @@ let ids: {
   /** A listed facility in the registry, and a private evidence PDF attached to it. */
   listing: string
   evidence: string
+  /** An open application to the registry, and an open concern about the listing. */
+  application: string
+  concern: string
 }
 
 async function upload(path: string): Promise<string> {
@@ -157,7 +169,35 @@ beforeEach(async () => {
   const listing = await createListing(db, owner, ListingInputSchema.parse(facility([evidence.id])), {
     listingDays: 365,
   })
-  if (!message || !testimonial || !subscriber || !member || !invitation || !sendable || !comment.id)
+  const application = await submitApplication(
+    db,
+    ApplicationInputSchema.parse({
+      ...facility(),
+      contactName: 'Test Applicant',
+      contactEmail: 'applicant@example.org',
+      chambers: [],
+      declarations: [{ number: 'MHBOT-SC/G-002', version: '1.0' }],
+      signatoryName: 'Test Signatory',
+      signatoryTitle: 'Director',
+      declaration: true,
+    }),
+    [],
+    { secret: 'matrix secret', publicUrl: 'http://localhost:3000', mailEnabled: false, listingDays: 365 },
+  )
+  await raiseConcern(
+    db,
+    listing.number,
+    {
+      name: 'Test Visitor',
+      email: 'visitor@example.org',
+      whatHappened: 'Something happened.',
+      when: 'Today',
+      consent: true,
+    },
+    { mailEnabled: false },
+  )
+  const [concern] = await db.select({ id: registryConcerns.id }).from(registryConcerns)
+  if (!message || !testimonial || !subscriber || !member || !invitation || !sendable || !comment.id || !concern)
     throw new Error('arrangement failed')
   ids = {
     message: message.id,
@@ -174,6 +214,8 @@ beforeEach(async () => {
     comment: comment.id,
     listing: listing.id,
     evidence: evidence.id,
+    application: application.id,
+    concern: concern.id,
   }
   arranged = true
 })
@@ -257,6 +299,67 @@ const REST: Case[] = [
   {
     name: 'GET /api/admin/registry/documents/:id',
     request: json('GET', () => `/api/admin/registry/documents/${ids.evidence}`),
+    ok: 200,
+  },
+  {
+    name: 'GET /api/admin/registry/applications',
+    request: json('GET', () => '/api/admin/registry/applications'),
+    ok: 200,
+  },
+  {
+    name: 'GET /api/admin/registry/applications/:id',
+    request: json('GET', () => `/api/admin/registry/applications/${ids.application}`),
+    ok: 200,
+  },
+  {
+    name: 'POST /api/admin/registry/applications/:id/questions',
+    request: json(
+      'POST',
+      () => `/api/admin/registry/applications/${ids.application}/questions`,
+      () => ({ body: 'A question?' }),
+    ),
+    ok: 201,
+  },
+  {
+    name: 'POST /api/admin/registry/applications/:id/approve',
+    request: json(
+      'POST',
+      () => `/api/admin/registry/applications/${ids.application}/approve`,
+      () => ({}),
+    ),
+    ok: 200,
+  },
+  {
+    name: 'POST /api/admin/registry/applications/:id/decline',
+    request: json(
+      'POST',
+      () => `/api/admin/registry/applications/${ids.application}/decline`,
+      () => ({ reason: 'Not a mild chamber.' }),
+    ),
+    ok: 200,
+  },
+  { name: 'GET /api/admin/registry/concerns', request: json('GET', () => '/api/admin/registry/concerns'), ok: 200 },
+  {
+    name: 'GET /api/admin/registry/concerns/:id',
+    request: json('GET', () => `/api/admin/registry/concerns/${ids.concern}`),
+    ok: 200,
+  },
+  {
+    name: 'POST /api/admin/registry/concerns/:id/look',
+    request: json(
+      'POST',
+      () => `/api/admin/registry/concerns/${ids.concern}/look`,
+      () => ({}),
+    ),
+    ok: 200,
+  },
+  {
+    name: 'POST /api/admin/registry/concerns/:id/close',
+    request: json(
+      'POST',
+      () => `/api/admin/registry/concerns/${ids.concern}/close`,
+      () => ({ outcome: 'Looked into.' }),
+    ),
     ok: 200,
   },
   { name: 'POST /api/upload/research-attachment', request: file('/api/upload/research-attachment'), ok: 201 },
@@ -572,6 +675,18 @@ const TRPC: Call[] = [
     input: () => ({ id: ids.listing, action: 'suspend', reason: 'Evidence under review by the council.' }),
   },
   { path: 'registry.admin.removeDocument', input: () => ({ id: ids.listing, documentId: ids.evidence }) },
+  { path: 'registry.admin.applications.list', input: () => ({}) },
+  { path: 'registry.admin.applications.get', input: () => ({ id: ids.application }) },
+  { path: 'registry.admin.applications.ask', input: () => ({ id: ids.application, body: 'A question?' }) },
+  { path: 'registry.admin.applications.approve', input: () => ({ id: ids.application }) },
+  {
+    path: 'registry.admin.applications.decline',
+    input: () => ({ id: ids.application, reason: 'Not a mild chamber.' }),
+  },
+  { path: 'registry.admin.concerns.list', input: () => ({}) },
+  { path: 'registry.admin.concerns.get', input: () => ({ id: ids.concern }) },
+  { path: 'registry.admin.concerns.look', input: () => ({ id: ids.concern }) },
+  { path: 'registry.admin.concerns.close', input: () => ({ id: ids.concern, outcome: 'Looked into.' }) },
 ]
 const PUBLIC_PROCEDURES = [
   'auth.me',
@@ -597,6 +712,9 @@ const PUBLIC_PROCEDURES = [
   'registry.list',
   'registry.listing',
   'registry.standards',
+  'registry.applyOptions',
+  'registry.application',
+  'registry.renewal',
 ]
 
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>
