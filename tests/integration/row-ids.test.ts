@@ -61,6 +61,9 @@ const NOT_PAGED_BY_ID = [
   '/api/admin/news/recipients',
   '/api/admin/standards',
   '/api/admin/comments',
+  // The registry's queues page by number (`page`), as the registry's lists do.
+  '/api/admin/registry/applications',
+  '/api/admin/registry/concerns',
 ]
 
 const adminLists = () =>
@@ -99,6 +102,14 @@ const TEXT_ID_ROUTES = [
   'DELETE /api/admin/sessions/:id',
   // A registry listing's evidence: an attachment's UUID.
   'GET /api/admin/registry/documents/:id',
+  // The registry's applications and concerns: UUIDs.
+  'GET /api/admin/registry/applications/:id',
+  'POST /api/admin/registry/applications/:id/questions',
+  'POST /api/admin/registry/applications/:id/approve',
+  'POST /api/admin/registry/applications/:id/decline',
+  'GET /api/admin/registry/concerns/:id',
+  'POST /api/admin/registry/concerns/:id/look',
+  'POST /api/admin/registry/concerns/:id/close',
 ]
 
 const idRoutes = () =>
@@ -236,6 +247,13 @@ const TEXT_ID_PROCEDURES: Record<string, Record<string, unknown>> = {
   'registry.admin.get': {},
   'registry.admin.changeStatus': { action: 'suspend', reason: 'A reason long enough to be given.' },
   'registry.admin.removeDocument': { documentId: '00000000-0000-4000-8000-000000000000' },
+  'registry.admin.applications.get': {},
+  'registry.admin.applications.ask': { body: 'A question?' },
+  'registry.admin.applications.approve': {},
+  'registry.admin.applications.decline': { reason: 'A reason long enough to be given.' },
+  'registry.admin.concerns.get': {},
+  'registry.admin.concerns.look': {},
+  'registry.admin.concerns.close': { outcome: 'Looked into.' },
 }
 
 function call(path: string, input: unknown) {
