@@ -16,13 +16,18 @@ import {
   listings,
   newsletterSubscribers,
   posts,
+  registryApplicationDocuments,
+  registryApplicationMessages,
+  registryApplications,
+  registryConcerns,
   researchStudies,
   standardComments,
   standardDocuments,
   standardVersions,
   testimonials,
 } from '../../src/db/schema'
-import { createListing, storeEvidence } from '../../src/server/services/registry'
+import { createListing, raiseConcern, storeEvidence, submitApplication } from '../../src/server/services/registry'
+import { applicationToken } from '../../src/server/services/registry/links'
 import { createDraft, openReview, seedStandards } from '../../src/server/services/standards'
 import { render } from '../../src/server/ssr/render'
 import { appRouter } from '../../src/server/trpc/router'
@@ -33,6 +38,7 @@ import {
   STUDY_CATEGORIES,
   TEXT_LIMITS,
 } from '../../src/shared/constants'
+import { APPLICANT_COOKIE } from '../../src/shared/registry-applications'
 import {
   MessagePatchSchema,
   ResourceInputSchema,
@@ -50,6 +56,16 @@ import {
   RemoveDocumentSchema,
   StatusChangeSchema,
 } from '../../src/shared/schemas/registry'
+import {
+  ApplicantAnswerSchema,
+  ApplicationInputSchema,
+  ApproveApplicationSchema,
+  CloseConcernSchema,
+  ConcernInputSchema,
+  ConcernLookSchema,
+  CouncilQuestionSchema,
+  DeclineApplicationSchema,
+} from '../../src/shared/schemas/registry-applications'
 import { ResearchStudyInputSchema } from '../../src/shared/schemas/research-study'
 import {
   AnswerInputSchema,
@@ -494,6 +510,65 @@ const statusChangeLike = fc.record(
   { requiredKeys: [] },
 )
 
+/** An application's fields, almost valid: the listing's, the applicant's and the declaration. */
+const applicationLike = fc
+  .tuple(
+    listingLike,
+    fc.record(
+      {
+        contactName: fieldOf(fc.constant('Test Applicant')),
+        signatoryName: fieldOf(fc.constant('Test Signatory')),
+        signatoryTitle: fieldOf(fc.constant('Director')),
+        declaration: fc.oneof(fc.constantFrom(true, 'on', false, ''), hostileValue),
+        renew: optionalTextField('x.y'),
+        fax: optionalTextField(''),
+        chambers: fc.oneof(fc.constant('Example Chamber One\nExample Chamber Two'), hostileValue),
+        declarations: fc.oneof(
+          fc.constantFrom(['MHBOT-SC/G-002:1.0'], [{ number: 'MHBOT-SC/G-002', version: '1.0' }], 'MHBOT-SC-G-002 9.9'),
+          hostileValue,
+        ),
+      },
+      { requiredKeys: [] },
+    ),
+  )
+  .map(([listing, applicant]) => ({ ...listing, ...applicant }))
+const concernLike = fc.record(
+  {
+    name: fieldOf(fc.constant('Test Visitor')),
+    email: fc.oneof(validEmail, fieldOf(validEmail)),
+    whatHappened: fieldOf(fc.constant('The chamber was run above its rated pressure.')),
+    when: fieldOf(fc.constant('Last Tuesday')),
+    consent: fc.oneof(fc.boolean(), fc.constant('on'), hostileValue),
+    website: optionalTextField(''),
+  },
+  { requiredKeys: [] },
+)
+const threadLike = fc.record(
+  { id: listingIdValue, body: fieldOf(fc.constant('A question about the evidence.')) },
+  { requiredKeys: [] },
+)
+const reasonLike = fc.record(
+  { id: listingIdValue, reason: fieldOf(fc.constant('The evidence does not match the declaration.')) },
+  { requiredKeys: [] },
+)
+const closeLike = fc.record(
+  {
+    id: listingIdValue,
+    outcome: fieldOf(fc.constant('Looked into with the operator.')),
+    statusChange: fc.oneof(
+      fc.record(
+        {
+          action: fieldOf(fc.constantFrom('suspend', 'withdraw', 'renew')),
+          reason: fieldOf(fc.constant('A public reason long enough.')),
+        },
+        { requiredKeys: [] },
+      ),
+      hostileValue,
+    ),
+  },
+  { requiredKeys: [] },
+)
+
 /** Request bodies that are not what the route parses: any content type, any bytes. */
 const rawBody = fc.record({
   contentType: fc.option(
@@ -679,6 +754,10 @@ const COUNTED = {
   listing_declarations: listingDeclarations,
   listing_documents: listingDocuments,
   listing_status_changes: listingStatusChanges,
+  registry_applications: registryApplications,
+  registry_application_messages: registryApplicationMessages,
+  registry_application_documents: registryApplicationDocuments,
+  registry_concerns: registryConcerns,
 } as const
 type Stored = Record<keyof typeof COUNTED, number> & { studies: string }
 
@@ -800,6 +879,22 @@ const REST_ENDPOINTS: Record<string, string> = {
   'GET /registry/:number/badge.svg': 'the registry with hostile numbers, ids and bodies',
   'GET /api/admin/registry/documents/:id': 'the registry with hostile numbers, ids and bodies',
   'POST /api/upload/registry-document': 'POST /api/upload/research-attachment',
+  'POST /api/registry/applications': 'registry applications and concerns with hostile bodies',
+  'GET /registry/application/open': 'registry applications and concerns with hostile bodies',
+  'POST /api/registry/application/open': 'registry applications and concerns with hostile bodies',
+  'GET /api/registry/application': 'registry applications and concerns with hostile bodies',
+  'POST /api/registry/application/answers': 'registry applications and concerns with hostile bodies',
+  'POST /api/registry/application/documents': 'registry applications and concerns with hostile bodies',
+  'POST /api/registry/:number/concerns': 'registry applications and concerns with hostile bodies',
+  'GET /api/admin/registry/applications': 'registry applications and concerns with hostile bodies',
+  'GET /api/admin/registry/applications/:id': 'registry applications and concerns with hostile bodies',
+  'POST /api/admin/registry/applications/:id/questions': 'registry applications and concerns with hostile bodies',
+  'POST /api/admin/registry/applications/:id/approve': 'registry applications and concerns with hostile bodies',
+  'POST /api/admin/registry/applications/:id/decline': 'registry applications and concerns with hostile bodies',
+  'GET /api/admin/registry/concerns': 'registry applications and concerns with hostile bodies',
+  'GET /api/admin/registry/concerns/:id': 'registry applications and concerns with hostile bodies',
+  'POST /api/admin/registry/concerns/:id/look': 'registry applications and concerns with hostile bodies',
+  'POST /api/admin/registry/concerns/:id/close': 'registry applications and concerns with hostile bodies',
 }
 
 type MutationCase = { schema: z.ZodType; input: fc.Arbitrary<unknown> }
@@ -965,6 +1060,19 @@ const MUTATIONS: Record<string, MutationCase> = {
     input: bodyLike(fc.tuple(listingLike, fc.record({ id: listingIdValue })).map(([a, b]) => ({ ...a, ...b }))),
   },
   'registry.admin.changeStatus': { schema: StatusChangeSchema, input: bodyLike(statusChangeLike) },
+  'registry.admin.applications.ask': { schema: CouncilQuestionSchema, input: bodyLike(threadLike) },
+  'registry.admin.applications.approve': {
+    schema: ApproveApplicationSchema,
+    input: bodyLike(
+      fc.record({ id: listingIdValue, expiresOn: optionalTextField('2099-01-01') }, { requiredKeys: [] }),
+    ),
+  },
+  'registry.admin.applications.decline': { schema: DeclineApplicationSchema, input: bodyLike(reasonLike) },
+  'registry.admin.concerns.look': {
+    schema: ConcernLookSchema,
+    input: bodyLike(fc.record({ id: listingIdValue }, { requiredKeys: [] })),
+  },
+  'registry.admin.concerns.close': { schema: CloseConcernSchema, input: bodyLike(closeLike) },
   'registry.admin.removeDocument': {
     schema: RemoveDocumentSchema,
     input: bodyLike(
@@ -2349,6 +2457,173 @@ describe('the registry with hostile numbers, ids and bodies', () => {
           if (schema && !schema.safeParse(overJson(withId)).success) {
             // 400 from the schema; 413 from Fastify for a body past its limit.
             expect(response.statusCode, describeRequest(request)).toBeGreaterThanOrEqual(400)
+            await expectNothingStored(before, request, response)
+          }
+        }),
+        { numRuns: RUNS * 2 },
+      )
+    },
+    TIMEOUT,
+  )
+})
+
+describe('registry applications and concerns with hostile bodies', () => {
+  let listingKeyText = ''
+  let applicant = ''
+  let application = ''
+  let concern = ''
+  beforeAll(async () => {
+    const db = setup.database.handle.db
+    await seedStandards(db, setup.app.site)
+    const made = await createListing(
+      db,
+      { email: ADMIN_EMAIL },
+      ListingInputSchema.parse({
+        kind: 'facility',
+        organisationName: 'Hostile Test Facility',
+        contactEmail: 'hostile-centre@example.org',
+        street: '1 Example Street',
+        city: 'Austin',
+        region: 'TX',
+        postalCode: '78701',
+      }),
+      { listingDays: 365 },
+    )
+    listingKeyText = made.key
+    const created = await submitApplication(
+      db,
+      ApplicationInputSchema.parse({
+        kind: 'facility',
+        organisationName: 'Hostile Test Applicant',
+        contactName: 'Test Applicant',
+        contactEmail: 'hostile-applicant@example.org',
+        street: '1 Example Street',
+        city: 'Austin',
+        region: 'TX',
+        postalCode: '78701',
+        declarations: [{ number: 'MHBOT-SC/G-002', version: '1.0' }],
+        signatoryName: 'Test Signatory',
+        signatoryTitle: 'Director',
+        declaration: true,
+      }),
+      [],
+      { secret: setup.app.sessionSecret, publicUrl: setup.app.site.publicUrl, mailEnabled: false, listingDays: 365 },
+    )
+    application = created.id
+    applicant = `${APPLICANT_COOKIE}=${applicationToken(setup.app.sessionSecret, created.id)}`
+    await raiseConcern(
+      db,
+      made.number,
+      {
+        name: 'Test Visitor',
+        email: 'visitor@example.org',
+        whatHappened: 'Something happened.',
+        when: 'Today',
+        consent: true,
+      },
+      { mailEnabled: false },
+    )
+    const [row] = await db.select({ id: registryConcerns.id }).from(registryConcerns)
+    concern = row?.id ?? ''
+  })
+
+  const token = fc.oneof(fc.constant('VALID'), fc.constantFrom('', 'x.y', 'a'.repeat(400)), hostileText)
+  const cookieOf = (t: string) => (t === 'VALID' ? applicant : `${APPLICANT_COOKIE}=${encode(t)}`)
+
+  it(
+    'the public side: applications, concerns and the applicant’s routes never answer 5xx; what the schema refuses stores nothing',
+    async () => {
+      const request = fc.oneof(
+        fc.record({ kind: fc.constant('apply' as const), body: bodyLike(applicationLike) }),
+        fc.record({
+          kind: fc.constant('concern' as const),
+          body: bodyLike(concernLike),
+          number: fc.oneof(fc.constant('KEY'), hostileText.map(encode)),
+        }),
+        fc.record({
+          kind: fc.constant('answer' as const),
+          body: bodyLike(fc.record({ body: fieldOf(fc.constant('An answer.')) }, { requiredKeys: [] })),
+          token,
+        }),
+        fc.record({ kind: fc.constant('read' as const), token, open: fc.boolean() }),
+      )
+      await fc.assert(
+        fc.asyncProperty(request, async (sent) => {
+          const before = await stored()
+          if (sent.kind === 'read') {
+            const t = sent.token === 'VALID' ? applicationToken(setup.app.sessionSecret, application) : sent.token
+            const read: Sent = sent.open
+              ? { method: 'GET', url: `/registry/application/open?token=${encode(t)}` }
+              : { method: 'GET', url: '/api/registry/application', headers: { cookie: cookieOf(sent.token) } }
+            const response = await send(read)
+            expect([200, 400, 401, 404], describeRequest(read)).toContain(response.statusCode)
+            await expectNothingStored(before, read, response)
+            return
+          }
+          const [url, schema, cookie] =
+            sent.kind === 'apply'
+              ? ['/api/registry/applications', ApplicationInputSchema, undefined]
+              : sent.kind === 'concern'
+                ? [
+                    `/api/registry/${sent.number === 'KEY' ? listingKeyText : sent.number}/concerns`,
+                    ConcernInputSchema,
+                    undefined,
+                  ]
+                : ['/api/registry/application/answers', ApplicantAnswerSchema, cookieOf(sent.token)]
+          const sentRequest = jsonRequest('POST', url, sent.body, cookie)
+          const response = await send(sentRequest)
+          if (!schema.safeParse(overJson(sent.body)).success) {
+            expect(response.statusCode, describeRequest(sentRequest)).toBeGreaterThanOrEqual(400)
+            await expectNothingStored(before, sentRequest, response)
+          }
+        }),
+        { numRuns: RUNS * 2 },
+      )
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'the council’s side with hostile ids and bodies: never a 5xx; what the schema refuses stores nothing',
+    async () => {
+      const id = fc.oneof(fc.constant('EXISTING'), fc.uuid(), studyIdText.map(encode))
+      const write = fc.oneof(
+        fc.record({
+          path: fc.constantFrom('applications/I/questions'),
+          body: bodyLike(threadLike),
+          schema: fc.constant(CouncilQuestionSchema),
+        }),
+        fc.record({
+          path: fc.constantFrom('applications/I/decline'),
+          body: bodyLike(reasonLike),
+          schema: fc.constant(DeclineApplicationSchema),
+        }),
+        fc.record({
+          path: fc.constantFrom('concerns/C/close'),
+          body: bodyLike(closeLike),
+          schema: fc.constant(CloseConcernSchema),
+        }),
+        fc.record({
+          path: fc.constantFrom('applications/I', 'concerns/C', 'applications', 'concerns'),
+          body: fc.constant(undefined),
+          schema: fc.constant(undefined),
+        }),
+      )
+      await fc.assert(
+        fc.asyncProperty(write, id, async ({ path, body, schema }, i) => {
+          const url = `/api/admin/registry/${path
+            .replace('I', i === 'EXISTING' ? application : i)
+            .replace('C', i === 'EXISTING' ? concern : i)}`
+          const request: Sent =
+            body === undefined
+              ? { method: 'GET', url, headers: { ...SAME_ORIGIN, cookie: admin } }
+              : jsonRequest('POST', url, body, admin)
+          const before = await stored()
+          const response = await send(request)
+          const withId =
+            body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as object), id: application } : body
+          if (body === undefined || (schema && !schema.safeParse(overJson(withId)).success)) {
+            if (body !== undefined) expect(response.statusCode, describeRequest(request)).toBeGreaterThanOrEqual(400)
             await expectNothingStored(before, request, response)
           }
         }),
