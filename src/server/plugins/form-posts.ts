@@ -102,11 +102,14 @@ async function readUnparsed(request: FastifyRequest, form: HtmlForm): Promise<Re
   return readForm(Buffer.concat(chunks).toString('utf8'), form.checkboxes)
 }
 
-/** What was typed, to put back in the form: text and checkboxes only. */
+/** What was typed, to put back in the form: text and checkboxes, a repeated field as lines. */
 function shownValues(body: Record<string, unknown>): FormPostState['values'] {
   const values: FormPostState['values'] = {}
-  for (const [name, value] of Object.entries(body))
+  for (const [name, value] of Object.entries(body)) {
     if (typeof value === 'string' || typeof value === 'boolean') values[name] = value
+    // A repeated field (a multipart form's ticked boxes): its values one per line.
+    else if (Array.isArray(value) && value.every((one) => typeof one === 'string')) values[name] = value.join('\n')
+  }
   return values
 }
 
