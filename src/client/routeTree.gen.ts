@@ -42,6 +42,8 @@ import { Route as NewsSlugRouteImport } from './routes/news.$slug'
 import { Route as RegistryIndexRouteImport } from './routes/registry.index'
 import { Route as RegistrySplatRouteImport } from './routes/registry.$'
 import { Route as RegistryNumberRouteImport } from './routes/registry.$number'
+import { Route as RegistryApplicationRouteImport } from './routes/registry.application'
+import { Route as RegistryApplyRouteImport } from './routes/registry.apply'
 import { Route as StandardsIndexRouteImport } from './routes/standards.index'
 import { Route as StandardsSplatRouteImport } from './routes/standards.$'
 import { Route as StandardsNumberIndexRouteImport } from './routes/standards.$number.index'
@@ -214,6 +216,16 @@ const RegistryNumberRoute = RegistryNumberRouteImport.update({
   path: '/registry/$number',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RegistryApplicationRoute = RegistryApplicationRouteImport.update({
+  id: '/registry/application',
+  path: '/registry/application',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistryApplyRoute = RegistryApplyRouteImport.update({
+  id: '/registry/apply',
+  path: '/registry/apply',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const StandardsIndexRoute = StandardsIndexRouteImport.update({
   id: '/standards/',
   path: '/standards/',
@@ -277,6 +289,8 @@ export interface FileRoutesByFullPath {
   '/news/$slug': typeof NewsSlugRoute
   '/registry/$': typeof RegistrySplatRoute
   '/registry/$number': typeof RegistryNumberRoute
+  '/registry/application': typeof RegistryApplicationRoute
+  '/registry/apply': typeof RegistryApplyRoute
   '/standards/$': typeof StandardsSplatRoute
   '/about/': typeof AboutIndexRoute
   '/admin/': typeof AdminIndexRoute
@@ -317,6 +331,8 @@ export interface FileRoutesByTo {
   '/news/$slug': typeof NewsSlugRoute
   '/registry/$': typeof RegistrySplatRoute
   '/registry/$number': typeof RegistryNumberRoute
+  '/registry/application': typeof RegistryApplicationRoute
+  '/registry/apply': typeof RegistryApplyRoute
   '/standards/$': typeof StandardsSplatRoute
   '/about': typeof AboutIndexRoute
   '/admin': typeof AdminIndexRoute
@@ -359,6 +375,8 @@ export interface FileRoutesById {
   '/news/$slug': typeof NewsSlugRoute
   '/registry/$': typeof RegistrySplatRoute
   '/registry/$number': typeof RegistryNumberRoute
+  '/registry/application': typeof RegistryApplicationRoute
+  '/registry/apply': typeof RegistryApplyRoute
   '/standards/$': typeof StandardsSplatRoute
   '/about/': typeof AboutIndexRoute
   '/admin/': typeof AdminIndexRoute
@@ -402,6 +420,8 @@ export interface FileRouteTypes {
     | '/news/$slug'
     | '/registry/$'
     | '/registry/$number'
+    | '/registry/application'
+    | '/registry/apply'
     | '/standards/$'
     | '/about/'
     | '/admin/'
@@ -442,6 +462,8 @@ export interface FileRouteTypes {
     | '/news/$slug'
     | '/registry/$'
     | '/registry/$number'
+    | '/registry/application'
+    | '/registry/apply'
     | '/standards/$'
     | '/about'
     | '/admin'
@@ -483,6 +505,8 @@ export interface FileRouteTypes {
     | '/news/$slug'
     | '/registry/$'
     | '/registry/$number'
+    | '/registry/application'
+    | '/registry/apply'
     | '/standards/$'
     | '/about/'
     | '/admin/'
@@ -514,6 +538,8 @@ export interface RootRouteChildren {
   NewsSlugRoute: typeof NewsSlugRoute
   RegistrySplatRoute: typeof RegistrySplatRoute
   RegistryNumberRoute: typeof RegistryNumberRoute
+  RegistryApplicationRoute: typeof RegistryApplicationRoute
+  RegistryApplyRoute: typeof RegistryApplyRoute
   StandardsSplatRoute: typeof StandardsSplatRoute
   AboutIndexRoute: typeof AboutIndexRoute
   NewsIndexRoute: typeof NewsIndexRoute
@@ -758,6 +784,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegistryNumberRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/registry/application': {
+      id: '/registry/application'
+      path: '/registry/application'
+      fullPath: '/registry/application'
+      preLoaderRoute: typeof RegistryApplicationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registry/apply': {
+      id: '/registry/apply'
+      path: '/registry/apply'
+      fullPath: '/registry/apply'
+      preLoaderRoute: typeof RegistryApplyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/standards/': {
       id: '/standards/'
       path: '/standards'
@@ -854,6 +894,8 @@ const rootRouteChildren: RootRouteChildren = {
   NewsSlugRoute: NewsSlugRoute,
   RegistrySplatRoute: RegistrySplatRoute,
   RegistryNumberRoute: RegistryNumberRoute,
+  RegistryApplicationRoute: RegistryApplicationRoute,
+  RegistryApplyRoute: RegistryApplyRoute,
   StandardsSplatRoute: StandardsSplatRoute,
   AboutIndexRoute: AboutIndexRoute,
   NewsIndexRoute: NewsIndexRoute,

@@ -132,9 +132,9 @@ export const REGISTRY_NOT_MEANING =
 /** The registry's empty state: there is no listing yet. */
 export const REGISTRY_EMPTY = 'No facility or chamber model is listed yet.'
 
-/** How to be listed, today (the next issue adds an application). */
+/** How to be listed: the application form (/registry/apply). */
 export const REGISTRY_HOW_TO_BE_LISTED =
-  'To be listed, write to the council through the contact page: it reviews each declaration and its evidence before listing anyone.'
+  'To be listed, apply with the form: the council reviews each declaration and its evidence before listing anyone.'
 
 /** A search that matched nothing (the registry itself has listings). */
 export const REGISTRY_NO_MATCH = 'No listing matches this search.'

@@ -281,7 +281,7 @@ export function ApplyForm({
                         key={value}
                         name="declarations"
                         value={value}
-                        label={`${version.number} ${version.title}, version ${version.version}`}
+                        label={`${version.title.includes(version.number) ? '' : `${version.number} `}${version.title}, version ${version.version}`}
                         checked={declared.has(value)}
                       />
                     )

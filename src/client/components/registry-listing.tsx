@@ -1,6 +1,7 @@
 import { Anchor, Box, Container, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import type { FormPostState } from '../../shared/form-post'
 import {
   badgeEmbedHtml,
   LISTING_KIND_LABELS,
@@ -13,6 +14,7 @@ import {
 } from '../../shared/registry'
 import type { ListingDeclaration, ListingHistoryEntry, ListingPage } from '../../shared/schemas/registry'
 import type { PublicSite } from '../../shared/site'
+import { ConcernSection } from './registry-concern'
 import { ListingStatusBadge, placeLine } from './registry-parts'
 import classes from './registry-parts.module.css'
 import { StandardDate, StandardHero, standardDate } from './standard-parts'
@@ -93,7 +95,15 @@ export function ListingHero({ listing }: { listing: ListingPage }) {
   )
 }
 
-export function ListingView({ listing, site }: { listing: ListingPage; site: PublicSite }) {
+export function ListingView({
+  listing,
+  site,
+  concern,
+}: {
+  listing: ListingPage
+  site: PublicSite
+  concern: { sent: boolean; post: FormPostState | undefined }
+}) {
   return (
     <Container size="lg" py={48}>
       <ListingStatusPanel listing={listing} />
@@ -103,6 +113,7 @@ export function ListingView({ listing, site }: { listing: ListingPage; site: Pub
         <Organisation listing={listing} />
         <History history={listing.history} />
         <Badge listing={listing} site={site} />
+        <ConcernSection listingKey={listing.key} sent={concern.sent} post={concern.post} />
       </Stack>
       <Anchor component={Link} to="/registry" underline="always" mt={56} display="inline-block">
         The whole registry

@@ -390,8 +390,8 @@ function RegistryEmpty({ filtered }: { filtered: boolean }) {
       ) : (
         <>
           <Text c="dark.7">{REGISTRY_HOW_TO_BE_LISTED}</Text>
-          <Anchor component={Link} to="/contact" underline="always" fw={600}>
-            Write to the council
+          <Anchor component={Link} to="/registry/apply" underline="always" fw={600}>
+            Apply to be listed
           </Anchor>
         </>
       )}

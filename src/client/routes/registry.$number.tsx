@@ -4,6 +4,7 @@ import { normalizeListingNumber } from '../../shared/registry'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { ListingHero, ListingView, listingMeta, listingStructuredData } from '../components/registry-listing'
 import { couldBeListingNumber } from '../components/registry-number'
+import { useFormPost } from '../lib/form-post'
 import { jsonLd } from '../lib/json-ld'
 import { pageHead } from '../lib/seo'
 import { useSite } from '../lib/site'
@@ -13,6 +14,9 @@ export const Route = createFileRoute('/registry/$number')({
   // The loader and the page travel together, after the first load of any other page
   // (docs/decisions/021-first-load-budget.md): the registry's words stay out of the router's bundle.
   codeSplitGroupings: [['loader', 'component']],
+  // ?concern=sent: where a concern posted without JavaScript lands (its acknowledgement).
+  validateSearch: (search: Record<string, unknown>): { concern?: 'sent' } =>
+    search.concern === 'sent' ? { concern: 'sent' } : {},
   // No such listing (or not a number at all) is the site's not-found page; any other way of writing
   // the number (mhbot-sc-l-1, L-0001, 0001) is sent to the one address the listing has.
   loader: async ({ context, params }) => {
@@ -37,6 +41,8 @@ function ListingPage() {
   const trpc = useTRPC()
   const site = useSite()
   const { number } = Route.useParams()
+  const search = Route.useSearch()
+  const post = useFormPost('registry-concern')
   const wanted = normalizeListingNumber(number)
   const listing = useQuery({
     ...trpc.registry.listing.queryOptions({ number: wanted ?? '' }),
@@ -46,7 +52,7 @@ function ListingPage() {
   return (
     <>
       <ListingHero listing={listing} />
-      <ListingView listing={listing} site={site} />
+      <ListingView listing={listing} site={site} concern={{ sent: search.concern === 'sent', post }} />
       <DisclaimerBox />
     </>
   )

@@ -1,12 +1,13 @@
 import { Anchor, Box, Container, Paper, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { createFileRoute, Link, redirect } from '@tanstack/react-router'
 import {
   normalizeListingNumber,
   REGISTRY_FEED_PATH,
   REGISTRY_MEANING,
   REGISTRY_NOT_MEANING,
 } from '../../shared/registry'
+import { APPLY_INVITATION } from '../../shared/registry-applications'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { listSearch, readRegistrySearch } from '../components/registry-routing'
@@ -100,6 +101,13 @@ function RegistryPage() {
             </Text>
             <Text mt="md" size="lg" lh={1.7} c="dark.7" data-testid="registry-not-meaning">
               {REGISTRY_NOT_MEANING}
+            </Text>
+            <Text mt="md" c="dark.7">
+              A facility or a chamber maker that follows the council’s standards may{' '}
+              <Anchor component={Link} to="/registry/apply" underline="always" fw={600}>
+                {APPLY_INVITATION.toLowerCase()}
+              </Anchor>
+              .
             </Text>
             <Text mt="md" c="dark.7">
               Every change of status is published with the council’s reason:{' '}

@@ -111,6 +111,13 @@ function StandardPage() {
               All standards
             </Anchor>
           </Text>
+          <Text mb="md" c="dark.7">
+            A facility or chamber maker that follows this standard may{' '}
+            <Anchor component={Link} to="/registry/apply" underline="always">
+              apply to be listed in the registry
+            </Anchor>
+            .
+          </Text>
           <Box maw={860}>
             <StandardHistory
               documentKey={document.key}
