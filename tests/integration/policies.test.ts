@@ -193,6 +193,12 @@ describe('one admin check for both adapters', () => {
     '/api/login/email',
     // A comment on a standard in public review (the comment budget).
     '/api/standards/:number/versions/:version/comments',
+    // The registry's public forms: an application (the application budget), a concern about a
+    // listing (the concern budget), and the mailed link's button, whose token is its authority. An
+    // applicant's answers and documents need the link (401 without it, as checked below).
+    '/api/registry/applications',
+    '/api/registry/:number/concerns',
+    '/api/registry/application/open',
     'contact.submit',
     'newsletter.subscribe',
     'testimonials.submit',
