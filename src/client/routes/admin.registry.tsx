@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { RegistryScreen } from '../admin/registry/screen'
+import { readRegistrySearch } from '../admin/registry/view-search'
 import { adminRoute } from '../admin/ui/route'
 
-/** The registry screen (docs/registry.md); the admin layout checks sign-in, the screen gate the permission. */
-export const Route = createFileRoute('/admin/registry')({ ...adminRoute('Registry'), component: RegistryScreen })
+/**
+ * The registry screen (docs/registry.md): its listings, the applications' and the concerns' queues,
+ * the view and the record open kept in the address. The admin layout checks sign-in, the screen gate
+ * the permission.
+ */
+export const Route = createFileRoute('/admin/registry')({
+  ...adminRoute('Registry'),
+  validateSearch: readRegistrySearch,
+  component: RegistryScreen,
+})

@@ -72,3 +72,15 @@ export type ListingValues = {
 
 /** An evidence PDF in the editor: stored with the listing already, or uploaded and saved with it next. */
 export type EvidenceDocument = { id: string; filename: string; size: number; uploadedAt: string | null }
+
+/* Issue 38: the applications' and the concerns' queues (shared/schemas/registry-applications.ts). */
+export type {
+  AdminApplication,
+  AdminConcern,
+  ApplicationDocument,
+  ApplicationQueue,
+  ApplicationSummary,
+  ConcernQueue,
+  ConcernSummary,
+  ThreadMessage,
+} from '../../../shared/schemas/registry-applications'
