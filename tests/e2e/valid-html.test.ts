@@ -43,6 +43,10 @@ const MORE_PUBLIC = [
   '/registry?near=78701',
   '/registry?near=00000',
   '/registry?number=MHBOT-SC%2FL-9999',
+  // The application form, a refused renewal link, and the applicant's page without its link.
+  '/registry/apply',
+  '/registry/apply?renew=x.y',
+  '/registry/application',
 ]
 
 describe.skipIf(!chromiumAndPostgres())('valid HTML on every page (W3C Nu HTML Checker)', () => {
