@@ -99,8 +99,8 @@ describe.skipIf(!chromiumAndPostgres())('the public registry', () => {
       const empty = page.getByTestId('empty-state')
       await expect(empty.getByText(REGISTRY_EMPTY).isVisible()).resolves.toBe(true)
       await expect(empty.getByText(REGISTRY_HOW_TO_BE_LISTED).isVisible()).resolves.toBe(true)
-      await expect(empty.getByRole('link', { name: 'Write to the council' }).getAttribute('href')).resolves.toBe(
-        '/contact',
+      await expect(empty.getByRole('link', { name: 'Apply to be listed' }).getAttribute('href')).resolves.toBe(
+        '/registry/apply',
       )
       await expect(page.getByTestId('count-line').textContent()).resolves.toBe('0 listings found')
       // In the header, beside Standards.
