@@ -18,7 +18,7 @@ import { useAdminForm } from '../ui/form'
 import classes from '../ui/lists.module.css'
 import { useAdminMutation } from '../ui/mutation'
 import { QueryState } from '../ui/query-state'
-import { BackToQueue, Facts, Refusal, sentenceOf, useFocusOnOpen } from './detail-parts'
+import { BackToQueue, Facts, Refusal, sentenceOf, TITLE, useFocusOnOpen } from './detail-parts'
 import { documentPath } from './documents'
 import { ApplicationStateBadge, PURPOSE_LABELS } from './queue-words'
 import { ListingDay, StatusBadge } from './status-words'
@@ -275,7 +275,14 @@ function Outcome({ application }: { application: AdminApplication }) {
   if (application.state === 'approved' && application.listing) {
     const { listing } = application
     return (
-      <Alert color="teal" variant="light" title="Approved" data-testid="application-outcome" role="status">
+      <Alert
+        color="teal"
+        variant="light"
+        title="Approved"
+        data-testid="application-outcome"
+        styles={TITLE}
+        role="status"
+      >
         <Stack gap={4}>
           <Text size="sm" c="dark.8">
             Listed as <strong data-testid="approved-number">{listing.number}</strong> (
@@ -297,7 +304,7 @@ function Outcome({ application }: { application: AdminApplication }) {
   }
   if (application.state === 'declined') {
     return (
-      <Alert color="gray" variant="light" title="Declined" data-testid="application-outcome">
+      <Alert color="gray" variant="light" title="Declined" data-testid="application-outcome" styles={TITLE}>
         <Text size="sm" c="dark.8" className={classes.wrap}>
           {application.declineReason}
         </Text>

@@ -12,7 +12,7 @@ import { useAdminForm } from '../ui/form'
 import classes from '../ui/lists.module.css'
 import { useAdminMutation } from '../ui/mutation'
 import { QueryState } from '../ui/query-state'
-import { BackToQueue, Facts, Refusal, sentenceOf, useFocusOnOpen } from './detail-parts'
+import { BackToQueue, Facts, Refusal, sentenceOf, TITLE, useFocusOnOpen } from './detail-parts'
 import { ConcernStateBadge } from './queue-words'
 import { StatusBadge } from './status-words'
 import type { AdminConcern } from './types'
@@ -175,7 +175,7 @@ function ConcernBody({ concern }: { concern: AdminConcern }) {
       </section>
 
       {concern.state === 'closed' ? (
-        <Alert color="gray" variant="light" title="Closed" data-testid="concern-outcome">
+        <Alert color="gray" variant="light" title="Closed" data-testid="concern-outcome" styles={TITLE}>
           <Stack gap={4}>
             <Text size="sm" c="dark.8" className={classes.wrap} style={{ whiteSpace: 'pre-wrap' }}>
               {concern.outcome}
