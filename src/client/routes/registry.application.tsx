@@ -50,7 +50,7 @@ function ApplicantPage() {
           search={search}
           post={answerPost ?? documentsPost}
         />
-      ) : application.isError ? (
+      ) : application.data === null || application.isError ? (
         <Container size="sm" py={48}>
           <Text role="alert">{APPLICATION_SIGN_IN}</Text>
         </Container>

@@ -9,7 +9,8 @@ import {
   StatusChangeSchema,
 } from '../../../shared/schemas/registry'
 import { RenewalTokenSchema } from '../../../shared/schemas/registry-applications'
-import { applicantApplicationId } from '../../auth/applicant'
+import { applicantToken } from '../../auth/applicant'
+import { NotFoundError } from '../../errors'
 import {
   adminListing,
   adminRegistryList,
@@ -23,6 +24,7 @@ import {
   updateListing,
 } from '../../services/registry'
 import { applicantView, renewalStart } from '../../services/registry/applications'
+import { readApplicationToken } from '../../services/registry/links'
 import { change, permitted, publicProcedure, router } from '../init'
 import { adminApplicationsRouter } from './registry-applications'
 import { adminConcernsRouter } from './registry-concerns'
@@ -41,14 +43,23 @@ export const registryRouter = router({
   standards: publicProcedure.query(({ ctx }) => registryStandards(ctx.db)),
   /** What the application form chooses from: the published versions and the listed chamber models (all public). */
   applyOptions: publicProcedure.query(({ ctx }) => registryOptions(ctx.db)),
-  /** The applicant's page: the application its link (cookie or bearer) names; 401 without one. */
-  application: publicProcedure.query(({ ctx }) =>
-    applicantView(ctx.db, applicantApplicationId(ctx.request), {
+  /**
+   * The applicant's page: the application its link (cookie or bearer) names, or null without one
+   * (the page then says how to get in; GET /api/registry/application answers 401).
+   */
+  application: publicProcedure.query(async ({ ctx }) => {
+    const id = readApplicationToken(ctx.request.server.sessionSecret, applicantToken(ctx.request))
+    if (!id) return null
+    return applicantView(ctx.db, id, {
       secret: ctx.request.server.sessionSecret,
       publicUrl: ctx.request.server.site.publicUrl,
       mailEnabled: ctx.request.server.mail.enabled,
-    }),
-  ),
+    }).catch((error: unknown) => {
+      // A link to an application that is gone: as good as none.
+      if (error instanceof NotFoundError) return null
+      throw error
+    })
+  }),
   /** The renewal form's start, by the renewal link's token. */
   renewal: publicProcedure
     .input(RenewalTokenSchema)
