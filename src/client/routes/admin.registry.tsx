@@ -4,9 +4,8 @@ import { readRegistrySearch } from '../admin/registry/view-search'
 import { adminRoute } from '../admin/ui/route'
 
 /**
- * The registry screen (docs/registry.md): its listings, the applications' and the concerns' queues,
- * the view and the record open kept in the address. The admin layout checks sign-in, the screen gate
- * the permission.
+ * The registry screen (docs/registry.md): listings, applications and concerns, the view and the open
+ * record kept in the address. The layout checks sign-in, the screen gate the permission.
  */
 export const Route = createFileRoute('/admin/registry')({
   ...adminRoute('Registry'),
