@@ -93,12 +93,21 @@ export async function composeListingMail(db: Db, row: OutboxRow, settings: MailS
       .innerJoin(standardDocuments, eq(standardDocuments.id, standardVersions.documentId))
       .where(eq(standardVersions.id, versionId))
     if (!version) return null
+    // The version the listing declared when the notice was queued, named so the contact knows which.
+    const declaredId = Number(detail.declaredId)
+    const [declared] = Number.isSafeInteger(declaredId)
+      ? await db
+          .select({ version: standardVersions.version })
+          .from(standardVersions)
+          .where(eq(standardVersions.id, declaredId))
+      : []
+    const earlier = declared ? `version ${declared.version}` : 'an earlier version'
     return mail(
       listing.contactEmail,
       `${version.number} version ${version.version} is published: your listing ${listing.number}`,
       [
         'Hello,',
-        `The council has published version ${version.version} of ${version.number}, ${version.title}. The listing ${name} declares an earlier version, and its page now says so.`,
+        `The council has published version ${version.version} of ${version.number}, ${version.title}. The listing ${name} declares ${earlier}, and its page now says so.`,
         'The new version:',
         { link: `${site.publicUrl}/standards/${version.key}/v/${version.version}` },
         'To declare the new version, renew the listing’s declaration on this page:',
