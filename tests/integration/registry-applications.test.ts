@@ -20,6 +20,8 @@ import {
   APPLICATION_SIGN_IN,
   DECLARATION_REQUIRED,
   LISTED_FROM_APPLICATION_REASON,
+  RENEWAL_SUSPENDED,
+  RENEWAL_WITHDRAWN,
   RENEWED_REASON,
   renewalLink,
 } from '../../src/shared/registry-applications'
@@ -28,8 +30,9 @@ import type {
   AdminApplication,
   ApplicantView,
   ApplicationCreated,
+  RenewalStart,
 } from '../../src/shared/schemas/registry-applications'
-import { setUpTestApp, testEnv } from '../helpers/build-app'
+import { buildTestApp, setUpTestApp, testEnv } from '../helpers/build-app'
 import { makeExecutable, makePdf } from '../helpers/fixtures'
 import { memberCookie, SAME_ORIGIN } from '../helpers/login'
 import { linkIn, type ReceivedMail, type SmtpServer, startSmtpServer } from '../helpers/smtp'
@@ -135,8 +138,51 @@ async function footprint() {
   const [files] = await app.db.select({ n: count() }).from(attachments)
   const [mail] = await app.db.select({ n: count() }).from(mailOutbox)
   const [log] = await app.db.select({ n: count() }).from(auditLog)
-  return { applications: applications?.n, files: files?.n, mail: mail?.n, log: log?.n }
+  const rows = await app.db
+    .select({ id: registryApplications.id, state: registryApplications.state, at: registryApplications.lastActivityAt })
+    .from(registryApplications)
+    .orderBy(registryApplications.number)
+  const held = await app.db
+    .select({ id: listings.id, status: listings.status, expiresOn: listings.expiresOn })
+    .from(listings)
+    .orderBy(listings.number)
+  return { applications: applications?.n, files: files?.n, mail: mail?.n, log: log?.n, rows, listings: held }
 }
+
+/** A tRPC call: a query by GET, a mutation by POST, with the given headers (a cookie or a bearer token). */
+const trpc = (path: string, input: unknown, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET') =>
+  app.inject(
+    method === 'GET'
+      ? {
+          method,
+          url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`,
+          headers: { ...SAME_ORIGIN, ...headers },
+        }
+      : {
+          method,
+          url: `/trpc/${path}`,
+          headers: { ...SAME_ORIGIN, ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify({ json: input }),
+        },
+  )
+
+/** A facility listed by the council (as the admin's editor makes one), for renewals. */
+const listedFacility = (organisationName: string, contactEmail: string) =>
+  createListing(
+    app.db,
+    { email: 'owner@example.org' },
+    ListingInputSchema.parse({
+      kind: 'facility',
+      organisationName,
+      contactEmail,
+      street: '2 Example Street',
+      city: 'Austin',
+      region: 'TX',
+      postalCode: '78701',
+      declarations: [{ number: STANDARD, version: '1.0' }],
+    }),
+    { listingDays: 365 },
+  )
 
 describe('an application from the form to the listing', () => {
   it('a facility applies with two PDFs without JavaScript, answers the council’s question by its link, and is listed', async () => {
@@ -452,5 +498,199 @@ describe('who may', () => {
     expect(asEditor.statusCode).toBe(403)
     const stranger = await app.inject({ method: 'GET', url: '/api/admin/registry/applications', headers: SAME_ORIGIN })
     expect(stranger.statusCode).toBe(401)
+  })
+})
+
+describe('reads change nothing', () => {
+  it('every GET an applicant (or a scanner) makes leaves the applications, files, mail, log and listings as they were', async () => {
+    const posted = await applyJson({ ...facilityFields({ contactEmail: 'reader@example.org' }), declaration: true })
+    const cookie = cookieFrom(posted)
+    const token = cookie.slice('mhbot_application='.length)
+    const listed = await listedFacility('Read Test Facility', 'read@example.org')
+    const renew = renewalToken(SECRET, listed.id)
+    const before = await footprint()
+    const reads = [
+      await app.inject({ method: 'GET', url: `/registry/application/open?token=${encodeURIComponent(token)}` }),
+      await app.inject({ method: 'GET', url: '/registry/application/open?token=forged.token' }),
+      await app.inject({ method: 'GET', url: '/api/registry/application', headers: { cookie } }),
+      await app.inject({
+        method: 'GET',
+        url: '/api/registry/application',
+        headers: { authorization: `Bearer ${token}` },
+      }),
+      await app.inject({ method: 'GET', url: '/api/registry/application' }),
+      await trpc('registry.application', undefined, { cookie }),
+      await trpc('registry.application', undefined),
+      await trpc('registry.renewal', { token: renew }),
+      await trpc('registry.renewal', { token: 'forged.token' }),
+    ]
+    expect(reads.map((read) => read.statusCode)).toEqual([200, 404, 200, 200, 401, 200, 200, 200, 400])
+    expect(await footprint()).toEqual(before)
+    const dataOf = (index: number) =>
+      ((reads[index] as (typeof reads)[number]).json() as { result: { data: { json: unknown } } }).result.data.json
+    const start = dataOf(7) as RenewalStart
+    expect(start).toMatchObject({
+      listing: { number: listed.number, status: 'listed' },
+      values: { kind: 'facility', organisationName: 'Read Test Facility', contactEmail: 'read@example.org' },
+    })
+    // Without a link the page's procedure answers null (the page then says how to get in).
+    expect(dataOf(6)).toBeNull()
+  })
+})
+
+describe('more refusals', () => {
+  it('a refused multipart post keeps none of its PDFs; documents after a decision and a non-PDF are refused', async () => {
+    const before = await footprint()
+    const unsigned = formData(facilityFields({ declaration: '' }), [
+      { name: 'one.pdf', bytes: await makePdf('One') },
+      { name: 'two.pdf', bytes: await makePdf('Two') },
+    ])
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/registry/applications',
+      headers: { ...SAME_ORIGIN, accept: 'application/json', ...unsigned.headers },
+      payload: unsigned.payload,
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toMatchObject({ fields: { declaration: DECLARATION_REQUIRED } })
+    expect(await footprint()).toEqual(before)
+
+    const posted = await applyJson({ ...facilityFields({ contactEmail: 'late@example.org' }), declaration: true })
+    const { id } = posted.json() as ApplicationCreated
+    const cookie = cookieFrom(posted)
+    const upload = async (bytes: Buffer) => {
+      const form = formData({}, [{ name: 'evidence.pdf', bytes }])
+      return app.inject({
+        method: 'POST',
+        url: '/api/registry/application/documents',
+        headers: { ...SAME_ORIGIN, cookie, accept: 'application/json', ...form.headers },
+        payload: form.payload,
+      })
+    }
+    const open = await footprint()
+    expect((await upload(makeExecutable())).statusCode).toBe(415)
+    expect(await footprint()).toEqual(open)
+    expect(
+      (await admin('POST', `/api/admin/registry/applications/${id}/decline`, { reason: 'Not a facility.' })).statusCode,
+    ).toBe(200)
+    const decided = await footprint()
+    const late = await upload(await makePdf('Late'))
+    expect(late.statusCode).toBe(409)
+    expect(late.json()).toMatchObject({ message: APPLICATION_CLOSED })
+    const question = await admin('POST', `/api/admin/registry/applications/${id}/questions`, { body: 'One more?' })
+    expect(question.statusCode).toBe(409)
+    expect((await admin('POST', `/api/admin/registry/applications/${id}/approve`, {})).statusCode).toBe(409)
+    expect(await footprint()).toEqual(decided)
+  })
+
+  it('a renewal keeps its listing’s kind, a withdrawn listing cannot be renewed, a suspended one is not renewed on approval', async () => {
+    const withdrawn = await listedFacility('Withdrawn Test Facility', 'withdrawn@example.org')
+    await app.db.update(listings).set({ status: 'withdrawn' }).where(eq(listings.id, withdrawn.id))
+    const suspended = await listedFacility('Suspended Test Facility', 'suspended@example.org')
+    const before = await footprint()
+    const refusedWithdrawn = await applyJson({
+      ...facilityFields({ contactEmail: 'withdrawn@example.org' }),
+      declaration: true,
+      renew: renewalToken(SECRET, withdrawn.id),
+    })
+    expect(refusedWithdrawn.statusCode).toBe(409)
+    expect(refusedWithdrawn.json()).toMatchObject({ message: RENEWAL_WITHDRAWN })
+    const otherKind = await applyJson({
+      ...facilityFields({ contactEmail: 'suspended@example.org' }),
+      kind: 'chamber',
+      manufacturer: 'Example Chambers',
+      modelName: 'Test 1.5',
+      maxPressureAta: 1.5,
+      declaration: true,
+      renew: renewalToken(SECRET, suspended.id),
+    })
+    expect(otherKind.statusCode).toBe(400)
+    expect((await trpc('registry.renewal', { token: renewalToken(SECRET, withdrawn.id) })).statusCode).toBe(409)
+    expect(await footprint()).toEqual(before)
+
+    const posted = await applyJson({
+      ...facilityFields({ organisationName: 'Suspended Test Facility', contactEmail: 'suspended@example.org' }),
+      declaration: true,
+      renew: renewalToken(SECRET, suspended.id),
+    })
+    expect(posted.statusCode, posted.body).toBe(201)
+    const { id } = posted.json() as ApplicationCreated
+    await app.db.update(listings).set({ status: 'suspended' }).where(eq(listings.id, suspended.id))
+    const pending = await footprint()
+    const approve = await admin('POST', `/api/admin/registry/applications/${id}/approve`, {})
+    expect(approve.statusCode).toBe(409)
+    expect(approve.json()).toMatchObject({ message: RENEWAL_SUSPENDED })
+    expect(await footprint()).toEqual(pending)
+  })
+})
+
+describe('the council’s procedures', () => {
+  it('registrars ask and decline over tRPC; an editor is refused every procedure, a stranger too', async () => {
+    const posted = await applyJson({ ...facilityFields({ contactEmail: 'trpc@example.org' }), declaration: true })
+    const { id } = posted.json() as ApplicationCreated
+    const calls: [string, unknown, 'GET' | 'POST'][] = [
+      ['registry.admin.applications.list', { state: 'open' }, 'GET'],
+      ['registry.admin.applications.get', { id }, 'GET'],
+      ['registry.admin.applications.ask', { id, body: 'A question from a test.' }, 'POST'],
+      ['registry.admin.applications.approve', { id }, 'POST'],
+      ['registry.admin.applications.decline', { id, reason: 'A reason from a test.' }, 'POST'],
+    ]
+    const editor = await memberCookie(app, 'editor@example.org', 'editor')
+    const before = await footprint()
+    for (const [path, input, method] of calls) {
+      expect((await trpc(path, input, { cookie: editor }, method)).statusCode, path).toBe(403)
+      expect((await trpc(path, input, {}, method)).statusCode, path).toBe(401)
+      // The applicant's own link is no key to the council's side.
+      expect((await trpc(path, input, { cookie: cookieFrom(posted) }, method)).statusCode, path).toBe(401)
+    }
+    expect(await footprint()).toEqual(before)
+
+    const queue = await trpc('registry.admin.applications.list', { state: 'open' }, { cookie: registrar })
+    expect(queue.statusCode).toBe(200)
+    expect(queue.json().result.data.json).toMatchObject({ total: 1, counts: { open: 1, received: 1 } })
+    const asked = await trpc('registry.admin.applications.ask', calls[2]?.[1], { cookie: registrar }, 'POST')
+    expect(asked.statusCode, asked.body).toBe(200)
+    expect(asked.json().result.data.json).toMatchObject({ author: 'council', body: 'A question from a test.' })
+    const declined = await trpc('registry.admin.applications.decline', calls[4]?.[1], { cookie: registrar }, 'POST')
+    expect(declined.statusCode, declined.body).toBe(200)
+    expect(declined.json().result.data.json).toMatchObject({
+      state: 'declined',
+      declineReason: 'A reason from a test.',
+    })
+    const again = await trpc('registry.admin.applications.approve', { id }, { cookie: registrar }, 'POST')
+    expect(again.statusCode).toBe(409)
+    const activity = await app.db.select().from(auditLog).where(eq(auditLog.entityId, id))
+    expect(activity.map((row) => row.actorEmail).sort()).toEqual([
+      'applicant',
+      'registrar@example.org',
+      'registrar@example.org',
+    ])
+  })
+})
+
+describe('without mail', () => {
+  it('the answer and the applicant’s page carry the link; nothing is queued', async () => {
+    const quiet = await buildTestApp(setup.database.handle, { env: { ADMIN_EMAILS: 'owner@example.org' } })
+    try {
+      expect(quiet.mail.enabled).toBe(false)
+      const posted = await quiet.inject({
+        method: 'POST',
+        url: '/api/registry/applications',
+        headers: SAME_ORIGIN,
+        payload: { ...facilityFields({ contactEmail: 'nomail@example.org' }), declaration: true },
+      })
+      expect(posted.statusCode, posted.body).toBe(201)
+      const created = posted.json() as ApplicationCreated
+      expect(created.linkMailed).toBe(false)
+      expect(created.link).toMatch(/^http:\/\/localhost:3000\/registry\/application\/open\?token=/)
+      const view = (
+        await quiet.inject({ method: 'GET', url: '/api/registry/application', headers: { cookie: cookieFrom(posted) } })
+      ).json() as ApplicantView
+      expect(view.link).toBe(created.link)
+      const [{ n } = { n: -1 }] = await quiet.db.select({ n: count() }).from(mailOutbox)
+      expect(n).toBe(0)
+    } finally {
+      await quiet.close()
+    }
   })
 })
