@@ -13,6 +13,7 @@ import {
 import { createListing } from '../../src/server/services/registry'
 import { renewalToken } from '../../src/server/services/registry/links'
 import { seedStandards } from '../../src/server/services/standards'
+import { render } from '../../src/server/ssr/render'
 import { listingKey } from '../../src/shared/registry'
 import {
   APPLICATION_CLOSED,
@@ -416,16 +417,50 @@ describe('refusals store nothing', () => {
     expect(await footprint()).toEqual(before)
   })
 
-  it('a refused form post without JavaScript shows the form again with what was typed', async () => {
-    const form = formData(facilityFields({ declaration: '' }))
-    const refused = await app.inject({
+  it('a refused form post without JavaScript shows the form again with what was typed, and keeps none of its PDFs', async () => {
+    const ssr = { render, assets: { scripts: ['/assets/entry.js'], css: [], preloads: [] } }
+    const pages = await buildTestApp(setup.database.handle, { env: { SMTP_URL: smtp.url }, ssr })
+    try {
+      const before = await footprint()
+      const form = formData(facilityFields({ declaration: '', organisationName: 'Refused Test Facility' }), [
+        { name: 'kept-nowhere.pdf', bytes: await makePdf('Kept nowhere') },
+      ])
+      const refused = await pages.inject({
+        method: 'POST',
+        url: '/api/registry/applications',
+        headers: { ...SAME_ORIGIN, accept: 'text/html', ...form.headers },
+        payload: form.payload,
+      })
+      expect(refused.statusCode).toBe(400)
+      expect(refused.headers['content-type']).toMatch(/^text\/html/)
+      expect(refused.body).toContain('Refused Test Facility')
+      expect(refused.body).toContain(DECLARATION_REQUIRED)
+      expect(await footprint()).toEqual(before)
+    } finally {
+      await pages.close()
+    }
+  })
+
+  it('an urlencoded post keeps every declared version (a repeated field), as the multipart form does', async () => {
+    const second = COUNCIL_DOCUMENTS[1]?.number as string
+    const body = new URLSearchParams()
+    for (const [name, value] of Object.entries(facilityFields({ contactEmail: 'urlencoded@example.org' })))
+      for (const one of Array.isArray(value) ? value : [value]) body.append(name, one)
+    body.append('declarations', `${second}:1.0`)
+    const posted = await app.inject({
       method: 'POST',
       url: '/api/registry/applications',
-      headers: { ...SAME_ORIGIN, ...form.headers },
-      payload: form.payload,
+      headers: { ...SAME_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: body.toString(),
     })
-    expect(refused.statusCode).toBeGreaterThanOrEqual(400)
-    expect(refused.statusCode).toBeLessThan(500)
+    expect(posted.statusCode, posted.body).toBe(303)
+    const view = (
+      await app.inject({ method: 'GET', url: '/api/registry/application', headers: { cookie: cookieFrom(posted) } })
+    ).json() as ApplicantView
+    expect(view.details.declarations).toEqual([
+      { number: STANDARD, version: '1.0' },
+      { number: second, version: '1.0' },
+    ])
   })
 })
 

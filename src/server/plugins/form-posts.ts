@@ -26,6 +26,11 @@ export type HtmlForm = {
   plain?: (state: FormPostState, status: number) => string
   /** HTML checkboxes send "on" or nothing; the schema reads these fields as true or false. */
   checkboxes?: readonly string[]
+  /**
+   * Fields a form repeats (a group of checkboxes) kept as lists from an urlencoded post, as the
+   * multipart reader keeps them; any other repeated name keeps its first value, as it always has.
+   */
+  lists?: readonly string[]
 }
 
 /** Renders a page of the React app with a refused post in it; set by the page renderer (plugins/ssr.ts). */
@@ -76,11 +81,17 @@ function htmlFormOf(request: FastifyRequest): HtmlForm | undefined {
   return MULTIPART.test(type) && !/application\/json/i.test(request.headers.accept ?? '') ? form : undefined
 }
 
-/** A parsed form: its fields as text (the first of a repeated name), its checkboxes as true or false. */
-function readForm(text: string, checkboxes: readonly string[] = []): Record<string, unknown> {
+/**
+ * A parsed form: its fields as text (the first of a repeated name, unless the form names it as a
+ * list), its checkboxes as true or false.
+ */
+function readForm(text: string, form: Pick<HtmlForm, 'checkboxes' | 'lists'> = {}): Record<string, unknown> {
   const fields: Record<string, unknown> = Object.create(null)
-  for (const [name, value] of Object.entries(parse(text))) fields[name] = Array.isArray(value) ? value[0] : value
-  for (const name of checkboxes) fields[name] = fields[name] !== undefined
+  for (const [name, value] of Object.entries(parse(text))) {
+    if (form.lists?.includes(name)) fields[name] = Array.isArray(value) ? value : [value]
+    else fields[name] = Array.isArray(value) ? value[0] : value
+  }
+  for (const name of form.checkboxes ?? []) fields[name] = fields[name] !== undefined
   return fields
 }
 
@@ -99,7 +110,7 @@ async function readUnparsed(request: FastifyRequest, form: HtmlForm): Promise<Re
     if (size > FORM_BODY_LIMIT) return {}
     chunks.push(chunk as Buffer)
   }
-  return readForm(Buffer.concat(chunks).toString('utf8'), form.checkboxes)
+  return readForm(Buffer.concat(chunks).toString('utf8'), form)
 }
 
 /** What was typed, to put back in the form: text and checkboxes, a repeated field as lines. */
@@ -204,7 +215,7 @@ export const formPostsPlugin = fp(
       (request, body, done) => {
         const { htmlForm, formBody } = request.routeOptions.config
         if (!htmlForm && !formBody) return done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), undefined)
-        done(null, readForm(String(body), htmlForm?.checkboxes))
+        done(null, readForm(String(body), htmlForm))
       },
     )
 

@@ -34,6 +34,8 @@ const APPLICATION_FORM: HtmlForm = {
   form: 'registry-application',
   page: applyPage,
   done: () => `${APPLICATION_PATH}?new=1`,
+  // The multipart reader keeps every repeated field; an urlencoded post keeps these two as lists too.
+  lists: ['declarations', 'statedStandards'],
 }
 const ANSWER_FORM: HtmlForm = {
   form: 'registry-answer',
