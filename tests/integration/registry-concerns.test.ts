@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { COUNCIL_DOCUMENTS } from '../../src/content/documents'
 import { auditLog, listingStatusChanges, listings, mailOutbox, registryConcerns } from '../../src/db/schema'
 import { createListing } from '../../src/server/services/registry'
@@ -23,6 +23,9 @@ import { type ReceivedMail, type SmtpServer, startSmtpServer } from '../helpers/
 const COUNCIL = 'registry-concerns@example.org'
 const FAST = { pollMs: 100, retryBaseMs: 100, maxRetryMs: 300, maxAttempts: 1000, leaseMs: 5_000 }
 const STANDARD = COUNCIL_DOCUMENTS[0]?.number as string
+
+// Several apps and a real SMTP round trip per test: PGlite on a busy shared machine takes its time.
+vi.setConfig({ testTimeout: 90_000 })
 
 let smtp: SmtpServer
 beforeAll(async () => {
