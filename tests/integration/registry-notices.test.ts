@@ -96,7 +96,8 @@ describe('renewal reminders', () => {
       expect((await queued('registry_renewal_reminder')).map((row) => row.detail)).toEqual([{ days: 30, expiresOn }])
       const [thirty] = await mailsTo(/expires on/, 1)
       expect(thirty?.parsed.subject).toBe(`${listing.number} expires on ${expiresOn}: renew the listing`)
-      expect(thirty?.parsed.text).toContain(`expires on ${expiresOn}, in 30 days`)
+      // The days are counted when the mail is written, by the real clock: 40 today.
+      expect(thirty?.parsed.text).toContain(`expires on ${expiresOn}, in 40 days`)
       expect(thirty?.parsed.text).toMatch(/http:\/\/localhost:3000\/registry\/apply\?renew=\S+/)
       expect(thirty?.parsed.html).toContain('/registry/apply?renew=')
       expect(thirty?.parsed.html).not.toMatch(/<img/i)
@@ -119,11 +120,14 @@ describe('renewal reminders', () => {
         await restarted.close()
       }
       const [seven] = await smtp.waitForMatching(
-        (received) => received.envelopeTo.includes(CONTACT) && /in 7 days/.test(received.parsed.text ?? ''),
+        (received) =>
+          received.envelopeTo.includes(CONTACT) &&
+          /expires on/.test(received.parsed.subject ?? '') &&
+          received.parsed.messageId !== thirty?.parsed.messageId,
         1,
         30_000,
       )
-      expect(seven?.parsed.text).toContain(`expires on ${expiresOn}, in 7 days`)
+      expect(seven?.parsed.text).toContain(`expires on ${expiresOn}, in 40 days`)
       // Two messages (a redelivery after a lapsed lease would repeat a Message-ID, never make a third).
       const reminderIds = smtp.received
         .filter((received) => received.envelopeTo.includes(CONTACT) && /expires on/.test(received.parsed.subject ?? ''))
@@ -160,7 +164,8 @@ describe('renewal reminders', () => {
 
   it('a listing first seen inside 7 days gets only the 7-day reminder; suspended, expired and withdrawn ones none', async () => {
     const today = new Date()
-    const late = await listFacility(dateOf(new Date(today.getTime() + 5 * DAY)))
+    const lateOn = dateOf(new Date(today.getTime() + 5 * DAY))
+    const late = await listFacility(lateOn)
     const suspended = await listFacility(dateOf(new Date(today.getTime() + 20 * DAY)), 'Suspended Test Facility')
     await changeListingStatus(app.db, REGISTRAR, { id: suspended.id, action: 'suspend', reason: 'A test suspension.' })
     const withdrawn = await listFacility(dateOf(new Date(today.getTime() + 20 * DAY)), 'Withdrawn Test Facility')
@@ -169,6 +174,9 @@ describe('renewal reminders', () => {
     await sendRegistryNotices(app.db, { now: today, mailEnabled: true })
     const rows = await queued('registry_renewal_reminder')
     expect(rows.map((row) => [row.listingId, (row.detail as { days: number }).days])).toEqual([[late.id, 7]])
+    // It says how many days are left, not the window's seven.
+    const [mail] = await mailsTo(/expires on/, 1)
+    expect(mail?.parsed.text).toContain(`expires on ${lateOn}, in 5 days`)
     // Past its expiry date: no reminder for a term already over.
     await sendRegistryNotices(app.db, { now: new Date(today.getTime() + 6 * DAY), mailEnabled: true })
     expect(await queued('registry_renewal_reminder')).toHaveLength(1)

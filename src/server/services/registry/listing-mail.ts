@@ -8,7 +8,7 @@ import type { OutboxRow } from '../mail-outbox'
 import { concernReference } from './concerns'
 import { renewalToken } from './links'
 import { type MailParagraph, mailParts } from './mail-parts'
-import { listingName } from './shared'
+import { listingName, todayOf } from './shared'
 
 /**
  * The listings' mail (docs/registry.md, "Mail"): to a listing's contact, the renewal reminders and
@@ -70,9 +70,13 @@ export async function composeListingMail(db: Db, row: OutboxRow, settings: MailS
   if (row.kind === 'registry_renewal_reminder') {
     // Renewed (or moved) since the reminder was queued: this term's reminder has nothing to say.
     if (listing.status !== 'listed' || listing.expiresOn !== detail.expiresOn) return null
+    // Counted when sent, not from the reminder's window: a listing first seen 5 days before its
+    // expiry gets the 7-day reminder, and it should say 5.
+    const daysLeft = Math.round((Date.parse(listing.expiresOn) - Date.parse(todayOf())) / 86_400_000)
+    const when = daysLeft <= 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`
     return mail(listing.contactEmail, `${listing.number} expires on ${listing.expiresOn}: renew the listing`, [
       'Hello,',
-      `The listing ${name} in the ${site.name} registry expires on ${listing.expiresOn}, in ${String(detail.days)} days.`,
+      `The listing ${name} in the ${site.name} registry expires on ${listing.expiresOn}, ${when}.`,
       'To renew it, confirm or update its details and the versions of the standards it declares, sign the declaration again and add any new evidence, on this page:',
       renew,
       'The council reviews each renewal before it extends the listing. A listing that expires stays expired until a renewal is approved.',
