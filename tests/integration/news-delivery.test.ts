@@ -75,89 +75,82 @@ describe('sending a post to the subscribers', () => {
   const others = replicas()
 
   // Three replicas sending 500 mails: on a shared, busy machine that can take well past a minute.
-  it(
-    'reaches 500 subscribers exactly once across replicas, at the rate, each with working one-click headers',
-    {
-      timeout: 150_000,
-    },
-    async (context) => {
-      const url = setup.database.url
-      if (!url) context.skip() // replicas share a Postgres; the embedded database is one process by design
-      for (let i = 0; i < 2; i++) {
-        await others.start(String(url), { env: mailEnv(), mailTiming: FAST })
-      }
-      await insertSubscribers(500)
-      await app.db.insert(newsletterSubscribers).values({ email: 'left@example.net', status: 'unsubscribed' })
-      const post = await insertPost()
+  it('reaches 500 subscribers exactly once across replicas, at the rate, each with working one-click headers', async (context) => {
+    const url = setup.database.url
+    if (!url) context.skip() // replicas share a Postgres; the embedded database is one process by design
+    for (let i = 0; i < 2; i++) {
+      await others.start(String(url), { env: mailEnv(), mailTiming: FAST })
+    }
+    await insertSubscribers(500)
+    await app.db.insert(newsletterSubscribers).values({ email: 'left@example.net', status: 'unsubscribed' })
+    const post = await insertPost()
 
-      const recipients = await api('GET', '/api/admin/news/recipients')
-      expect(recipients.json()).toEqual({ count: 500 })
-      const started = Date.now()
-      const sent = await api('POST', `/api/admin/news/${post.id}/send`)
-      expect(sent.statusCode).toBe(202)
-      expect(sent.json()).toEqual({ recipients: 500 })
+    const recipients = await api('GET', '/api/admin/news/recipients')
+    expect(recipients.json()).toEqual({ count: 500 })
+    const started = Date.now()
+    const sent = await api('POST', `/api/admin/news/${post.id}/send`)
+    expect(sent.statusCode).toBe(202)
+    expect(sent.json()).toEqual({ recipients: 500 })
 
-      await smtp.waitFor(500, 120_000)
-      const elapsed = Date.now() - started
-      await Promise.all([app.mail.drain(), ...others.apps.map((other) => other.mail.drain())])
-      await new Promise((resolve) => setTimeout(resolve, 300))
+    await smtp.waitFor(500, 120_000)
+    const elapsed = Date.now() - started
+    await Promise.all([app.mail.drain(), ...others.apps.map((other) => other.mail.drain())])
+    await new Promise((resolve) => setTimeout(resolve, 300))
 
-      // Exactly once each, by envelope.
-      const perAddress = new Map<string, number>()
-      for (const mail of smtp.received)
-        for (const to of mail.envelopeTo) perAddress.set(to, (perAddress.get(to) ?? 0) + 1)
-      expect(perAddress.size).toBe(500)
-      expect([...perAddress.values()].every((n) => n === 1)).toBe(true)
-      expect(perAddress.has('left@example.net')).toBe(false)
+    // Exactly once each, by envelope.
+    const perAddress = new Map<string, number>()
+    for (const mail of smtp.received)
+      for (const to of mail.envelopeTo) perAddress.set(to, (perAddress.get(to) ?? 0) + 1)
+    expect(perAddress.size).toBe(500)
+    expect([...perAddress.values()].every((n) => n === 1)).toBe(true)
+    expect(perAddress.has('left@example.net')).toBe(false)
 
-      // The rate: no window took more than RATE slots, every mail took one, and 500 needed 5 windows.
-      const windows = await app.db.select().from(rateLimitCounters).where(like(rateLimitCounters.key, 'mail-rate:%'))
-      expect(windows.every((window) => window.count <= RATE)).toBe(true)
-      expect(windows.reduce((sum, window) => sum + window.count, 0)).toBe(500)
-      expect(elapsed).toBeGreaterThanOrEqual(3000)
+    // The rate: no window took more than RATE slots, every mail took one, and 500 needed 5 windows.
+    const windows = await app.db.select().from(rateLimitCounters).where(like(rateLimitCounters.key, 'mail-rate:%'))
+    expect(windows.every((window) => window.count <= RATE)).toBe(true)
+    expect(windows.reduce((sum, window) => sum + window.count, 0)).toBe(500)
+    expect(elapsed).toBeGreaterThanOrEqual(3000)
 
-      const mail = smtp.received[0]
-      expect(mail?.parsed.subject).toBe('Spring update: new chamber standard')
-      expect(mail?.parsed.text).toContain('Chambers are checked yearly.')
-      expect(mail?.parsed.text).toContain(`${TEST_PUBLIC_URL}/news/${post.slug}`)
-      expect(mail?.parsed.html).toContain('<strong>checked</strong>')
-      expect(mail?.parsed.html).toContain('href="https://example.org/list"')
-      expect(mail?.parsed.html).not.toMatch(/<img/i)
-      expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
-      const listUnsubscribe = header(mail, 'list-unsubscribe') ?? ''
-      const link = /^<([^>]+)>$/.exec(listUnsubscribe)?.[1] ?? ''
-      expect(link).toBe(linkIn(mail, `${TEST_PUBLIC_URL}/newsletter/unsubscribe`))
-      expect(mail?.parsed.html).toContain(link.replace(/&/g, '&amp;'))
+    const mail = smtp.received[0]
+    expect(mail?.parsed.subject).toBe('Spring update: new chamber standard')
+    expect(mail?.parsed.text).toContain('Chambers are checked yearly.')
+    expect(mail?.parsed.text).toContain(`${TEST_PUBLIC_URL}/news/${post.slug}`)
+    expect(mail?.parsed.html).toContain('<strong>checked</strong>')
+    expect(mail?.parsed.html).toContain('href="https://example.org/list"')
+    expect(mail?.parsed.html).not.toMatch(/<img/i)
+    expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    const listUnsubscribe = header(mail, 'list-unsubscribe') ?? ''
+    const link = /^<([^>]+)>$/.exec(listUnsubscribe)?.[1] ?? ''
+    expect(link).toBe(linkIn(mail, `${TEST_PUBLIC_URL}/newsletter/unsubscribe`))
+    expect(mail?.parsed.html).toContain(link.replace(/&/g, '&amp;'))
 
-      // Every mail's header is that subscriber's own; the one-click POST unsubscribes.
-      for (const each of smtp.received.slice(0, 5)) {
-        const own = /^<([^>]+)>$/.exec(header(each, 'list-unsubscribe') ?? '')?.[1] ?? ''
-        const oneClick = await app.inject({
-          method: 'POST',
-          url: own.slice(TEST_PUBLIC_URL.length),
-          headers: { origin: 'https://mail.provider.example', 'content-type': 'application/x-www-form-urlencoded' },
-          payload: 'List-Unsubscribe=One-Click',
-        })
-        expect(oneClick.statusCode).toBe(200)
-        const [row] = await app.db
-          .select({ status: newsletterSubscribers.status })
-          .from(newsletterSubscribers)
-          .where(eq(newsletterSubscribers.email, each.envelopeTo[0] ?? ''))
-        expect(row?.status).toBe('unsubscribed')
-      }
+    // Every mail's header is that subscriber's own; the one-click POST unsubscribes.
+    for (const each of smtp.received.slice(0, 5)) {
+      const own = /^<([^>]+)>$/.exec(header(each, 'list-unsubscribe') ?? '')?.[1] ?? ''
+      const oneClick = await app.inject({
+        method: 'POST',
+        url: own.slice(TEST_PUBLIC_URL.length),
+        headers: { origin: 'https://mail.provider.example', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      })
+      expect(oneClick.statusCode).toBe(200)
+      const [row] = await app.db
+        .select({ status: newsletterSubscribers.status })
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, each.envelopeTo[0] ?? ''))
+      expect(row?.status).toBe('unsubscribed')
+    }
 
-      const status = await api('GET', `/api/admin/news/${post.id}/delivery`)
-      expect(status.json()).toEqual({ total: 500, queued: 0, sent: 500, failed: 0, cancelled: 0, failures: [] })
-      const [audit] = await app.db.select().from(auditLog).where(eq(auditLog.entity, 'post'))
-      expect(audit).toMatchObject({ action: 'update', entityId: String(post.id), after: { sentTo: 500 } })
+    const status = await api('GET', `/api/admin/news/${post.id}/delivery`)
+    expect(status.json()).toEqual({ total: 500, queued: 0, sent: 500, failed: 0, cancelled: 0, failures: [] })
+    const [audit] = await app.db.select().from(auditLog).where(eq(auditLog.entity, 'post'))
+    expect(audit).toMatchObject({ action: 'update', entityId: String(post.id), after: { sentTo: 500 } })
 
-      // Once: a second send, here or on another replica, is refused with its reason.
-      const again = await api('POST', `/api/admin/news/${post.id}/send`, undefined, others.apps[0])
-      expect(again.statusCode).toBe(409)
-      expect(again.json().message).toMatch(/already sent/)
-    },
-    60_000,
-  )
+    // Once: a second send, here or on another replica, is refused with its reason.
+    const again = await api('POST', `/api/admin/news/${post.id}/send`, undefined, others.apps[0])
+    expect(again.statusCode).toBe(409)
+    expect(again.json().message).toMatch(/already sent/)
+  }, 150_000)
 
   it('refuses a post that is not published, and a missing one', async () => {
     const draft = await insertPost({ status: 'draft', publishedAt: null })
