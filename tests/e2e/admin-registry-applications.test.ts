@@ -24,6 +24,7 @@ const STANDARD = COUNCIL_DOCUMENTS[0]?.number as string
 
 const APPROVED = 'Example Approved Test Facility'
 const DECLINED = 'Example Declined Test Facility'
+const OPEN = 'Example Waiting Test Facility'
 const QUESTION = 'Which chamber models does the facility use on weekends? (a test question)'
 const DECLINE_REASON = 'The evidence does not show the declared versions are followed (a test reason).'
 const SUSPEND_REASON = 'A concern about sessions above the rated pressure is being looked into (test).'
@@ -231,6 +232,21 @@ describe.skipIf(!chromiumAndPostgres())('the registry’s applications and conce
 
   it('passes axe at 1280 and 320 px and fits 390: the queues and the records', async () => {
     expect(listingNumber).not.toBe('')
+    // An open application and an open concern, so their action forms are checked too.
+    const openRef = await apply(OPEN, 'waiting@example.org')
+    const raised = await fetch(`${stack.url}/api/registry/${listingKey(listingNumber)}/concerns`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        name: 'Second Test Visitor',
+        email: 'second-visitor@example.org',
+        whatHappened: 'The door seal hissed during a session (a second test concern).',
+        when: 'Yesterday',
+        consent: false,
+      }),
+    })
+    expect(raised.status, await raised.clone().text()).toBe(201)
+    const { reference: openConcernRef } = (await raised.json()) as { reference: string }
     for (const width of [1280, 390, 320]) {
       const watched = await stack.signIn('/admin/registry?view=applications&state=all', { email: REGISTRAR, width })
       const { page } = watched
@@ -258,6 +274,14 @@ describe.skipIf(!chromiumAndPostgres())('the registry’s applications and conce
         .click()
       await page.getByTestId('application-outcome').getByText(DECLINE_REASON).waitFor()
       await check('application-declined')
+      await page.getByRole('link', { name: /Back to the applications/ }).click()
+      await page
+        .getByTestId('application-row')
+        .filter({ hasText: OPEN })
+        .getByRole('link', { name: `Open ${openRef}` })
+        .click()
+      await page.getByTestId('ask-form').waitFor()
+      await check('application-open')
 
       await page.getByRole('tab', { name: /^Concerns/ }).click()
       await page.getByRole('combobox', { name: 'State' }).selectOption('all')
@@ -270,6 +294,13 @@ describe.skipIf(!chromiumAndPostgres())('the registry’s applications and conce
         .click()
       await page.getByTestId('concern-outcome').waitFor()
       await check('concern')
+      await page.getByRole('link', { name: /Back to the concerns/ }).click()
+      await page.getByRole('link', { name: `Open ${openConcernRef}` }).click()
+      await page.getByTestId('close-form').waitFor()
+      // The listing is suspended now: only withdrawing is offered.
+      await page.getByRole('radio', { name: `Withdraw ${listingNumber}` }).waitFor()
+      expect(await page.getByRole('radio', { name: `Suspend ${listingNumber}` }).count()).toBe(0)
+      await check('concern-open')
       expect(realProblems(watched.problems), `at ${width}`).toEqual([])
       await page.context().close()
     }

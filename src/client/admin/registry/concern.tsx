@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Radio, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { TEXT_LIMITS } from '../../../shared/constants'
-import { listingPath, STATUS_ACTION_LABELS } from '../../../shared/registry'
+import { actionsFrom, listingPath, STATUS_ACTION_LABELS } from '../../../shared/registry'
 import { STATUS_REASON_MAX } from '../../../shared/schemas/registry'
 import { CloseConcernSchema } from '../../../shared/schemas/registry-applications'
 import { focusFirstError } from '../../lib/focus-first-error'
@@ -57,6 +57,11 @@ function CloseForm({ concern }: { concern: AdminConcern }) {
     failure: (_variables, error) => sentenceOf(error, 'The concern could not be closed'),
   })
   const { action } = form.getValues()
+  // Only the moves the listing's status allows now (a suspended listing can only be withdrawn); if
+  // it changes meanwhile, the server's refusal says so.
+  const moves = actionsFrom(concern.listing.status).filter(
+    (move): move is 'suspend' | 'withdraw' => move === 'suspend' || move === 'withdraw',
+  )
   return (
     <form
       noValidate
@@ -86,8 +91,9 @@ function CloseForm({ concern }: { concern: AdminConcern }) {
         <Radio.Group label="The listing" {...form.getInputProps('action')}>
           <Stack gap={8} mt={6}>
             <Radio value="none" label="No change to the listing" />
-            <Radio value="suspend" label={`${STATUS_ACTION_LABELS.suspend} ${concern.listing.number}`} />
-            <Radio value="withdraw" label={`${STATUS_ACTION_LABELS.withdraw} ${concern.listing.number}`} />
+            {moves.map((move) => (
+              <Radio key={move} value={move} label={`${STATUS_ACTION_LABELS[move]} ${concern.listing.number}`} />
+            ))}
           </Stack>
         </Radio.Group>
         {action !== 'none' ? (
