@@ -523,16 +523,22 @@ describe('renewal', () => {
 })
 
 describe('who may', () => {
-  it('the council’s routes need `registry`: an editor is refused, a stranger too', async () => {
+  it('the council’s routes need `registry`: an editor is refused every one, a stranger too', async () => {
     const editor = await memberCookie(app, 'editor@example.org', 'editor')
-    const asEditor = await app.inject({
-      method: 'GET',
-      url: '/api/admin/registry/applications',
-      headers: { ...SAME_ORIGIN, cookie: editor },
-    })
-    expect(asEditor.statusCode).toBe(403)
-    const stranger = await app.inject({ method: 'GET', url: '/api/admin/registry/applications', headers: SAME_ORIGIN })
-    expect(stranger.statusCode).toBe(401)
+    const base = '/api/admin/registry/applications'
+    const routes: { method: 'GET' | 'POST'; url: string; payload?: object }[] = [
+      { method: 'GET', url: base },
+      { method: 'GET', url: `${base}/1` },
+      { method: 'POST', url: `${base}/1/questions`, payload: { body: 'A test question?' } },
+      { method: 'POST', url: `${base}/1/approve`, payload: {} },
+      { method: 'POST', url: `${base}/1/decline`, payload: { reason: 'A test reason.' } },
+    ]
+    for (const route of routes) {
+      const asEditor = await app.inject({ ...route, headers: { ...SAME_ORIGIN, cookie: editor } })
+      expect(asEditor.statusCode, `${route.method} ${route.url}`).toBe(403)
+      const stranger = await app.inject({ ...route, headers: SAME_ORIGIN })
+      expect(stranger.statusCode, `${route.method} ${route.url}`).toBe(401)
+    }
   })
 })
 
