@@ -38,10 +38,74 @@ export type DbHandle = {
    * resolves (PGlite, in-process); false when it travels on a connection of its own (Postgres).
    */
   notifiesInline: boolean
+  /** The connections the app may use at once, and the statements and transactions it is waiting on now (metrics). */
+  pool: () => PoolUse
   close: () => Promise<void>
 }
 
+/**
+ * Neither driver tells how busy its connections are, so the handle counts what the app asked for
+ * and has not received yet: a statement outside a transaction, or a whole transaction. Up to `size`
+ * of them are in use; the rest wait (postgres-js also sends a statement on a busy connection
+ * rather than wait, so `waiting` reads as the demand beyond the pool). docs/metrics.md.
+ */
+export type PoolUse = { size: number; inUse: number; waiting: number }
+
+class Demand {
+  #now = 0
+  constructor(readonly size: number) {}
+  readonly start = () => {
+    this.#now += 1
+  }
+  readonly end = () => {
+    this.#now -= 1
+  }
+  async around<T>(work: () => Promise<T>): Promise<T> {
+    this.start()
+    try {
+      return await work()
+    } finally {
+      this.end()
+    }
+  }
+  use(): PoolUse {
+    return { size: this.size, inUse: Math.min(this.#now, this.size), waiting: Math.max(0, this.#now - this.size) }
+  }
+}
+
 const STARTUP_LOCK_KEY = 724_151_001
+/** Connections of one process to Postgres (and one more for LISTEN). */
+const POOL_SIZE = 10
+
+type PostgresClient = import('postgres').Sql
+
+/**
+ * Counts postgres-js's statements from the moment they are sent (a statement is sent when first
+ * awaited) until they settle, and each transaction for as long as it holds its connection.
+ * Statements inside a transaction run on its own connection and are not counted again.
+ */
+function countDemand(client: PostgresClient): Demand {
+  const demand = new Demand(POOL_SIZE)
+  const unsafe = client.unsafe
+  client.unsafe = ((...args: Parameters<typeof unsafe>) => {
+    const query = unsafe(...args)
+    const then = query.then
+    let sent = false
+    // biome-ignore lint/suspicious/noThenProperty: a postgres-js query is a promise sent when first awaited; this counts that moment
+    query.then = ((onFulfilled, onRejected) => {
+      if (!sent) {
+        sent = true
+        demand.start()
+        then.call(query, demand.end, demand.end)
+      }
+      return then.call(query, onFulfilled, onRejected)
+    }) as typeof query.then
+    return query
+  }) as typeof unsafe
+  const begin = client.begin.bind(client)
+  client.begin = ((...args: Parameters<typeof begin>) => demand.around(() => begin(...args))) as typeof client.begin
+  return demand
+}
 
 type MigrationConfig = { migrationsFolder: string }
 
@@ -65,7 +129,8 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
     const { drizzle } = await import('drizzle-orm/postgres-js')
     // A database that does not answer within 3 s is treated as away (a 503 to the client), so no
     // request waits on it for long.
-    const client = postgres(target.url, { max: 10, onnotice: () => {}, connect_timeout: 3 })
+    const client = postgres(target.url, { max: POOL_SIZE, onnotice: () => {}, connect_timeout: 3 })
+    const demand = countDemand(client)
     const { migrate } = await import('drizzle-orm/postgres-js/migrator')
     return handleOf('postgres', drizzle(client, { schema }), migrate, {
       async withStartupLock(work) {
@@ -91,6 +156,7 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
         await client.notify(channel, payload)
       },
       notifiesInline: false,
+      pool: () => demand.use(),
       async close() {
         await client.end({ timeout: 5 })
       },
@@ -108,6 +174,13 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
       : new PGlite()
   await client.waitReady
   if (dataDir) await keepToOwner(dataDir)
+  // One connection: PGlite runs one statement at a time, and the others wait in its queue.
+  const demand = new Demand(1)
+  const query = client.query.bind(client)
+  const transaction = client.transaction.bind(client)
+  client.query = ((...args: Parameters<typeof query>) => demand.around(() => query(...args))) as typeof client.query
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    demand.around(() => transaction(...args))) as typeof client.transaction
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   return handleOf('pglite', drizzle(client, { schema }), migrate, {
     // PGlite is single-process by construction: its data folder cannot be opened twice.
@@ -124,6 +197,7 @@ export async function createDb(target: DbTarget): Promise<DbHandle> {
       await client.query('select pg_notify($1, $2)', [channel, payload])
     },
     notifiesInline: true,
+    pool: () => demand.use(),
     async close() {
       await client.close()
       if (dataDir) await keepToOwner(dataDir)
