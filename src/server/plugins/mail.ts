@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
+import { announce } from '../events'
 import { composeMail, type Mail, type MailSettings, toSendMailOptions } from '../services/mail-content'
 import {
   cancelMail,
   claimDueMail,
   dropMail,
+  finishedIssue,
   isNewsletterKind,
   markMailFailed,
   markMailSent,
@@ -151,25 +153,36 @@ export const mailPlugin = fp<{ timing?: Partial<MailTiming> }>(
       }
       if (!mail) {
         // An issue's row stays, cancelled, so the issue's progress adds up; other kinds have nothing to keep.
-        if (row.kind === 'newsletter_issue') await cancelMail(app.db, row.id)
-        else await dropMail(app.db, row.id)
+        if (row.kind === 'newsletter_issue') {
+          await cancelMail(app.db, row.id)
+          await issueMailEnded(row)
+        } else await dropMail(app.db, row.id)
         return
       }
       try {
         await transport.sendMail(toSendMailOptions(mail))
         await markMailSent(app.db, row.id)
         app.log.info(about(row), 'mail sent')
+        await issueMailEnded(row)
       } catch (error) {
         const givingUp = isPermanent(error) || row.attempts >= timing.maxAttempts
         const retryIn = Math.min(timing.retryBaseMs * 2 ** (row.attempts - 1), timing.maxRetryMs)
         await markMailFailed(app.db, row.id, describe(error), givingUp ? null : retryIn)
-        if (givingUp) app.log.error({ ...failure(error), ...about(row) }, 'mail not sent: given up')
-        else
+        if (givingUp) {
+          app.log.error({ ...failure(error), ...about(row) }, 'mail not sent: given up')
+          await issueMailEnded(row)
+        } else
           app.log.warn(
             { ...failure(error), ...about(row), retryInMs: retryIn },
             'mail not sent; it will be tried again',
           )
       }
+    }
+    /** After one of an issue's mails ended for good: was it the last? */
+    const issueMailEnded = async (row: OutboxRow) => {
+      if (row.kind !== 'newsletter_issue' || row.postId === null) return
+      const outcome = await finishedIssue(app.db, row.postId)
+      if (outcome) announce('newsletter.issue.finished', { post: row.postId, ...outcome })
     }
 
     let stopped = false

@@ -14,6 +14,7 @@ import {
 } from '../auth/one-time-link'
 import { openSession } from '../auth/sign-in'
 import { UnauthorizedError } from '../errors'
+import { announce } from '../events'
 import { plainPage } from '../plain-page'
 import { SESSION_COOKIE } from '../plugins/session'
 import { acceptInvitationFor, isStoredMember } from '../services/team'
@@ -52,8 +53,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   const secure = env.PUBLIC_URL.startsWith('https://')
   const secret = app.sessionSecret
 
-  const signInFailed = (reply: FastifyReply, reason: string, status = 400) =>
-    reply
+  const signInFailed = (reply: FastifyReply, reason: string, status = 400) => {
+    // The provider's own words may be in the reason: bounded, as any text from outside.
+    announce('auth.sign_in.refused', { method: 'oidc', reason: reason.slice(0, 200) })
+    return reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
@@ -64,6 +67,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
           action: { href: '/api/login', label: 'Try signing in again' },
         }),
       )
+  }
 
   const signIn = openSession
 
@@ -169,12 +173,14 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   const TokenQuerySchema = z.object({ token: z.string().min(20).max(1000) })
   const isMember = (email: string) => isStoredMember(app.db, email)
-  const refuseLink = (reply: FastifyReply, refused: keyof typeof LINK_REFUSALS) =>
-    sendLinkPage(reply, 400, {
+  const refuseLink = (reply: FastifyReply, refused: keyof typeof LINK_REFUSALS) => {
+    announce('auth.sign_in.refused', { method: 'link', reason: refused })
+    return sendLinkPage(reply, 400, {
       title: 'This sign-in link cannot be used',
       brand: app.site.name,
       message: `${LINK_REFUSALS[refused]} ${FRESH_LINK_HINT}`,
     })
+  }
 
   // Every sign-in link (mailed, printed at start, made by admin:link) opens this page; its GET
   // only reads, so a mail scanner or a chat's link preview uses nothing up and signs nobody in.

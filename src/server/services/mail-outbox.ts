@@ -244,3 +244,22 @@ export async function markMailFailed(db: Db, id: number, error: string, retryInM
 export async function dropMail(db: Db, id: number): Promise<void> {
   await db.delete(mailOutbox).where(eq(mailOutbox.id, id))
 }
+
+/**
+ * A newsletter issue's outcome, once none of its mails waits or is being sent (null while some
+ * do). Asked after each of its mails ends; two replicas ending the last two at the same moment may
+ * both see it finished.
+ */
+export async function finishedIssue(
+  db: Db,
+  postId: number,
+): Promise<{ sent: number; failed: number; cancelled: number } | null> {
+  const rows = await db
+    .select({ state: mailOutbox.state, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.postId, postId))
+    .groupBy(mailOutbox.state)
+  const by = new Map(rows.map((row) => [row.state, row.n]))
+  if ((by.get('pending') ?? 0) + (by.get('sending') ?? 0) > 0) return null
+  return { sent: by.get('sent') ?? 0, failed: by.get('failed') ?? 0, cancelled: by.get('cancelled') ?? 0 }
+}

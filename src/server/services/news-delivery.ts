@@ -3,6 +3,7 @@ import type { Db } from '../../db/client'
 import { mailOutbox, newsletterSubscribers, posts } from '../../db/schema'
 import type { PublicSite } from '../../shared/site'
 import { ConflictError, NotFoundError } from '../errors'
+import { announce } from '../events'
 import { type Actor, recordChange } from './audit'
 import { cancelNotSent } from './mail-outbox'
 import { issueContent } from './newsletter-mail'
@@ -67,7 +68,7 @@ export async function testSendPost(
 export async function sendPost(db: Db, mailer: Pick<Mailer, 'enabled'>, actor: Actor, id: number) {
   // A post without its stored rendering (written by SQL) gets it now, so no mail waits on the renderer.
   await storedBody(db, 'post', await postById(db, id))
-  return db.transaction(async (tx) => {
+  const started = await db.transaction(async (tx) => {
     const post = await postById(tx, id)
     if (!mailer.enabled) throw new ConflictError(MAIL_OFF)
     if (post.status !== 'published') throw new ConflictError('Only a published post can be sent to the subscribers')
@@ -96,6 +97,8 @@ export async function sendPost(db: Db, mailer: Pick<Mailer, 'enabled'>, actor: A
     })
     return { recipients }
   })
+  announce('newsletter.issue.started', { post: id, recipients: started.recipients })
+  return started
 }
 
 export type DeliveryStatus = {

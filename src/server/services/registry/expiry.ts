@@ -2,11 +2,9 @@ import { and, eq, inArray, lte } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { listings } from '../../../db/schema'
 import { EXPIRED_REASON, type ListingStatus } from '../../../shared/registry'
-import type { Actor } from '../audit'
-import { recordStatusMove, todayOf } from './shared'
+import { REGISTRY_CLOCK, recordStatusMove, todayOf } from './shared'
 
-/** The activity log's name for changes the clock makes. */
-export const REGISTRY_CLOCK: Actor = { email: 'scheduler' }
+export { REGISTRY_CLOCK }
 
 /**
  * Listings whose expiry date has come (by the server's clock) become expired: listed and suspended

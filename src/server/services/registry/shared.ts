@@ -4,7 +4,11 @@ import { listingStatusChanges, listings } from '../../../db/schema'
 import { type ListingKind, type ListingStatus, NO_LISTING, type StatusAction } from '../../../shared/registry'
 import type { ListingSummary } from '../../../shared/schemas/registry'
 import { NotFoundError } from '../../errors'
+import { announce } from '../../events'
 import { type Actor, recordChange } from '../audit'
+
+/** The activity log's name for changes the clock makes. */
+export const REGISTRY_CLOCK: Actor = { email: 'scheduler' }
 
 /*
  * What more than one module of the registry needs: the rows, the day by the server's clock, a
@@ -95,6 +99,14 @@ export async function recordStatusMove(
     expiresOn: change.expiresOn,
     actorEmail: actor.email,
     ...(change.at ? { at: change.at } : {}),
+  })
+  // Announced from the transaction that holds the change: every move passes here, and a later
+  // failure of that transaction writes its own error line.
+  announce('registry.listing.status_changed', {
+    listing: listing.number,
+    from: change.from ?? 'none',
+    to: change.to,
+    by: actor.email === REGISTRY_CLOCK.email ? 'clock' : 'council',
   })
   if (change.move === 'list') return
   await recordChange(tx, actor, {

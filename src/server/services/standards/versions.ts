@@ -4,6 +4,7 @@ import { standardComments, standardDocuments, standardVersions } from '../../../
 import { type DraftInput, REVIEW_DEFAULT_DAYS, type VersionPatch } from '../../../shared/schemas/standards'
 import { compareVersionLabels } from '../../../shared/version-labels'
 import { ConflictError } from '../../errors'
+import { announce } from '../../events'
 import { type Actor, recordChange } from '../audit'
 import { renderForStoring } from '../stored-bodies'
 import {
@@ -202,7 +203,7 @@ const closingTime = (closesAt: Date) =>
     : closesAt
 
 /** Opens a draft's public review until `closesAt`, at least `minDays` days away. */
-export function openReview(
+export async function openReview(
   db: Db,
   actor: Actor,
   number: string,
@@ -211,7 +212,7 @@ export function openReview(
   minDays = REVIEW_DEFAULT_DAYS,
   now = new Date(),
 ) {
-  return db.transaction(async (tx) => {
+  const opened = await db.transaction(async (tx) => {
     const { document, version } = await lockedVersion(tx, number, label)
     if (version.state !== 'draft') {
       throw new ConflictError(`${named(document, version)} is ${version.state}; only a draft can go to public review`)
@@ -239,6 +240,12 @@ export function openReview(
     )
     return { ...documentFields(document), ...adminVersionFields(updated), body: updated.body }
   })
+  announce('standards.review.opened', {
+    standard: opened.number,
+    version: opened.version,
+    closesAt: new Date(opened.reviewClosesAt ?? 0).toISOString(),
+  })
+  return opened
 }
 
 /**
@@ -329,13 +336,18 @@ export function withdrawVersion(db: Db, actor: Actor, number: string, label: str
 }
 
 /**
- * Whether a review closed in (from, to]: its pages stop taking comments then, with no change in the
- * database to tell the kept pages, so the scheduler tells them (plugins/scheduled-work.ts).
+ * The reviews that closed in (from, to]: their pages stop taking comments then, with no change in
+ * the database to tell the kept pages, so the scheduler tells them (plugins/scheduled-work.ts).
  */
-export async function reviewsClosedBetween(db: Db, from: Date, to: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ n: count() })
+export async function reviewsClosedBetween(
+  db: Db,
+  from: Date,
+  to: Date,
+): Promise<{ standard: string; version: string }[]> {
+  return db
+    .select({ standard: standardDocuments.number, version: standardVersions.version })
     .from(standardVersions)
+    .innerJoin(standardDocuments, eq(standardDocuments.id, standardVersions.documentId))
     .where(
       and(
         eq(standardVersions.state, 'review'),
@@ -343,5 +355,4 @@ export async function reviewsClosedBetween(db: Db, from: Date, to: Date): Promis
         sql`${standardVersions.reviewClosesAt} <= ${to.toISOString()}::timestamptz`,
       ),
     )
-  return (row?.n ?? 0) > 0
 }
