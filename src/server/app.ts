@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { DbHandle } from '../db/client'
 import type { Env } from './env'
 import { describeError } from './errors'
+import { logSiteEvents } from './events'
 import { keptAnswersPlugin } from './kept-answers/plugin'
 import { serveKept } from './kept-answers/serve'
 import { KeptAnswers } from './kept-answers/store'
@@ -15,6 +16,7 @@ import { errorHandlerPlugin } from './plugins/error-handler'
 import { formPostsPlugin } from './plugins/form-posts'
 import { type MailTiming, mailPlugin } from './plugins/mail'
 import { maintenancePlugin } from './plugins/maintenance'
+import { metricsPlugin } from './plugins/metrics'
 import { rateLimitPlugin } from './plugins/rate-limit'
 import { sameOriginPlugin } from './plugins/same-origin'
 import { scheduledWorkPlugin } from './plugins/scheduled-work'
@@ -79,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
         (request, response) => {
           if (!acceptRequestTarget(request, response, security, app.log)) return
-          if (!serveKept(answers, request, response, app.log)) fastifyHandler(request, response)
+          if (!serveKept(answers, request, response, app.log, app.metrics)) fastifyHandler(request, response)
         },
       )
       server.keepAliveTimeout = 5_000
@@ -108,9 +110,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
 
   await app.register(configPlugin, { env })
+  // The state changes services announce (src/server/events.ts), as one line each in this app's log.
+  app.addHook('onClose', logSiteEvents(app.log))
   await app.register(errorHandlerPlugin)
   await app.register(securityPlugin, security)
   await app.register(dbPlugin, { handle: options.db })
+  // Before every route, so each answer is counted (docs/metrics.md); nothing at all unless configured.
+  await app.register(metricsPlugin)
   await app.register(contentEventsPlugin)
   await app.register(keptAnswersPlugin, { answers, security })
   // Public forms posted without JavaScript: their bodies, and their answers as pages; its hook runs

@@ -229,6 +229,24 @@ const Settings = z.object({
       .default(60),
   ),
   COUNCIL_WEBSITE: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  /**
+   * GET /metrics (Prometheus) on the site's port, for a scraper that sends this as a bearer token
+   * (docs/metrics.md). Unset, and without METRICS_PORT, there is no /metrics at all.
+   */
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(24, 'must be at least 24 characters').optional()),
+  /**
+   * A port of its own that answers GET /metrics to anyone who reaches it: for a scraper on a
+   * private network, with the port never published. Unset: no such listener.
+   */
+  METRICS_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .optional(),
+  ),
 })
 
 /** The name of every setting: .env.example lists each (tests/unit/env.test.ts). */
@@ -241,6 +259,9 @@ const EnvSchema = Settings.superRefine((env, ctx) => {
       path: ['SESSION_SECRET'],
       message: 'is required when NODE_ENV=production (at least 32 characters)',
     })
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: "must not be the site's PORT" })
   }
   if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
     ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER is set' })

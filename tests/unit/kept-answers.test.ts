@@ -18,7 +18,7 @@ const spec = {
   security,
 }
 const answer = buildAnswer(html, spec, 'quick')
-const entry = { status: 200 as const, answer, fastPath: true }
+const entry = { status: 200 as const, answer, fastPath: true, route: '/test' }
 const KEY = '["/faq",{},[]]'
 
 type Reply = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
@@ -40,7 +40,7 @@ describe('kept answers, served before the framework', () => {
   let base = ''
   beforeAll(async () => {
     server = createServer((req, res) => {
-      if (serveKept(answers, req, res, log)) return
+      if (serveKept(answers, req, res, log, null)) return
       res.writeHead(599).end('framework')
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -95,9 +95,11 @@ export const keptAnswersPlugin = fp<Options>(
         if (key === null) return
         const entry = answers.get(key)
         if (entry === undefined) {
+          app.metrics?.keptMiss()
           pending.set(request, { key, since: answers.generation, before: new Set(Object.keys(reply.getHeaders())) })
           return
         }
+        app.metrics?.keptHit()
         answers.alias(request.url, key)
         return reply.send(sendAnswer(request, reply, entry.answer, entry.status))
       }
@@ -110,7 +112,7 @@ export const keptAnswersPlugin = fp<Options>(
           const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8')
           const headers = routeHeaders(reply, made.before)
           const answer = buildAnswer(payload, { contentType, cacheControl: 'no-cache', security, headers }, 'quick')
-          entry = { status: 200, answer, fastPath }
+          entry = { status: 200, answer, fastPath, route: request.routeOptions.url ?? route.url }
           if (answers.keep(made.key, entry, made.since)) answers.alias(request.url, made.key)
         } else answers.alias(request.url, made.key)
         return sendAnswer(request, reply, entry.answer)
@@ -119,5 +121,5 @@ export const keptAnswersPlugin = fp<Options>(
       route.onSend = [...asArray(route.onSend), keepAnswer]
     })
   },
-  { name: 'kept-answers', dependencies: ['content-events'] },
+  { name: 'kept-answers', dependencies: ['content-events', 'metrics'] },
 )

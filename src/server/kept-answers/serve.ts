@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
 import { loggedRequest, requestCompleted, requestId } from '../log'
+import type { AppMetrics } from '../metrics/metrics'
 import { SESSION_COOKIE } from '../plugins/session'
 import { notModified } from './conditional'
 import type { KeptAnswers } from './store'
@@ -22,6 +23,7 @@ export function serveKept(
   request: IncomingMessage,
   response: ServerResponse,
   log: FastifyBaseLogger,
+  metrics: AppMetrics | null,
 ): boolean {
   const method = request.method
   if (method !== 'GET' && method !== 'HEAD') return false
@@ -41,9 +43,14 @@ export function serveKept(
     response.writeHead(entry.status, variant.headers)
     response.end(method === 'HEAD' ? undefined : variant.body)
   }
+  const elapsed = performance.now() - started
+  if (metrics) {
+    metrics.keptHit()
+    metrics.observeRequest(method, entry.route, status, elapsed / 1000)
+  }
   if (LOGS_INFO.has(log.level)) {
     const line = requestCompleted(
-      { req: loggedRequest(method, url), statusCode: status, responseTime: performance.now() - started, kept: true },
+      { req: loggedRequest(method, url), statusCode: status, responseTime: elapsed, kept: true },
       requestId(request),
     )
     log.info(line, 'request completed')

@@ -14,6 +14,8 @@ export type KeptEntry = {
    * against a rate-limit budget must go through Fastify, so that hits are counted too.
    */
   fastPath: boolean
+  /** The route pattern it answers, which the metrics count a hit sent before Fastify under. */
+  route: string
 }
 
 type Slot = KeptEntry & { hits: number; strengthening: boolean }

@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin'
+import { announce } from '../events'
+import type { Job } from '../metrics/metrics'
 import { publishDuePosts } from '../services/news'
 import { expireDueListings, sendRegistryNotices } from '../services/registry'
 import { reviewsClosedBetween } from '../services/standards'
@@ -18,46 +20,44 @@ import { CONTENT_CHANNEL } from './content-events'
 export const scheduledWorkPlugin = fp<{ everyMs?: number }>(
   async (app, options) => {
     let checkedUntil = new Date()
-    const closeReviews = async () => {
-      const now = new Date()
-      if (await reviewsClosedBetween(app.db, checkedUntil, now))
-        await app.dbHandle.notify(CONTENT_CHANNEL, 'review-closed')
-      checkedUntil = now
+    /** Runs one job: its success and failures are what the metrics and the log report of it. */
+    const job = async (name: Job, work: () => Promise<void>) => {
+      try {
+        await work()
+        app.metrics?.jobSucceeded(name)
+      } catch (error) {
+        app.metrics?.jobFailed(name)
+        announce('job.failed', { job: name, err: error })
+      }
     }
     const run = async () => {
-      try {
-        await closeReviews()
-      } catch (error) {
-        app.log.warn({ err: error }, 'checking for closed reviews failed; it will run again')
-      }
-      try {
+      await job('close-reviews', async () => {
+        const now = new Date()
+        const closed = await reviewsClosedBetween(app.db, checkedUntil, now)
+        if (closed.length > 0) {
+          await app.dbHandle.notify(CONTENT_CHANNEL, 'review-closed')
+          // Every replica watches the clock, so each writes this line once.
+          for (const review of closed) announce('standards.review.closed', review)
+        }
+        checkedUntil = now
+      })
+      await job('publish-news', async () => {
         const published = await publishDuePosts(app.db)
         if (published.length > 0)
           app.log.info({ posts: published.map((post) => post.slug) }, 'published scheduled news posts')
-      } catch (error) {
-        app.log.warn({ err: error }, 'publishing scheduled posts failed; it will run again')
-      }
-      try {
-        const expired = await expireDueListings(app.db)
-        if (expired.length > 0)
-          app.log.info(
-            { listings: expired.map((listing) => listing.number) },
-            'registry listings reached their expiry date',
-          )
-      } catch (error) {
-        app.log.warn({ err: error }, 'expiring registry listings failed; it will run again')
-      }
-      try {
+      })
+      await job('expire-listings', async () => {
+        await expireDueListings(app.db)
+      })
+      await job('registry-notices', async () => {
         const sent = await sendRegistryNotices(app.db, { mailEnabled: app.mail.enabled })
         if (sent.reminders + sent.superseded > 0) app.log.info(sent, 'registry notices queued')
-      } catch (error) {
-        app.log.warn({ err: error }, 'queueing registry notices failed; it will run again')
-      }
+      })
     }
     const timer = setInterval(run, options.everyMs ?? app.env.NEWS_PUBLISH_INTERVAL_S * 1000)
     timer.unref()
     app.addHook('onReady', run)
     app.addHook('onClose', async () => clearInterval(timer))
   },
-  { name: 'scheduled-work', dependencies: ['db', 'mail'] },
+  { name: 'scheduled-work', dependencies: ['db', 'mail', 'metrics'] },
 )

@@ -121,9 +121,14 @@ export const ssrPlugin = fp<Options>(
         const url = request.url
         // Unknown API and file paths get the one JSON not-found answer, not a page.
         if (/^\/(api|trpc|files|assets)(\/|$|\?)/.test(url)) return reply.callNotFound()
-        const { key, redirect, renderUrl } = await options.render.resolve(url)
+        const { key, redirect, renderUrl, route } = await options.render.resolve(url)
+        request.metricsRoute = route
         if (redirect !== undefined) return reply.redirect(redirect, 308)
         let entry: KeptEntry | undefined = key === null ? undefined : answers.get(key)
+        if (key !== null) {
+          if (entry === undefined) app.metrics?.keptMiss()
+          else app.metrics?.keptHit()
+        }
         if (entry === undefined) {
           const since = answers.generation
           const rendered = await renderOnce(key, since, () => renderPage(request, renderUrl, key))
@@ -139,7 +144,7 @@ export const ssrPlugin = fp<Options>(
           // Visitors who waited for the same render share the entry the first of them kept.
           entry = answers.peek(key)
           if (entry === undefined) {
-            entry = { status: rendered.status === 404 ? 404 : 200, answer: rendered.answer, fastPath: true }
+            entry = { status: rendered.status === 404 ? 404 : 200, answer: rendered.answer, fastPath: true, route }
             answers.keep(key, entry, since)
           }
         }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { withTimeout } from '../time-limit'
 
 const READY_TIMEOUT_MS = 2000
 
@@ -17,21 +18,5 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       request.log.warn({ err: error }, 'readiness check failed')
       return reply.code(503).send({ status: 'unavailable', reason: 'database is not answering' })
     }
-  })
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)
-    promise.then(
-      (value) => {
-        clearTimeout(timer)
-        resolve(value)
-      },
-      (error: unknown) => {
-        clearTimeout(timer)
-        reject(error)
-      },
-    )
   })
 }

@@ -148,7 +148,7 @@ async function resolvePage(url: string): Promise<PageResolution> {
   // Every unknown path shows the same page (its HTML names no path), rendered from one fixed path:
   // a junk path could be one the router redirects or reads as another page, and that answer must
   // never become the page every unknown path shares.
-  const notFound = { key: NOT_FOUND, renderUrl: NOT_FOUND_PATH }
+  const notFound = { key: NOT_FOUND, renderUrl: NOT_FOUND_PATH, route: NOT_FOUND }
   let pathname: string
   try {
     pathname = decodeURIComponent(parsed.pathname)
@@ -174,15 +174,17 @@ async function resolvePage(url: string): Promise<PageResolution> {
     } catch {
       again = undefined
     }
-    if (again?.id === found.id) return { key: null, redirect: `${canonicalPath}${parsed.search}`, renderUrl: url }
+    if (again?.id === found.id)
+      return { key: null, redirect: `${canonicalPath}${parsed.search}`, renderUrl: url, route: found.fullPath }
   }
   // A query its page refuses is rendered as asked (the page says what is wrong) and never kept.
-  if (!valid || branch.some((route) => route.options.staticData?.private)) return { key: null, renderUrl: url }
+  if (!valid || branch.some((route) => route.options.staticData?.private))
+    return { key: null, renderUrl: url, route: found.fullPath }
   // A search: each distinct text would be an entry, pushing the site's pages out (decision 029).
   const read = (search ?? {}) as Record<string, unknown>
   if (branch.some((route) => route.options.staticData?.freeText?.some((name) => read[name] !== undefined)))
-    return { key: null, renderUrl: url }
-  return { key: JSON.stringify([found.id, params, searches]), renderUrl: canonical.href }
+    return { key: null, renderUrl: url, route: found.fullPath }
+  return { key: JSON.stringify([found.id, params, searches]), renderUrl: canonical.href, route: found.fullPath }
 }
 
 export const render: RenderPage = Object.assign(renderPage, { resolve: resolvePage })

@@ -35,9 +35,11 @@ export type RenderOutput = {
  *   case): where to send the visitor instead. Such a URL is never rendered, so its redirect can
  *   never be kept under the canonical key;
  * - `renderUrl`: the URL to render, made from what the key holds, so the kept HTML is the same
- *   whichever of its URLs came first.
+ *   whichever of its URLs came first;
+ * - `route`: the page's route pattern in the app's router (`/news/$slug`), or `not-found`: what
+ *   the metrics count the request under, one series per page however many URLs it has.
  */
-export type PageResolution = { key: string | null; redirect?: string; renderUrl: string }
+export type PageResolution = { key: string | null; redirect?: string; renderUrl: string; route: string }
 
 export type RenderPage = ((input: RenderInput) => Promise<RenderOutput>) & {
   resolve: (url: string) => Promise<PageResolution>
