@@ -40,6 +40,12 @@ export const BENCH_URLS = READ_URLS
  * largest, an API answer), plain and br.
  */
 const WARN_URLS = ['/', '/faq', '/api/resources']
+/**
+ * The same server with /metrics on (METRICS_TOKEN) and scraped every METRICS_SCRAPE_MS, loaded on
+ * WARN_URLS beside the app without it: what counting every request costs (issue 41).
+ */
+const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef'
+const METRICS_SCRAPE_MS = 1000
 
 /**
  * The site search's two words: one that many studies and resources match (the cost of ranking every
@@ -55,6 +61,8 @@ const TARGETS = {
   ratio: 0.7,
   /** requests/s at LOG_LEVEL=info against the same server at warn (issue 34). */
   logRatio: 0.85,
+  /** requests/s with metrics on against the same server without them (issue 41): nothing measurable. */
+  metricsRatio: 0.95,
   /** p99 against the anchor's, both logging every request (issue 34). */
   p99AnchorRatio: 1.5,
   /** CPU per search (server and its database backends) at ten times the content against today's. */
@@ -400,10 +408,30 @@ export async function runCompareBench(argv) {
     // The same build on the same database at LOG_LEVEL=warn: what the request log costs.
     const warnUrls = WARN_URLS.filter((path) => urls.includes(path))
     const appWarn = warnUrls.length ? await startBuiltServer(db.env, { limitMs }) : null
+    // And with metrics on, as an operator who scrapes it runs it, scraped far more often than a
+    // Prometheus would (every 15-60 s).
+    const appMetrics = warnUrls.length
+      ? await startBuiltServer({ ...db.env, LOG_LEVEL: 'info', METRICS_TOKEN }, { limitMs })
+      : null
+    let scrapes = 0
+    let scrapeFailures = 0
+    const scraper = appMetrics
+      ? setInterval(() => {
+          get(`${appMetrics.base}/metrics`, { authorization: `Bearer ${METRICS_TOKEN}` }).then(
+            (answer) => {
+              if (answer.status === 200) scrapes += 1
+              else scrapeFailures += 1
+            },
+            () => {
+              scrapeFailures += 1
+            },
+          )
+        }, METRICS_SCRAPE_MS)
+      : null
     const pages = benchPages(postPath)
     const anchor = await startAnchor(await recordAnswers(app.base, workDir, urls), limitMs)
     console.log(
-      `App ${app.base} (pid ${app.child.pid}, ${db.label}, LOG_LEVEL=info); anchor ${anchor.base} (pid ${anchor.child.pid}, bare Fastify, same bytes and headers, one log line per request); both log to a pipe this process drains.${appWarn ? ` The app at LOG_LEVEL=warn: ${appWarn.base} (pid ${appWarn.child.pid}, same database) on ${warnUrls.join(' ')}.` : ''}`,
+      `App ${app.base} (pid ${app.child.pid}, ${db.label}, LOG_LEVEL=info); anchor ${anchor.base} (pid ${anchor.child.pid}, bare Fastify, same bytes and headers, one log line per request); both log to a pipe this process drains.${appWarn ? ` The app at LOG_LEVEL=warn: ${appWarn.base} (pid ${appWarn.child.pid}, same database) on ${warnUrls.join(' ')}.` : ''}${appMetrics ? ` The app at LOG_LEVEL=info with METRICS_TOKEN, scraped every ${METRICS_SCRAPE_MS} ms: ${appMetrics.base} (pid ${appMetrics.child.pid}).` : ''}`,
     )
     console.log(
       `${tool}, ${connections} connections, ${seconds} s per load, ${rounds} rounds, Node ${process.version}; instructions: ${perf ? 'perf stat' : 'perf stat cannot count them on this machine, CPU time per request instead'}.`,
@@ -432,10 +460,11 @@ export async function runCompareBench(argv) {
     // Warm-up: both servers' code paths compiled and every kept answer in place before measuring.
     for (const target of [app, anchor]) await loadEach(target, workDir)
     if (appWarn) await loadEach(appWarn, workDir, warnUrls)
+    if (appMetrics) await loadEach(appMetrics, workDir, warnUrls)
     const rssWarm = rssMb(app.child.pid)
 
     /** @typedef {Awaited<ReturnType<typeof loadOnce>>} Load */
-    /** @type {Array<{ path: string, encoding: string, app: ReturnType<typeof summary>, anchor: ReturnType<typeof summary>, warn: ReturnType<typeof summary> | null, setAside: number }>} */
+    /** @type {Array<{ path: string, encoding: string, app: ReturnType<typeof summary>, anchor: ReturnType<typeof summary>, warn: ReturnType<typeof summary> | null, metrics: ReturnType<typeof summary> | null, setAside: number }>} */
     const rows = []
     /** @param {Load[]} results */
     const summary = (results) => {
@@ -462,22 +491,33 @@ export async function runCompareBench(argv) {
     }
     for (const encoding of ENCODINGS) {
       for (const path of urls) {
-        /** @type {{ app: Load[], anchor: Load[], warn: Load[] }} */
-        const sums = { app: [], anchor: [], warn: [] }
-        /** @type {Array<'app' | 'anchor' | 'warn'>} */
-        const servers = appWarn && warnUrls.includes(path) ? ['app', 'anchor', 'warn'] : ['app', 'anchor']
+        /** @type {{ app: Load[], anchor: Load[], warn: Load[], metrics: Load[] }} */
+        const sums = { app: [], anchor: [], warn: [], metrics: [] }
+        /** @type {Array<'app' | 'anchor' | 'warn' | 'metrics'>} */
+        const servers = ['app', 'anchor']
+        if (warnUrls.includes(path)) {
+          if (appWarn) servers.push('warn')
+          if (appMetrics) servers.push('metrics')
+        }
         // A round in which the anchor, sending the same bytes from memory, was itself over the target
         // shows the machine unable to meet it then: it is set aside and taken again, at most `rounds`
         // times per pair, and counted in the verdict (decision 034).
-        /** @type {{ app: Load[], anchor: Load[], warn: Load[] }} */
-        const setAside = { app: [], anchor: [], warn: [] }
+        /** @type {{ app: Load[], anchor: Load[], warn: Load[], metrics: Load[] }} */
+        const setAside = { app: [], anchor: [], warn: [], metrics: [] }
         for (let round = 0; sums.app.length < rounds; round += 1) {
           // Each server goes first in turn.
           const order = servers.map((_, i) => servers[(i + round) % servers.length] ?? 'app')
-          /** @type {Map<'app' | 'anchor' | 'warn', Load>} */
+          /** @type {Map<'app' | 'anchor' | 'warn' | 'metrics', Load>} */
           const taken = new Map()
           for (const who of order) {
-            const target = who === 'app' ? app : who === 'warn' && appWarn ? appWarn : anchor
+            const target =
+              who === 'app'
+                ? app
+                : who === 'warn' && appWarn
+                  ? appWarn
+                  : who === 'metrics' && appMetrics
+                    ? appMetrics
+                    : anchor
             taken.set(
               who,
               await loadOnce({
@@ -501,6 +541,7 @@ export async function runCompareBench(argv) {
           app: summary(sums.app),
           anchor: summary(sums.anchor),
           warn: sums.warn.length ? summary(sums.warn) : null,
+          metrics: sums.metrics.length ? summary(sums.metrics) : null,
         }
         // wrk counts answers of 400 and up (WRK_LEAN_SCRIPT); one that turned into a redirect would not
         // be. h2load and autocannon count every status themselves.
@@ -515,7 +556,7 @@ export async function runCompareBench(argv) {
           ? `${(row.app.instructionsPerRequest / 1000).toFixed(0)}k vs ${(row.anchor.instructionsPerRequest / 1000).toFixed(0)}k instructions/request`
           : `${row.app.cpuPerRequest.toFixed(1)} vs ${row.anchor.cpuPerRequest.toFixed(1)} µs CPU/request`
         console.log(
-          `  ${encoding.name.padEnd(5)} ${path.padEnd(26)} app ${row.app.rps.toFixed(0).padStart(6)} req/s, anchor ${row.anchor.rps.toFixed(0).padStart(6)} req/s, ratio ${(row.app.rps / row.anchor.rps).toFixed(2)}; ${cost}; p99 by round app ${rounded(sums.app)}, anchor ${rounded(sums.anchor)} ms${row.warn ? `; at LOG_LEVEL=warn ${row.warn.rps.toFixed(0)} req/s (info/warn ${(row.app.rps / row.warn.rps).toFixed(2)}), p99 by round ${rounded(sums.warn)} ms` : ''}${setAside.app.length ? `; set aside, the anchor over ${TARGETS.p99Ms} ms: app ${rounded(setAside.app)}, anchor ${rounded(setAside.anchor)} ms` : ''}`,
+          `  ${encoding.name.padEnd(5)} ${path.padEnd(26)} app ${row.app.rps.toFixed(0).padStart(6)} req/s, anchor ${row.anchor.rps.toFixed(0).padStart(6)} req/s, ratio ${(row.app.rps / row.anchor.rps).toFixed(2)}; ${cost}; p99 by round app ${rounded(sums.app)}, anchor ${rounded(sums.anchor)} ms${row.warn ? `; at LOG_LEVEL=warn ${row.warn.rps.toFixed(0)} req/s (info/warn ${(row.app.rps / row.warn.rps).toFixed(2)}), p99 by round ${rounded(sums.warn)} ms` : ''}${row.metrics ? `; with metrics on ${row.metrics.rps.toFixed(0)} req/s (on/off ${(row.metrics.rps / row.app.rps).toFixed(2)}), p99 by round ${rounded(sums.metrics)} ms` : ''}${setAside.app.length ? `; set aside, the anchor over ${TARGETS.p99Ms} ms: app ${rounded(setAside.app)}, anchor ${rounded(setAside.anchor)} ms` : ''}`,
         )
       }
     }
@@ -534,6 +575,20 @@ export async function runCompareBench(argv) {
             `| ${row.path} | ${row.encoding} | ${row.app.rps.toFixed(0)} | ${row.warn.rps.toFixed(0)} | ${(row.app.rps / row.warn.rps).toFixed(2)} | ${row.app.p99.toFixed(2)} | ${row.warn.p99.toFixed(2)} |`,
           )
       console.log(`Log lines read from the app: ${app.log.lines}; from the anchor: ${anchor.log.lines}.`)
+    }
+    if (scraper) clearInterval(scraper)
+    const measured = rows.filter((row) => row.metrics !== null)
+    if (measured.length) {
+      console.log(
+        `\nWhat the metrics cost: the same server at LOG_LEVEL=info without /metrics and with it (scraped ${scrapes} times, ${scrapeFailures} failed), the same rounds:`,
+      )
+      console.log('| URL | encoding | off req/s | on req/s | on/off | off p99 ms | on p99 ms |')
+      console.log('|---|---|---|---|---|---|---|')
+      for (const row of measured)
+        if (row.metrics)
+          console.log(
+            `| ${row.path} | ${row.encoding} | ${row.app.rps.toFixed(0)} | ${row.metrics.rps.toFixed(0)} | ${(row.metrics.rps / row.app.rps).toFixed(2)} | ${row.app.p99.toFixed(2)} | ${row.metrics.p99.toFixed(2)} |`,
+          )
     }
 
     // The site search, on this database and on one with CONTENT_FACTOR times its studies, resources
@@ -711,11 +766,21 @@ export async function runCompareBench(argv) {
         : row.app.cpuPerRequest / row.anchor.cpuPerRequest
     const errors =
       rows.reduce(
-        (s, row) => s + row.app.errors + row.app.non2xx + (row.warn ? row.warn.errors + row.warn.non2xx : 0),
+        (s, row) =>
+          s +
+          row.app.errors +
+          row.app.non2xx +
+          (row.warn ? row.warn.errors + row.warn.non2xx : 0) +
+          (row.metrics ? row.metrics.errors + row.metrics.non2xx : 0),
         0,
       ) + searches.reduce((s, row) => s + row.one.errors + row.one.non2xx + row.ten.errors + row.ten.non2xx, 0)
     const logRatio = (/** @type {Row} */ row) => (row.warn ? row.app.rps / row.warn.rps : Number.POSITIVE_INFINITY)
     const leastLogged = logged.length ? logged.reduce((w, row) => (logRatio(row) < logRatio(w) ? row : w)) : null
+    const metricsRatio = (/** @type {Row} */ row) =>
+      row.metrics ? row.metrics.rps / row.app.rps : Number.POSITIVE_INFINITY
+    const dearestCount = measured.length
+      ? measured.reduce((w, row) => (metricsRatio(row) < metricsRatio(w) ? row : w))
+      : null
     const p99Ratio = (/** @type {Row} */ row) => row.app.p99 / row.anchor.p99
     const furthest = rows.reduce((w, row) => (p99Ratio(row) > p99Ratio(w) ? row : w))
     const searchRatio = (/** @type {(typeof searches)[number]} */ row) => row.ten.cpuPerRequest / row.one.cpuPerRequest
@@ -726,6 +791,9 @@ export async function runCompareBench(argv) {
       leastLogged
         ? `${verdict(logged.every((row) => logRatio(row) >= TARGETS.logRatio))}  requests/s at LOG_LEVEL=info at least ${TARGETS.logRatio} of the same server's at warn on ${warnUrls.join(' ')}, plain and br (lowest: ${logRatio(leastLogged).toFixed(2)}, ${leastLogged.path} ${leastLogged.encoding})`
         : 'SKIPPED  info against warn (--only named none of the URLs it is measured on)',
+      dearestCount
+        ? `${verdict(measured.every((row) => metricsRatio(row) >= TARGETS.metricsRatio) && scrapeFailures === 0)}  requests/s with /metrics on (scraped every ${METRICS_SCRAPE_MS} ms) at least ${TARGETS.metricsRatio} of the same server's without, on ${warnUrls.join(' ')}, plain and br (lowest: ${metricsRatio(dearestCount).toFixed(2)}, ${dearestCount.path} ${dearestCount.encoding}; scrapes ${scrapes}, failed ${scrapeFailures})`
+        : 'SKIPPED  metrics on against off (--only named none of the URLs it is measured on)',
       `${verdict(rows.every((row) => p99Ratio(row) <= TARGETS.p99AnchorRatio))}  p99 at most ${TARGETS.p99AnchorRatio}x the anchor's, both logging every request, on every URL, median rounds (highest: ${p99Ratio(furthest).toFixed(2)}x, ${furthest.path} ${furthest.encoding}: ${furthest.app.p99.toFixed(2)} against ${furthest.anchor.p99.toFixed(2)} ms)`,
       dearest
         ? `${verdict(searches.every((row) => searchRatio(row) <= TARGETS.searchCostRatio))}  site search: CPU per search (server and database) at ${CONTENT_FACTOR}x the content at most ${TARGETS.searchCostRatio}x today's, a common and a rare word (highest: ${searchRatio(dearest).toFixed(2)}x, "${dearest.query}": ${dearest.one.cpuPerRequest.toFixed(0)} → ${dearest.ten.cpuPerRequest.toFixed(0)} µs)`
