@@ -6,11 +6,15 @@ import { sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { version } from '../../package.json'
+import { newsletterSubscribers, posts } from '../../src/db/schema'
 import { seedIfEmpty } from '../../src/db/seed'
 import { loggerOptions } from '../../src/server/log'
+import { sendPost } from '../../src/server/services/news-delivery'
 import { changeListingStatus, createListing } from '../../src/server/services/registry'
+import { createDraft, openReview, seedStandards } from '../../src/server/services/standards'
 import { render } from '../../src/server/ssr/render'
 import { ListingInputSchema } from '../../src/shared/schemas/registry'
+import { DEFAULT_SITE } from '../../src/shared/site'
 import { buildTestApp, setUpTestApp } from '../helpers/build-app'
 import { renderStarterDocument } from '../helpers/db'
 import { SAME_ORIGIN } from '../helpers/login'
@@ -239,6 +243,58 @@ describe('/metrics with METRICS_TOKEN', () => {
       reason: 'invalid',
       msg: 'sign-in refused',
     })
+  })
+
+  it('writes a newsletter issue’s start and finish, and a public review’s opening and closing', async () => {
+    const db = setup.app.db
+    const editor = { email: 'editor@example.org' }
+    await seedStandards(db, DEFAULT_SITE)
+    await createDraft(db, editor, 'MHBOT-SC/G-002', { version: '1.1', changeSummary: 'A change.' })
+    const closesAt = new Date(Date.now() + 2_500)
+    await openReview(db, editor, 'MHBOT-SC/G-002', '1.1', { closesAt }, 0)
+    expect(logLines.filter((line) => line.event === 'standards.review.opened')).toEqual([
+      expect.objectContaining({
+        standard: 'MHBOT-SC/G-002',
+        version: '1.1',
+        closesAt: closesAt.toISOString(),
+        msg: 'public review opened',
+      }),
+    ])
+    const closed = await until(
+      () => logLines.filter((line) => line.event === 'standards.review.closed'),
+      (lines) => lines.length > 0,
+      15_000,
+    )
+    expect(closed).toEqual([expect.objectContaining({ standard: 'MHBOT-SC/G-002', version: '1.1', level: 30 })])
+
+    const [post] = await db
+      .insert(posts)
+      .values({
+        slug: 'metrics-issue',
+        title: 'An issue the metrics follow',
+        summary: 'Two readers',
+        body: 'Two readers get this.',
+        status: 'published',
+        publishedAt: new Date(),
+      })
+      .returning()
+    if (!post) throw new Error('no post')
+    await db.insert(newsletterSubscribers).values([
+      { email: 'reader1@example.net', status: 'active' },
+      { email: 'reader2@example.net', status: 'active' },
+    ])
+    smtp.received.length = 0
+    await sendPost(db, { enabled: true }, editor, post.id)
+    expect(logLines.filter((line) => line.event === 'newsletter.issue.started')).toEqual([
+      expect.objectContaining({ post: post.id, recipients: 2, msg: 'newsletter issue started' }),
+    ])
+    await smtp.waitFor(2, 15_000)
+    const finished = await until(
+      () => logLines.filter((line) => line.event === 'newsletter.issue.finished'),
+      (lines) => lines.length > 0,
+    )
+    expect(finished).toEqual([expect.objectContaining({ post: post.id, sent: 2, failed: 0, cancelled: 0 })])
+    for (const line of [...closed, ...finished]) expect(JSON.stringify(line)).not.toContain('@')
   })
 
   // Last: it takes a table away for a moment.

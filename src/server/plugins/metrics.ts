@@ -52,10 +52,12 @@ export const metricsPlugin = fp(
     )
     app.decorate('metrics', metrics)
 
-    app.addHook('onResponse', async (request, reply) => {
+    // A callback hook, not an async one: no promise per request.
+    app.addHook('onResponse', (request, reply, done) => {
       // An unknown path has no pattern: all of them are one series, however many there are.
       const route = request.metricsRoute ?? request.routeOptions.url ?? 'unmatched'
       metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000)
+      done()
     })
 
     if (token !== undefined) {
