@@ -46,6 +46,8 @@ const WARN_URLS = ['/', '/faq', '/api/resources']
  */
 const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef'
 const METRICS_SCRAPE_MS = 1000
+/** The fixed rate, requests/s across all connections, at which the two are compared: below what either serves. */
+const METRICS_RATE = 5000
 
 /**
  * The site search's two words: one that many studies and resources match (the cost of ranking every
@@ -174,11 +176,12 @@ function cpuMicros(pid) {
 /**
  * One load on one URL of one server, with its CPU time and, where perf works, its instructions,
  * read for that server's process over exactly the load. `alsoPids`: more processes whose CPU time
- * counts (the server's database backends, for the search).
- * @param {{ tool: string, url: string, headers: Record<string, string>, connections: number, seconds: number, pid: number | undefined, perf: boolean, workDir: string, alsoPids?: number[] }} options
+ * counts (the server's database backends, for the search). `rps`: h2load only, a fixed rate per
+ * connection rather than as fast as the server answers.
+ * @param {{ tool: string, url: string, headers: Record<string, string>, connections: number, seconds: number, pid: number | undefined, perf: boolean, workDir: string, alsoPids?: number[], rps?: number }} options
  * @returns {Promise<import('./bench-kit.mjs').BenchResult & { cpu: number, instructions: number | null }>}
  */
-async function loadOnce({ tool, url, headers, connections, seconds, pid, perf, workDir, alsoPids = [] }) {
+async function loadOnce({ tool, url, headers, connections, seconds, pid, perf, workDir, alsoPids = [], rps = 0 }) {
   const limitMs = (seconds + 60) * 1000
   const perfRun = perf
     ? run(
@@ -195,7 +198,9 @@ async function loadOnce({ tool, url, headers, connections, seconds, pid, perf, w
     const log = join(workDir, 'h2load.log')
     rmSync(log, { force: true })
     const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
-    const args = ['--h1', '-t1', `-c${connections}`, `-D${seconds}`, `--log-file=${log}`, ...headerArgs, url]
+    // rps: a fixed rate per connection instead of as fast as the server answers.
+    const rate = rps > 0 ? [`--rps=${rps}`] : []
+    const args = ['--h1', '-t1', `-c${connections}`, `-D${seconds}`, ...rate, `--log-file=${log}`, ...headerArgs, url]
     result = h2loadResult(await run('h2load', args, 'h2load', limitMs), readFileSync(log, 'utf8'))
   } else if (tool === 'wrk') {
     const script = join(workDir, 'bench.lua')
@@ -469,7 +474,7 @@ export async function runCompareBench(argv) {
     const rssWarm = rssMb(app.child.pid)
 
     /** @typedef {Awaited<ReturnType<typeof loadOnce>>} Load */
-    /** @type {Array<{ path: string, encoding: string, app: ReturnType<typeof summary>, anchor: ReturnType<typeof summary>, warn: ReturnType<typeof summary> | null, metrics: ReturnType<typeof summary> | null, setAside: number }>} */
+    /** @type {Array<{ path: string, encoding: string, app: ReturnType<typeof summary>, anchor: ReturnType<typeof summary>, warn: ReturnType<typeof summary> | null, paced: ReturnType<typeof summary> | null, metrics: ReturnType<typeof summary> | null, setAside: number }>} */
     const rows = []
     /** @param {Load[]} results */
     const summary = (results) => {
@@ -496,33 +501,23 @@ export async function runCompareBench(argv) {
     }
     for (const encoding of ENCODINGS) {
       for (const path of urls) {
-        /** @type {{ app: Load[], anchor: Load[], warn: Load[], metrics: Load[] }} */
-        const sums = { app: [], anchor: [], warn: [], metrics: [] }
-        /** @type {Array<'app' | 'anchor' | 'warn' | 'metrics'>} */
+        /** @type {{ app: Load[], anchor: Load[], warn: Load[] }} */
+        const sums = { app: [], anchor: [], warn: [] }
+        /** @type {Array<'app' | 'anchor' | 'warn'>} */
         const servers = ['app', 'anchor']
-        if (warnUrls.includes(path)) {
-          if (appWarn) servers.push('warn')
-          if (appMetrics) servers.push('metrics')
-        }
+        if (appWarn && warnUrls.includes(path)) servers.push('warn')
         // A round in which the anchor, sending the same bytes from memory, was itself over the target
         // shows the machine unable to meet it then: it is set aside and taken again, at most `rounds`
         // times per pair, and counted in the verdict (decision 034).
-        /** @type {{ app: Load[], anchor: Load[], warn: Load[], metrics: Load[] }} */
-        const setAside = { app: [], anchor: [], warn: [], metrics: [] }
+        /** @type {{ app: Load[], anchor: Load[], warn: Load[] }} */
+        const setAside = { app: [], anchor: [], warn: [] }
         for (let round = 0; sums.app.length < rounds; round += 1) {
           // Each server goes first in turn.
           const order = servers.map((_, i) => servers[(i + round) % servers.length] ?? 'app')
-          /** @type {Map<'app' | 'anchor' | 'warn' | 'metrics', Load>} */
+          /** @type {Map<'app' | 'anchor' | 'warn', Load>} */
           const taken = new Map()
           for (const who of order) {
-            const target =
-              who === 'app'
-                ? app
-                : who === 'warn' && appWarn
-                  ? appWarn
-                  : who === 'metrics' && appMetrics
-                    ? appMetrics
-                    : anchor
+            const target = who === 'app' ? app : who === 'warn' && appWarn ? appWarn : anchor
             taken.set(
               who,
               await loadOnce({
@@ -546,7 +541,11 @@ export async function runCompareBench(argv) {
           app: summary(sums.app),
           anchor: summary(sums.anchor),
           warn: sums.warn.length ? summary(sums.warn) : null,
-          metrics: sums.metrics.length ? summary(sums.metrics) : null,
+          /** Filled after the main rounds, at a fixed rate: the app without metrics, and with them. */
+          /** @type {ReturnType<typeof summary> | null} */
+          paced: null,
+          /** @type {ReturnType<typeof summary> | null} */
+          metrics: null,
         }
         // wrk counts answers of 400 and up (WRK_LEAN_SCRIPT); one that turned into a redirect would not
         // be. h2load and autocannon count every status themselves.
@@ -561,7 +560,7 @@ export async function runCompareBench(argv) {
           ? `${(row.app.instructionsPerRequest / 1000).toFixed(0)}k vs ${(row.anchor.instructionsPerRequest / 1000).toFixed(0)}k instructions/request`
           : `${row.app.cpuPerRequest.toFixed(1)} vs ${row.anchor.cpuPerRequest.toFixed(1)} µs CPU/request`
         console.log(
-          `  ${encoding.name.padEnd(5)} ${path.padEnd(26)} app ${row.app.rps.toFixed(0).padStart(6)} req/s, anchor ${row.anchor.rps.toFixed(0).padStart(6)} req/s, ratio ${(row.app.rps / row.anchor.rps).toFixed(2)}; ${cost}; p99 by round app ${rounded(sums.app)}, anchor ${rounded(sums.anchor)} ms${row.warn ? `; at LOG_LEVEL=warn ${row.warn.rps.toFixed(0)} req/s (info/warn ${(row.app.rps / row.warn.rps).toFixed(2)}), p99 by round ${rounded(sums.warn)} ms` : ''}${row.metrics ? `; with metrics on ${row.metrics.rps.toFixed(0)} req/s (on/off ${(row.metrics.rps / row.app.rps).toFixed(2)}), p99 by round ${rounded(sums.metrics)} ms` : ''}${setAside.app.length ? `; set aside, the anchor over ${TARGETS.p99Ms} ms: app ${rounded(setAside.app)}, anchor ${rounded(setAside.anchor)} ms` : ''}`,
+          `  ${encoding.name.padEnd(5)} ${path.padEnd(26)} app ${row.app.rps.toFixed(0).padStart(6)} req/s, anchor ${row.anchor.rps.toFixed(0).padStart(6)} req/s, ratio ${(row.app.rps / row.anchor.rps).toFixed(2)}; ${cost}; p99 by round app ${rounded(sums.app)}, anchor ${rounded(sums.anchor)} ms${row.warn ? `; at LOG_LEVEL=warn ${row.warn.rps.toFixed(0)} req/s (info/warn ${(row.app.rps / row.warn.rps).toFixed(2)}), p99 by round ${rounded(sums.warn)} ms` : ''}${setAside.app.length ? `; set aside, the anchor over ${TARGETS.p99Ms} ms: app ${rounded(setAside.app)}, anchor ${rounded(setAside.anchor)} ms` : ''}`,
         )
       }
     }
@@ -581,20 +580,54 @@ export async function runCompareBench(argv) {
           )
       console.log(`Log lines read from the app: ${app.log.lines}; from the anchor: ${anchor.log.lines}.`)
     }
+    // What metrics cost, at a fixed rate every server keeps up with: the same requests in the same
+    // seconds, so the CPU time each spends is comparable (at full speed a server's CPU per request
+    // moves with how many requests each turn of its event loop gathers).
+    if (appMetrics && tool === 'h2load')
+      for (const encoding of ENCODINGS)
+        for (const path of warnUrls) {
+          /** @type {{ app: Load[], metrics: Load[] }} */
+          const paced = { app: [], metrics: [] }
+          for (let round = 0; round < rounds; round += 1) {
+            /** @type {Array<'app' | 'metrics'>} */
+            const order = round % 2 ? ['metrics', 'app'] : ['app', 'metrics']
+            for (const who of order) {
+              const target = who === 'app' ? app : appMetrics
+              paced[who].push(
+                await loadOnce({
+                  tool,
+                  url: `${target.base}${path}`,
+                  headers: encoding.headers,
+                  connections,
+                  seconds,
+                  pid: target.child.pid,
+                  perf: false,
+                  workDir,
+                  rps: METRICS_RATE / connections,
+                }),
+              )
+            }
+          }
+          const row = rows.find((one) => one.path === path && one.encoding === encoding.name)
+          if (row) {
+            row.paced = summary(paced.app)
+            row.metrics = summary(paced.metrics)
+          }
+        }
     if (scraper) clearInterval(scraper)
     const measured = rows.filter((row) => row.metrics !== null)
     if (measured.length) {
       console.log(
-        `\nWhat the metrics cost: the same server at LOG_LEVEL=info without /metrics and with it (scraped ${scrapes} times, ${scrapeFailures} failed), the same rounds:`,
+        `\nWhat the metrics cost: the same server at LOG_LEVEL=info without /metrics and with it (scraped ${scrapes} times, ${scrapeFailures} failed), at ${METRICS_RATE} requests/s, in turn:`,
       )
       console.log(
         '| URL | encoding | off µs CPU/request | on µs CPU/request | on/off CPU | off req/s | on req/s | off p99 ms | on p99 ms |',
       )
       console.log('|---|---|---|---|---|---|---|---|---|')
       for (const row of measured)
-        if (row.metrics)
+        if (row.metrics && row.paced)
           console.log(
-            `| ${row.path} | ${row.encoding} | ${row.app.cpuPerRequest.toFixed(1)} | ${row.metrics.cpuPerRequest.toFixed(1)} | ${(row.metrics.cpuPerRequest / row.app.cpuPerRequest).toFixed(2)} | ${row.app.rps.toFixed(0)} | ${row.metrics.rps.toFixed(0)} | ${row.app.p99.toFixed(2)} | ${row.metrics.p99.toFixed(2)} |`,
+            `| ${row.path} | ${row.encoding} | ${row.paced.cpuPerRequest.toFixed(1)} | ${row.metrics.cpuPerRequest.toFixed(1)} | ${(row.metrics.cpuPerRequest / row.paced.cpuPerRequest).toFixed(2)} | ${row.paced.rps.toFixed(0)} | ${row.metrics.rps.toFixed(0)} | ${row.paced.p99.toFixed(2)} | ${row.metrics.p99.toFixed(2)} |`,
           )
     }
 
@@ -784,7 +817,7 @@ export async function runCompareBench(argv) {
     const logRatio = (/** @type {Row} */ row) => (row.warn ? row.app.rps / row.warn.rps : Number.POSITIVE_INFINITY)
     const leastLogged = logged.length ? logged.reduce((w, row) => (logRatio(row) < logRatio(w) ? row : w)) : null
     const metricsRatio = (/** @type {Row} */ row) =>
-      row.metrics ? row.metrics.cpuPerRequest / row.app.cpuPerRequest : 0
+      row.metrics && row.paced ? row.metrics.cpuPerRequest / row.paced.cpuPerRequest : 0
     const dearestCount = measured.length
       ? measured.reduce((w, row) => (metricsRatio(row) > metricsRatio(w) ? row : w))
       : null
