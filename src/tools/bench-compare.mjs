@@ -423,6 +423,9 @@ export async function runCompareBench(argv) {
     const appMetrics = warnUrls.length
       ? await startBuiltServer({ ...db.env, LOG_LEVEL: 'info', METRICS_TOKEN }, { limitMs })
       : null
+    // Its twin without metrics, started and loaded alike: the main app has been under load for
+    // minutes by then, which alone changes its CPU per request (a grown heap, other GC).
+    const appPlain = appMetrics ? await startBuiltServer({ ...db.env, LOG_LEVEL: 'info' }, { limitMs }) : null
     let scrapes = 0
     let scrapeFailures = 0
     const scraper = appMetrics
@@ -441,7 +444,7 @@ export async function runCompareBench(argv) {
     const pages = benchPages(postPath)
     const anchor = await startAnchor(await recordAnswers(app.base, workDir, urls), limitMs)
     console.log(
-      `App ${app.base} (pid ${app.child.pid}, ${db.label}, LOG_LEVEL=info); anchor ${anchor.base} (pid ${anchor.child.pid}, bare Fastify, same bytes and headers, one log line per request); both log to a pipe this process drains.${appWarn ? ` The app at LOG_LEVEL=warn: ${appWarn.base} (pid ${appWarn.child.pid}, same database) on ${warnUrls.join(' ')}.` : ''}${appMetrics ? ` The app at LOG_LEVEL=info with METRICS_TOKEN, scraped every ${METRICS_SCRAPE_MS} ms: ${appMetrics.base} (pid ${appMetrics.child.pid}).` : ''}`,
+      `App ${app.base} (pid ${app.child.pid}, ${db.label}, LOG_LEVEL=info); anchor ${anchor.base} (pid ${anchor.child.pid}, bare Fastify, same bytes and headers, one log line per request); both log to a pipe this process drains.${appWarn ? ` The app at LOG_LEVEL=warn: ${appWarn.base} (pid ${appWarn.child.pid}, same database) on ${warnUrls.join(' ')}.` : ''}${appMetrics ? ` The app at LOG_LEVEL=info with METRICS_TOKEN, scraped every ${METRICS_SCRAPE_MS} ms: ${appMetrics.base} (pid ${appMetrics.child.pid}), and its twin without: ${appPlain?.base} (pid ${appPlain?.child.pid}).` : ''}`,
     )
     console.log(
       `${tool}, ${connections} connections, ${seconds} s per load, ${rounds} rounds, Node ${process.version}; instructions: ${perf ? 'perf stat' : 'perf stat cannot count them on this machine, CPU time per request instead'}.`,
@@ -471,6 +474,7 @@ export async function runCompareBench(argv) {
     for (const target of [app, anchor]) await loadEach(target, workDir)
     if (appWarn) await loadEach(appWarn, workDir, warnUrls)
     if (appMetrics) await loadEach(appMetrics, workDir, warnUrls)
+    if (appPlain) await loadEach(appPlain, workDir, warnUrls)
     const rssWarm = rssMb(app.child.pid)
 
     /** @typedef {Awaited<ReturnType<typeof loadOnce>>} Load */
@@ -583,7 +587,7 @@ export async function runCompareBench(argv) {
     // What metrics cost, at a fixed rate every server keeps up with: the same requests in the same
     // seconds, so the CPU time each spends is comparable (at full speed a server's CPU per request
     // moves with how many requests each turn of its event loop gathers).
-    if (appMetrics && tool === 'h2load')
+    if (appMetrics && appPlain && tool === 'h2load')
       for (const encoding of ENCODINGS)
         for (const path of warnUrls) {
           /** @type {{ app: Load[], metrics: Load[] }} */
@@ -592,7 +596,7 @@ export async function runCompareBench(argv) {
             /** @type {Array<'app' | 'metrics'>} */
             const order = round % 2 ? ['metrics', 'app'] : ['app', 'metrics']
             for (const who of order) {
-              const target = who === 'app' ? app : appMetrics
+              const target = who === 'app' ? appPlain : appMetrics
               paced[who].push(
                 await loadOnce({
                   tool,
