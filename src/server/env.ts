@@ -61,17 +61,15 @@ const httpUrl = z
   .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://')
   .transform((value) => value.replace(/\/+$/, ''))
 
+const portNumber = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535')
+
 const Settings = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(0, 'must be between 0 and 65535')
-      .max(65535, 'must be between 0 and 65535')
-      .default(3000),
-  ),
+  PORT: z.preprocess(emptyToUndefined, portNumber.default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   DATABASE_URL: postgresUrl,
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
@@ -238,15 +236,7 @@ const Settings = z.object({
    * A port of its own that answers GET /metrics to anyone who reaches it: for a scraper on a
    * private network, with the port never published. Unset: no such listener.
    */
-  METRICS_PORT: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(0, 'must be between 0 and 65535')
-      .max(65535, 'must be between 0 and 65535')
-      .optional(),
-  ),
+  METRICS_PORT: z.preprocess(emptyToUndefined, portNumber.optional()),
 })
 
 /** The name of every setting: .env.example lists each (tests/unit/env.test.ts). */

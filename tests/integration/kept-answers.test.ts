@@ -1,17 +1,15 @@
 import type { AddressInfo } from 'node:net'
-import { Writable } from 'node:stream'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import type { FastifyServerOptions } from 'fastify'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { seedIfEmpty } from '../../src/db/seed'
 import { buildApp } from '../../src/server/app'
-import { loggerOptions } from '../../src/server/log'
 import { storeAttachment } from '../../src/server/services/attachments'
 import { seedStandards } from '../../src/server/services/standards'
 import { render } from '../../src/server/ssr/render'
 import { DEFAULT_SITE } from '../../src/shared/site'
 import { setUpTestApp, testEnv } from '../helpers/build-app'
 import { renderStarterDocument } from '../helpers/db'
+import { capturedLog } from '../helpers/log-lines'
 import { loginCookie, SAME_ORIGIN } from '../helpers/login'
 import { type RawAnswer, rawRequest } from '../helpers/raw-http'
 
@@ -19,14 +17,7 @@ import { type RawAnswer, rawRequest } from '../helpers/raw-http'
  * The one layer of kept answers (docs/decisions/023-kept-answers-one-layer.md), tried over real
  * sockets: a kept answer is served by the HTTP server before Fastify, which inject() would bypass.
  */
-const logLines: Record<string, unknown>[] = []
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line))
-    done()
-  },
-})
-const logger = { ...(loggerOptions('info') as object), stream: logStream } as FastifyServerOptions['logger']
+const { lines: logLines, logger } = capturedLog()
 const assets = { scripts: ['/assets/entry.js'], css: ['/assets/style.css'], preloads: [] }
 
 const setup = setUpTestApp({ ssr: { render, assets }, reset: false, logger })

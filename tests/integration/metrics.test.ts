@@ -1,14 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
-import { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'
-import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { version } from '../../package.json'
 import { newsletterSubscribers, posts } from '../../src/db/schema'
 import { seedIfEmpty } from '../../src/db/seed'
-import { loggerOptions } from '../../src/server/log'
 import { sendPost } from '../../src/server/services/news-delivery'
 import { changeListingStatus, createListing } from '../../src/server/services/registry'
 import { createDraft, openReview, seedStandards } from '../../src/server/services/standards'
@@ -17,6 +15,7 @@ import { ListingInputSchema } from '../../src/shared/schemas/registry'
 import { DEFAULT_SITE } from '../../src/shared/site'
 import { buildTestApp, setUpTestApp } from '../helpers/build-app'
 import { renderStarterDocument } from '../helpers/db'
+import { capturedLog } from '../helpers/log-lines'
 import { SAME_ORIGIN } from '../helpers/login'
 import { familyNames, type PromSample, readSamples } from '../helpers/prometheus-text'
 import { until } from '../helpers/replicas'
@@ -32,14 +31,7 @@ const TOKEN = 'metrics-token-for-the-tests-0123456789'
 const BEARER = { authorization: `Bearer ${TOKEN}` }
 const FAST = { pollMs: 100, retryBaseMs: 100, maxRetryMs: 300, maxAttempts: 1000, leaseMs: 5_000 }
 
-const logLines: Record<string, unknown>[] = []
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line))
-    done()
-  },
-})
-const logger = { ...(loggerOptions('info') as object), stream: logStream } as FastifyServerOptions['logger']
+const { lines: logLines, logger } = capturedLog()
 const assets = { scripts: ['/assets/entry.js'], css: ['/assets/style.css'], preloads: [] }
 
 let smtp: SmtpServer
