@@ -112,7 +112,7 @@ export const keptAnswersPlugin = fp<Options>(
           const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8')
           const headers = routeHeaders(reply, made.before)
           const answer = buildAnswer(payload, { contentType, cacheControl: 'no-cache', security, headers }, 'quick')
-          entry = { status: 200, answer, fastPath, route: request.routeOptions.url ?? route.url }
+          entry = { status: 200, answer, fastPath, route: route.url }
           if (answers.keep(made.key, entry, made.since)) answers.alias(request.url, made.key)
         } else answers.alias(request.url, made.key)
         return sendAnswer(request, reply, entry.answer)
