@@ -33,6 +33,7 @@ import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminNewsRouteImport } from './routes/admin.news'
 import { Route as AdminRegistryRouteImport } from './routes/admin.registry'
 import { Route as AdminResourcesRouteImport } from './routes/admin.resources'
+import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
 import { Route as AdminStandardsRouteImport } from './routes/admin.standards'
 import { Route as AdminSubscribersRouteImport } from './routes/admin.subscribers'
 import { Route as AdminTeamRouteImport } from './routes/admin.team'
@@ -171,6 +172,11 @@ const AdminResourcesRoute = AdminResourcesRouteImport.update({
   path: '/resources',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminSettingsRoute = AdminSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminStandardsRoute = AdminStandardsRouteImport.update({
   id: '/standards',
   path: '/standards',
@@ -282,6 +288,7 @@ export interface FileRoutesByFullPath {
   '/admin/news': typeof AdminNewsRoute
   '/admin/registry': typeof AdminRegistryRoute
   '/admin/resources': typeof AdminResourcesRoute
+  '/admin/settings': typeof AdminSettingsRoute
   '/admin/standards': typeof AdminStandardsRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/team': typeof AdminTeamRoute
@@ -324,6 +331,7 @@ export interface FileRoutesByTo {
   '/admin/news': typeof AdminNewsRoute
   '/admin/registry': typeof AdminRegistryRoute
   '/admin/resources': typeof AdminResourcesRoute
+  '/admin/settings': typeof AdminSettingsRoute
   '/admin/standards': typeof AdminStandardsRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/team': typeof AdminTeamRoute
@@ -368,6 +376,7 @@ export interface FileRoutesById {
   '/admin/news': typeof AdminNewsRoute
   '/admin/registry': typeof AdminRegistryRoute
   '/admin/resources': typeof AdminResourcesRoute
+  '/admin/settings': typeof AdminSettingsRoute
   '/admin/standards': typeof AdminStandardsRoute
   '/admin/subscribers': typeof AdminSubscribersRoute
   '/admin/team': typeof AdminTeamRoute
@@ -413,6 +422,7 @@ export interface FileRouteTypes {
     | '/admin/news'
     | '/admin/registry'
     | '/admin/resources'
+    | '/admin/settings'
     | '/admin/standards'
     | '/admin/subscribers'
     | '/admin/team'
@@ -455,6 +465,7 @@ export interface FileRouteTypes {
     | '/admin/news'
     | '/admin/registry'
     | '/admin/resources'
+    | '/admin/settings'
     | '/admin/standards'
     | '/admin/subscribers'
     | '/admin/team'
@@ -498,6 +509,7 @@ export interface FileRouteTypes {
     | '/admin/news'
     | '/admin/registry'
     | '/admin/resources'
+    | '/admin/settings'
     | '/admin/standards'
     | '/admin/subscribers'
     | '/admin/team'
@@ -721,6 +733,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminResourcesRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/settings': {
+      id: '/admin/settings'
+      path: '/settings'
+      fullPath: '/admin/settings'
+      preLoaderRoute: typeof AdminSettingsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/standards': {
       id: '/admin/standards'
       path: '/standards'
@@ -851,6 +870,7 @@ interface AdminRouteChildren {
   AdminNewsRoute: typeof AdminNewsRoute
   AdminRegistryRoute: typeof AdminRegistryRoute
   AdminResourcesRoute: typeof AdminResourcesRoute
+  AdminSettingsRoute: typeof AdminSettingsRoute
   AdminStandardsRoute: typeof AdminStandardsRoute
   AdminSubscribersRoute: typeof AdminSubscribersRoute
   AdminTeamRoute: typeof AdminTeamRoute
@@ -866,6 +886,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminNewsRoute: AdminNewsRoute,
   AdminRegistryRoute: AdminRegistryRoute,
   AdminResourcesRoute: AdminResourcesRoute,
+  AdminSettingsRoute: AdminSettingsRoute,
   AdminStandardsRoute: AdminStandardsRoute,
   AdminSubscribersRoute: AdminSubscribersRoute,
   AdminTeamRoute: AdminTeamRoute,

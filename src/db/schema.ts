@@ -859,3 +859,27 @@ export const registryNotices = pgTable(
     check('registry_notices_kind_check', oneOf('kind', REGISTRY_NOTICE_KINDS)),
   ],
 )
+
+/**
+ * The council's identity as its owners set it in the admin (docs/decisions/050-council-settings.md):
+ * one row, id 1. A null setting has never been saved and reads as its starting value; a setting the
+ * server's configuration fixes is read from there, whatever is here. Each save adds one to `version`,
+ * so a form opened at an older version cannot overwrite a newer save.
+ */
+export const councilSettings = pgTable(
+  'council_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name'),
+    email: text('email'),
+    website: text('website'),
+    phone: text('phone'),
+    postalAddress: text('postal_address'),
+    country: text('country'),
+    replyTime: text('reply_time'),
+    version: integer('version').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text('updated_by'),
+  },
+  (table) => [check('council_settings_one_row_check', sql`${table.id} = 1`)],
+)

@@ -11,6 +11,7 @@ import { KeptAnswers } from './kept-answers/store'
 import { loggerOptions, RequestLog, requestId } from './log'
 import { configPlugin } from './plugins/config'
 import { contentEventsPlugin } from './plugins/content-events'
+import { councilSettingsPlugin } from './plugins/council-settings'
 import { dbPlugin } from './plugins/db'
 import { errorHandlerPlugin } from './plugins/error-handler'
 import { formPostsPlugin } from './plugins/form-posts'
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsPlugin)
   await app.register(contentEventsPlugin)
   await app.register(keptAnswersPlugin, { answers, security })
+  await app.register(councilSettingsPlugin)
   // Public forms posted without JavaScript: their bodies, and their answers as pages; its hook runs
   // before compression's, which then has nothing to do for a 303.
   await app.register(formPostsPlugin)

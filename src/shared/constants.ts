@@ -83,6 +83,7 @@ export const AUDIT_ENTITIES = [
   'listing',
   'registry_application',
   'registry_concern',
+  'council_settings',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 

@@ -26,11 +26,13 @@ export const PERMISSIONS = {
   team: 'Manage the team',
   /** The public registry: listings, their status changes and their private evidence (docs/registry.md). */
   registry: 'Keep the registry of listings',
+  /** The council's identity: its name, addresses, phone line and reply time (docs/decisions/050-council-settings.md). */
+  settings: 'Edit the council’s identity',
 } as const
 export type Permission = keyof typeof PERMISSIONS
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  owner: ['content', 'visitors', 'comments', 'activity', 'account', 'team', 'registry'],
+  owner: ['content', 'visitors', 'comments', 'activity', 'account', 'team', 'registry', 'settings'],
   editor: ['content', 'comments', 'activity', 'account'],
   moderator: ['visitors', 'comments', 'activity', 'account'],
   registrar: ['registry', 'activity', 'account'],
@@ -45,7 +47,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 /** What each role is for, in the words the team screen shows beside the choice. */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
-  owner: 'Everything, including the team.',
+  owner: 'Everything, including the team and the council’s identity.',
   editor: 'Research studies, resources, news and standards, and the answers to public comments.',
   moderator: 'Messages, testimonials, subscribers, and spam in public comments.',
   registrar: 'The registry: listings, their status and evidence.',

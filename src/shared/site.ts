@@ -1,14 +1,21 @@
 /**
- * The council's identity lives here and only here. Operators can override the name, e-mail and
- * website through configuration (COUNCIL_NAME, COUNCIL_EMAIL, COUNCIL_WEBSITE); the server passes
- * the resolved values to the pages.
+ * The council's identity: these starting values, the council's own settings (owners edit them in
+ * the admin), and over both what the server's configuration fixes (COUNCIL_NAME, COUNCIL_EMAIL,
+ * COUNCIL_WEBSITE). The server resolves them (services/council-settings.ts) and passes them to the
+ * pages, the documents and the mail (docs/decisions/050-council-settings.md).
  */
 export type SiteInfo = {
   name: string
   shortName: string
   email: string
   website: string
+  /** The phone line the contact page and documents give. */
+  phone: string
+  /** The postal address, lines separated by newlines; empty when the council gives none. */
+  postalAddress: string
   country: string
+  /** How long a reply usually takes, as the contact page's note says it ("2-3 business days"). */
+  replyTime: string
 }
 
 /** The identity plus the site's external base URL (PUBLIC_URL), as pages receive it. */
@@ -23,7 +30,10 @@ export const DEFAULT_SITE: SiteInfo = {
   shortName: 'mHBOT Standards Council',
   email: 'info@mhbotstandards.org',
   website: 'https://mhbotstandards.org',
+  phone: 'Available upon request',
+  postalAddress: '',
   country: 'USA',
+  replyTime: '2-3 business days',
 }
 
 /**
@@ -31,3 +41,12 @@ export const DEFAULT_SITE: SiteInfo = {
  * the browser's language, so every screen, and every person, reads them alike.
  */
 export const COUNCIL_LOCALE = 'en-US'
+
+/**
+ * A phone line that is a number, as a tel: link; null when it is words ("Available upon request"),
+ * which the pages show as they are and the documents leave out.
+ */
+export function phoneHref(phone: string): string | null {
+  const dialled = phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '')
+  return /\d{5,}/.test(dialled) ? `tel:${dialled}` : null
+}

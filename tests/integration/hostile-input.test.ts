@@ -25,6 +25,7 @@ import {
   standardDocuments,
   standardVersions,
   testimonials,
+  councilSettings,
 } from '../../src/db/schema'
 import { createListing, raiseConcern, storeEvidence, submitApplication } from '../../src/server/services/registry'
 import { applicationToken } from '../../src/server/services/registry/links'
@@ -78,6 +79,7 @@ import {
   VersionParamsSchema,
   VersionPatchSchema,
 } from '../../src/shared/schemas/standards'
+import { CouncilSettingsInputSchema } from '../../src/shared/schemas/council-settings'
 import { InviteInputSchema, OpaqueIdSchema, RoleChangeSchema, RoleSchema } from '../../src/shared/schemas/team'
 import {
   AdminTestimonialInputSchema,
@@ -759,7 +761,7 @@ const COUNTED = {
   registry_application_documents: registryApplicationDocuments,
   registry_concerns: registryConcerns,
 } as const
-type Stored = Record<keyof typeof COUNTED, number> & { studies: string }
+type Stored = Record<keyof typeof COUNTED, number> & { studies: string; settings: string }
 
 /** Row counts of the tables input can reach, and the studies' content (an update changes no count). */
 async function stored(): Promise<Stored> {
@@ -770,7 +772,13 @@ async function stored(): Promise<Stored> {
     counts[name] = row?.n ?? 0
   }
   const studies = await db.select().from(researchStudies).orderBy(researchStudies.id)
-  return { ...(counts as Record<keyof typeof COUNTED, number>), studies: JSON.stringify(studies) }
+  // The council's settings are one row that a save updates: its content, not a count.
+  const settings = await db.select().from(councilSettings)
+  return {
+    ...(counts as Record<keyof typeof COUNTED, number>),
+    studies: JSON.stringify(studies),
+    settings: JSON.stringify(settings),
+  }
 }
 
 async function expectNothingStored(before: Stored, request: Sent, response: Answer) {
@@ -895,6 +903,8 @@ const REST_ENDPOINTS: Record<string, string> = {
   'GET /api/admin/registry/concerns/:id': 'registry applications and concerns with hostile bodies',
   'POST /api/admin/registry/concerns/:id/look': 'registry applications and concerns with hostile bodies',
   'POST /api/admin/registry/concerns/:id/close': 'registry applications and concerns with hostile bodies',
+  'GET /api/admin/settings': 'the council settings with hostile bodies',
+  'PUT /api/admin/settings': 'the council settings with hostile bodies',
 }
 
 type MutationCase = { schema: z.ZodType; input: fc.Arbitrary<unknown> }
@@ -904,6 +914,19 @@ const inviteLike = fc.record(
   {
     email: fc.oneof(validEmail, fieldOf(validEmail)),
     role: fc.oneof(fc.constantFrom('owner', 'editor', 'moderator'), hostileValue),
+  },
+  { requiredKeys: [] },
+)
+const settingsLike = fc.record(
+  {
+    version: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: hostileValue }),
+    name: fieldOf(fc.constantFrom('Example Wellness Standards Council', 'Conseil Zoë Ångström')),
+    email: fieldOf(validEmail),
+    website: fieldOf(validUrl),
+    phone: fieldOf(fc.constantFrom('+1 555 010 0707', 'Available upon request')),
+    postalAddress: fieldOf(fc.constantFrom('', '12 Example Street\nSpringfield')),
+    country: fieldOf(fc.constantFrom('USA', 'Canada')),
+    replyTime: fieldOf(fc.constantFrom('2-3 business days', 'a week')),
   },
   { requiredKeys: [] },
 )
@@ -981,6 +1004,7 @@ const MUTATIONS: Record<string, MutationCase> = {
     input: bodyLike(fc.record({ id: subscriberIdValue }, { requiredKeys: [] })),
   },
   'team.invite': { schema: InviteInputSchema, input: bodyLike(inviteLike) },
+  'settings.save': { schema: CouncilSettingsInputSchema, input: bodyLike(settingsLike) },
   'team.revoke': { schema: z.object({ id: OpaqueIdSchema }), input: bodyLike(opaqueIdLike) },
   'team.changeRole': {
     schema: z.object({ id: OpaqueIdSchema, role: RoleSchema }),
@@ -1682,6 +1706,29 @@ describe('the team API with hostile input', () => {
             expect(response.cookies.find((cookie) => cookie.name === 'mhbot.sid')).toBeUndefined()
           },
         ),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+})
+
+describe('the council settings with hostile bodies', () => {
+  it(
+    'PUT /api/admin/settings: never a 5xx; a body its schema rejects changes nothing; GET answers after each',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(bodyLike(settingsLike), async (body) => {
+          const request = jsonRequest('PUT', '/api/admin/settings', body, admin)
+          const before = await stored()
+          const response = await send(request)
+          if (!CouncilSettingsInputSchema.safeParse(overJson(body) ?? {}).success) {
+            expect(response.statusCode, describeRequest(request)).toBeGreaterThanOrEqual(400)
+            await expectNothingStored(before, request, response)
+          }
+          const read = await send({ method: 'GET', url: '/api/admin/settings', headers: { cookie: admin } })
+          expect(read.statusCode).toBe(200)
+        }),
         { numRuns: RUNS },
       )
     },

@@ -64,6 +64,8 @@ const NOT_PAGED_BY_ID = [
   // The registry's queues page by number (`page`), as the registry's lists do.
   '/api/admin/registry/applications',
   '/api/admin/registry/concerns',
+  // One row, no list.
+  '/api/admin/settings',
 ]
 
 const adminLists = () =>

@@ -17,6 +17,7 @@ export const ADMIN_SCREENS = [
   { to: '/admin/comments', label: 'Public comments', permission: 'comments' },
   { to: '/admin/activity', label: 'Activity', permission: 'activity' },
   { to: '/admin/team', label: 'Team', permission: 'team' },
+  { to: '/admin/settings', label: 'Council settings', permission: 'settings' },
   { to: '/admin/account', label: 'Your sessions', permission: 'account' },
 ] as const satisfies readonly { to: string; label: string; permission: Permission; count?: string }[]
 

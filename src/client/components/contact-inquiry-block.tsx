@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
+import { phoneHref } from '../../shared/site'
 import { useSite } from '../lib/site'
 import { PageSection } from './page-section'
 
@@ -7,6 +8,8 @@ import { PageSection } from './page-section'
 export function ContactInquiryBlock() {
   const site = useSite()
   const websiteLabel = site.website.replace(/^https?:\/\//, '').replace(/\/$/, '')
+  // A number only: the words "Available upon request" are for the contact page.
+  const phone = phoneHref(site.phone)
 
   return (
     <PageSection headingId="inquiry-heading" bg="gray.0" data-testid="contact-inquiry-block">
@@ -27,6 +30,16 @@ export function ContactInquiryBlock() {
               {site.email}
             </Anchor>
           </Text>
+          {phone ? (
+            <Text c="dark.7">
+              <Text span fw={700}>
+                Phone:{' '}
+              </Text>
+              <Anchor href={phone} underline="always">
+                {site.phone}
+              </Anchor>
+            </Text>
+          ) : null}
           <Text c="dark.7">
             <Text span fw={700}>
               Website:{' '}

@@ -1,4 +1,4 @@
-import type { PublicSite } from '../../shared/site'
+import { DEFAULT_SITE, type PublicSite, phoneHref } from '../../shared/site'
 
 /**
  * JSON-LD goes into a <script type="application/ld+json">; escape '<' so text can never close it.
@@ -17,7 +17,14 @@ export function organizationJsonLd(site: PublicSite | undefined) {
     url: site?.publicUrl || site?.website,
     email: site?.email,
     sameAs: site?.website ? [site.website] : undefined,
-    address: { '@type': 'PostalAddress', addressCountry: 'US' },
+    // Only a number: "Available upon request" is no telephone.
+    telephone: site && phoneHref(site.phone) ? site.phone : undefined,
+    address: {
+      '@type': 'PostalAddress',
+      // The starting "USA" as its ISO code; a country the council typed, as typed.
+      addressCountry: !site || site.country === DEFAULT_SITE.country ? 'US' : site.country,
+      streetAddress: site?.postalAddress ? site.postalAddress.split('\n').join(', ') : undefined,
+    },
   })
 }
 

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { checkContact } from '../../shared/form-rules'
 import { CONTACT_SUCCESS } from '../../shared/form-texts'
+import { phoneHref } from '../../shared/site'
 import { BulletList } from '../components/bullet-list'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { Honeypot, SubmitButton } from '../components/form-parts'
@@ -62,12 +63,24 @@ function ContactPage() {
                   </div>
                   <div>
                     <Text fw={700}>Phone</Text>
-                    <Text c="dark.6">Available upon request</Text>
+                    {phoneHref(site.phone) ? (
+                      <Anchor href={phoneHref(site.phone) ?? undefined}>{site.phone}</Anchor>
+                    ) : (
+                      <Text c="dark.6">{site.phone}</Text>
+                    )}
                   </div>
                   <div>
                     <Text fw={700}>Website</Text>
                     <Anchor href={site.website}>{site.website.replace(/^https?:\/\//, '')}</Anchor>
                   </div>
+                  {site.postalAddress ? (
+                    <div>
+                      <Text fw={700}>Postal address</Text>
+                      <Text c="dark.6" component="address" fs="normal" style={{ whiteSpace: 'pre-line' }}>
+                        {site.postalAddress}
+                      </Text>
+                    </div>
+                  ) : null}
                 </Stack>
               </Card>
               <section aria-labelledby="topics-heading">
@@ -89,6 +102,7 @@ function ContactPage() {
 }
 
 function ContactForm() {
+  const site = useSite()
   const trpc = useTRPC()
   const { form, formRef, mutation, notice } = usePublicForm({
     initialValues: EMPTY,
@@ -130,7 +144,7 @@ function ContactForm() {
           <Honeypot inputProps={form.getInputProps('website')} />
           <SubmitButton pending={send.isPending}>Send Message</SubmitButton>
           <Text size="sm" c="dark.6">
-            We typically reply within 2-3 business days. If your matter is urgent, please say so in the subject line.
+            {`We typically reply within ${site.replyTime}. If your matter is urgent, please say so in the subject line.`}
           </Text>
           <PrivacyNote>We use your name, address and message only to answer you.</PrivacyNote>
         </Stack>

@@ -124,10 +124,17 @@ export const mailPlugin = fp<{ timing?: Partial<MailTiming> }>(
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
     })
+    // Read when each mail is written: the council's settings can change while the process runs.
     const settings: MailSettings = {
-      site: app.site,
-      from: env.MAIL_FROM ?? app.site.email,
-      notifyTo: env.COUNCIL_NOTIFY_EMAIL ?? app.site.email,
+      get site() {
+        return app.site
+      },
+      get from() {
+        return env.MAIL_FROM ?? app.site.email
+      },
+      get notifyTo() {
+        return env.COUNCIL_NOTIFY_EMAIL ?? app.site.email
+      },
       secret: app.sessionSecret,
     }
     const smtpHost = new URL(env.SMTP_URL).host

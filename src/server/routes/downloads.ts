@@ -5,6 +5,7 @@ import { VERSION_PATTERN, versionPdfPath } from '../../shared/schemas/standards'
 import { NotFoundError } from '../errors'
 import { notModified } from '../kept-answers/conditional'
 import {
+  contactLine,
   legacyDownload,
   printedDate,
   renderStandardPdf,
@@ -59,7 +60,8 @@ export const downloadRoutes: FastifyPluginAsync = async (app) => {
     const [, key = '', label = ''] = match
     if (!VERSION_PATTERN.test(label)) throw new NotFoundError('No such document')
     const { document, version } = await versionForPdf(app.db, key, label)
-    const cacheKey = `${version.id}:${version.updatedAt.getTime()}:${version.state}`
+    // The council's name and contact line are printed too: a settings change makes a new PDF.
+    const cacheKey = `${version.id}:${version.updatedAt.getTime()}:${version.state}:${app.site.name}:${contactLine(app.site)}`
     let rendered = cache.get(cacheKey)
     if (!rendered) {
       rendered = renderStandardPdf(

@@ -5,6 +5,7 @@ import {
   attachments,
   auditLog,
   contactSubmissions,
+  councilSettings,
   educationalResources,
   listings,
   newsletterSubscribers,
@@ -186,6 +187,8 @@ const LABELS: Record<AuditEntity, LabelSource> = {
   registry_concern: labels(registryConcerns, registryConcerns.id, registryConcerns.number, uuids),
   // Unused: a member is named by the address its rows hold (below).
   member: labels(users, users.email, users.email, anyText),
+  // Never named: there is one, and the sentence says which.
+  council_settings: labels(councilSettings, councilSettings.id, councilSettings.name, () => []),
 }
 
 /** What each kind of thing is called now, by id. */

@@ -9,6 +9,7 @@ import { registryRouter } from './routers/registry'
 import { researchStudiesRouter } from './routers/research-studies'
 import { resourcesRouter } from './routers/resources'
 import { searchRouter } from './routers/search'
+import { settingsRouter } from './routers/settings'
 import { siteRouter } from './routers/site'
 import { standardsRouter } from './routers/standards'
 import { subscribersRouter } from './routers/subscribers'
@@ -32,6 +33,7 @@ export const appRouter = router({
   standards: standardsRouter,
   registry: registryRouter,
   search: searchRouter,
+  settings: settingsRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -50,6 +50,14 @@ const KINDS: Record<AuditEntity, { the: string; a: string; quoted: boolean; scre
     screen: '/admin/registry',
     many: 'Registry concerns',
   },
+  // One of its kind, never named: "Anna edited the council's settings".
+  council_settings: {
+    the: 'the council’s settings',
+    a: 'the council’s settings',
+    quoted: false,
+    screen: '/admin/settings',
+    many: 'Council settings',
+  },
 }
 
 export const ENTITY_NAMES = Object.fromEntries(

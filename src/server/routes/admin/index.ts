@@ -13,6 +13,7 @@ import { adminRegistryApplicationRoutes } from './registry-applications'
 import { adminRegistryConcernRoutes } from './registry-concerns'
 import { adminResearchStudyRoutes } from './research-studies'
 import { adminResourceRoutes } from './resources'
+import { adminSettingsRoutes } from './settings'
 import { adminStandardRoutes } from './standards'
 import { adminSubscriberRoutes } from './subscribers'
 import { adminTeamRoutes } from './team'
@@ -43,6 +44,7 @@ const GROUPS: [FastifyPluginAsync, Permission][] = [
   [adminRegistryRoutes, 'registry'],
   [adminRegistryApplicationRoutes, 'registry'],
   [adminRegistryConcernRoutes, 'registry'],
+  [adminSettingsRoutes, 'settings'],
 ]
 
 /** Registers `routes` with `permission` stated on each of its routes (unless a route states its own). */

@@ -14,7 +14,7 @@ export {
   publishedComments,
   submitComment,
 } from './comments'
-export { printedDate, renderDocumentPdf, renderStandardPdf } from './pdf'
+export { contactLine, printedDate, renderDocumentPdf, renderStandardPdf } from './pdf'
 export {
   compareVersions,
   getStandard,

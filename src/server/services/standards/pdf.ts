@@ -1,7 +1,7 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib'
 import { type CouncilDocument, type DocumentSection, documentMeta } from '../../../content/documents'
 import { DISCLAIMER_TEXT } from '../../../content/facts'
-import { COUNCIL_LOCALE, type SiteInfo } from '../../../shared/site'
+import { COUNCIL_LOCALE, phoneHref, type SiteInfo } from '../../../shared/site'
 
 const PAGE = { width: 612, height: 792, margin: 56 } // US Letter, in points
 const INK = rgb(0.1, 0.1, 0.12)
@@ -76,6 +76,20 @@ export function renderDocumentPdf(doc: CouncilDocument, site: SiteInfo): Promise
 }
 
 /** Renders a standard to PDF from the same text the site shows. */
+/**
+ * "Phone +1 555 0100 · 1 Main St, Town, USA": how else to reach the council, from its settings, when
+ * it gives a phone number or a postal address; empty when it gives neither (a fresh site's PDFs are
+ * byte for byte what they were). The website and e-mail are in every document's own text.
+ */
+export function contactLine(site: SiteInfo): string {
+  return [
+    phoneHref(site.phone) ? `Phone ${site.phone}` : null,
+    site.postalAddress ? `${site.postalAddress.split('\n').join(', ')}, ${site.country}` : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ')
+}
+
 export async function renderStandardPdf(print: StandardPrint, site: SiteInfo): Promise<Uint8Array> {
   const pdf = await PDFDocument.create()
   pdf.setTitle(print.title)
@@ -112,7 +126,11 @@ export async function renderStandardPdf(print: StandardPrint, site: SiteInfo): P
     y -= options.gap ?? 6
   }
 
-  write(site.name, { font: bold, size: 10, color: ACCENT, gap: 10 })
+  // The council's name, and its phone and address when it gives them, from its settings as they are
+  // when the PDF is made (the text below is the version's, as published).
+  const contact = contactLine(site)
+  write(site.name, { font: bold, size: 10, color: ACCENT, gap: contact ? 2 : 10 })
+  if (contact) write(contact, { size: 9, color: ACCENT, gap: 10 })
   write(print.title, { font: bold, size: 18, gap: 4 })
   write(print.metaLine, { size: 10, color: ACCENT, gap: 12 })
 
