@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { ADMIN_SCREENS } from '../../src/client/admin/screens'
 import { chromiumAndPostgres } from '../helpers/browser'
 import { goToAdminScreen, scrollsSideways } from './admin-support'
 import { axeViolations } from './axe'
@@ -375,8 +376,8 @@ describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscriber
     expect(reached).toBe(true)
     await page.keyboard.press('Enter')
     expect(await menu.getAttribute('aria-expanded')).toBe('true')
-    // An owner's screens: the six, News, Standards, Registry, Public comments, Team and Your sessions.
-    expect(await nav.getByRole('link').count()).toBe(12)
+    // An owner's screens, every group's (src/client/admin/screens.ts).
+    expect(await nav.getByRole('link').count()).toBe(ADMIN_SCREENS.length)
     expect(await nav.getByRole('link', { name: /^Messages/ }).getAttribute('aria-current')).toBe('page')
     await page.keyboard.press('Tab')
     expect((await focused(page)).text).toBe('Research Studies')
@@ -384,18 +385,26 @@ describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscriber
     expect(await menu.getAttribute('aria-expanded')).toBe('false')
     expect((await focused(page)).text).toMatch(/^Admin menu/)
     await page.keyboard.press('Enter')
-    for (let presses = 0; presses < 3; presses += 1) await page.keyboard.press('Tab')
+    // The content group's four screens, then Messages, then Testimonials.
+    for (let presses = 0; presses < 6; presses += 1) await page.keyboard.press('Tab')
     expect((await focused(page)).text).toBe('Testimonials')
     await page.keyboard.press('Enter')
     await page.waitForURL(`${stack.url}/admin/testimonials`)
     await nav.getByRole('button', { name: /^Admin menu: Testimonials/ }).waitFor()
     expect(await nav.getByRole('link').count()).toBe(0)
 
-    // From 48em the links are a row again, with no button.
+    // From 48em the groups are side by side again, with no button: at 1280 px in two rows at most,
+    // each group's links on one line under its label.
     await page.setViewportSize({ width: 1280, height: 900 })
     expect(await nav.getByRole('button').count()).toBe(0)
-    expect(await nav.getByRole('link').count()).toBe(12)
-    expect((await nav.boundingBox())?.height).toBeLessThan(64)
+    expect(await nav.getByRole('link').count()).toBe(ADMIN_SCREENS.length)
+    expect((await nav.boundingBox())?.height).toBeLessThan(140)
+    for (const list of await nav.getByRole('list').all()) {
+      const tops = await list
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().top))
+      expect(new Set(tops).size, await list.getAttribute('aria-labelledby')).toBe(1)
+    }
     expect(problems).toEqual([])
   })
 

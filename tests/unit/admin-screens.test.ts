@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ADMIN_SCREENS, screenAt, screensFor, waitingWords } from '../../src/client/admin/screens'
+import { ADMIN_SCREENS, groupsFor, screenAt, screensFor, waitingWords } from '../../src/client/admin/screens'
 import { PERMISSIONS, ROLE_PERMISSIONS } from '../../src/shared/permissions'
 
 const labels = (role: keyof typeof ROLE_PERMISSIONS) => screensFor(ROLE_PERMISSIONS[role]).map((screen) => screen.label)
@@ -30,6 +30,22 @@ describe('admin screens by permission', () => {
     ])
     expect(labels('registrar')).toEqual(['Registry', 'Activity', 'Your sessions'])
     expect(screensFor([])).toEqual([])
+  })
+
+  it('groups them by what a member came to do, each role only the groups it has a screen in', () => {
+    const groups = (role: keyof typeof ROLE_PERMISSIONS) =>
+      groupsFor(ROLE_PERMISSIONS[role]).map((group) => [group.label, group.screens.map((screen) => screen.label)])
+    expect(groups('owner')).toEqual([
+      ['Content', ['Research Studies', 'Resources', 'News', 'Standards']],
+      ['Visitors', ['Messages', 'Testimonials', 'Subscribers', 'Public comments']],
+      ['Registry', ['Registry']],
+      ['Council & team', ['Team', 'Council settings', 'Activity', 'Your sessions']],
+    ])
+    expect(groups('registrar')).toEqual([
+      ['Registry', ['Registry']],
+      ['Council & team', ['Activity', 'Your sessions']],
+    ])
+    expect(groupsFor([])).toEqual([])
   })
 
   it('finds the screen at a path, with or without a trailing slash', () => {

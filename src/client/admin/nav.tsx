@@ -3,7 +3,7 @@ import { Link, useLocation } from '@tanstack/react-router'
 import { type KeyboardEvent, useRef, useState } from 'react'
 import { useTRPC } from '../lib/trpc'
 import classes from './nav.module.css'
-import { ADMIN_SCREENS, screenAt, screensFor, type Waiting, waitingWords } from './screens'
+import { ADMIN_SCREENS, groupsFor, screenAt, type Waiting, waitingWords } from './screens'
 import { useAdminPermissions } from './session'
 import { StateBadge } from './ui/badges'
 
@@ -28,14 +28,16 @@ function useWaiting(enabled: boolean): Waiting {
 }
 
 /**
- * The admin's own navigation, on every admin screen: a row of links to the screens the member's
- * role opens, with what waits beside "Messages" and "Testimonials". On a phone the row would take
- * 440 px before any content, so there it folds into one button that names the current screen and
- * opens the same links (a disclosure: Tab reaches them, Escape closes it and returns to the button).
+ * The admin's own navigation, on every admin screen: the screens the member's role opens, grouped by
+ * what they came to do (the council's content, what visitors send, the registry, the council and its
+ * team), each group a labelled list, with what waits beside "Messages" and "Testimonials". On a
+ * phone the groups would take the screen before any content, so there they fold into one button
+ * that names the current screen and opens the same groups (a disclosure: Tab reaches them, Escape
+ * closes it and returns to the button).
  */
 export function AdminNav() {
   const { permissions } = useAdminPermissions()
-  const screens = screensFor(permissions)
+  const groups = groupsFor(permissions)
   const waiting = useWaiting(permissions.includes('visitors'))
   const pathname = useLocation({ select: (location) => location.pathname })
   const current = screenAt(pathname) ?? ADMIN_SCREENS[0]
@@ -68,30 +70,39 @@ export function AdminNav() {
         </span>
         <span aria-hidden="true" className={classes.chevron} />
       </button>
-      <ul id="admin-screens" className={classes.list} data-open={open || undefined}>
-        {screens.map((screen) => {
-          const count = 'count' in screen ? waiting[screen.count] : 0
-          return (
-            <li key={screen.to}>
-              <Link
-                to={screen.to}
-                className={classes.link}
-                activeOptions={{ exact: true, includeSearch: false }}
-                activeProps={{ 'aria-current': 'page' }}
-                onClick={() => setOpen(false)}
-              >
-                {screen.label}
-                {'count' in screen && count > 0 ? (
-                  <StateBadge tone="count" ml={6} data-testid={COUNTS[screen.count].testId}>
-                    {count}
-                    <span className="visually-hidden">{COUNTS[screen.count].words}</span>
-                  </StateBadge>
-                ) : null}
-              </Link>
-            </li>
-          )
-        })}
-      </ul>
+      <div id="admin-screens" className={classes.groups} data-open={open || undefined}>
+        {groups.map((group) => (
+          <div key={group.id} className={classes.group}>
+            <span id={`admin-group-${group.id}`} className={classes.groupLabel}>
+              {group.label}
+            </span>
+            <ul className={classes.list} aria-labelledby={`admin-group-${group.id}`}>
+              {group.screens.map((screen) => {
+                const count = 'count' in screen ? waiting[screen.count] : 0
+                return (
+                  <li key={screen.to}>
+                    <Link
+                      to={screen.to}
+                      className={classes.link}
+                      activeOptions={{ exact: true, includeSearch: false }}
+                      activeProps={{ 'aria-current': 'page' }}
+                      onClick={() => setOpen(false)}
+                    >
+                      {screen.label}
+                      {'count' in screen && count > 0 ? (
+                        <StateBadge tone="count" ml={6} data-testid={COUNTS[screen.count].testId}>
+                          {count}
+                          <span className="visually-hidden">{COUNTS[screen.count].words}</span>
+                        </StateBadge>
+                      ) : null}
+                    </Link>
+                  </li>
+                )
+              })}
+            </ul>
+          </div>
+        ))}
+      </div>
     </nav>
   )
 }
