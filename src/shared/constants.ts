@@ -37,6 +37,8 @@ export type ConsentSource = (typeof CONSENT_SOURCES)[number]
  */
 export const MAIL_KINDS = [
   'contact_notice',
+  // To the visitor who wrote: what they sent and when to expect a reply.
+  'contact_receipt',
   'subscription_confirm',
   'newsletter_welcome',
   'newsletter_issue',

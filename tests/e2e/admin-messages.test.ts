@@ -403,7 +403,7 @@ describe.skipIf(!chromiumAndPostgres())('admin messages, activity and subscriber
       const tops = await list
         .getByRole('link')
         .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().top))
-      expect(new Set(tops).size, await list.getAttribute('aria-labelledby')).toBe(1)
+      expect(new Set(tops).size, (await list.getAttribute('aria-labelledby')) ?? '').toBe(1)
     }
     expect(problems).toEqual([])
   })

@@ -8,6 +8,7 @@ import {
   attachments,
   auditLog,
   contactSubmissions,
+  councilSettings,
   educationalResources,
   listingChambers,
   listingDeclarations,
@@ -25,7 +26,6 @@ import {
   standardDocuments,
   standardVersions,
   testimonials,
-  councilSettings,
 } from '../../src/db/schema'
 import { createListing, raiseConcern, storeEvidence, submitApplication } from '../../src/server/services/registry'
 import { applicationToken } from '../../src/server/services/registry/links'
@@ -48,6 +48,7 @@ import {
   SubscriberPatchSchema,
 } from '../../src/shared/schemas/admin'
 import { ContactInputSchema } from '../../src/shared/schemas/contact'
+import { CouncilSettingsInputSchema } from '../../src/shared/schemas/council-settings'
 import { PostInputSchema, PreviewInputSchema } from '../../src/shared/schemas/news'
 import { PostRefSchema, TestSendInputSchema } from '../../src/shared/schemas/news-delivery'
 import { NewsletterInputSchema } from '../../src/shared/schemas/newsletter'
@@ -79,7 +80,6 @@ import {
   VersionParamsSchema,
   VersionPatchSchema,
 } from '../../src/shared/schemas/standards'
-import { CouncilSettingsInputSchema } from '../../src/shared/schemas/council-settings'
 import { InviteInputSchema, OpaqueIdSchema, RoleChangeSchema, RoleSchema } from '../../src/shared/schemas/team'
 import {
   AdminTestimonialInputSchema,

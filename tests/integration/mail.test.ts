@@ -47,6 +47,10 @@ const contact = {
   message: 'Where can I read the facility checklist?\nThanks <b>a lot</b>.',
 }
 const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers: SAME_ORIGIN, payload })
+/** The council's notice of a contact message, among the mail (the visitor's receipt goes out too). */
+const toCouncil = (mail: ReceivedMail) => mail.envelopeTo.includes(COUNCIL)
+const receiptTo = (email: string) => (mail: ReceivedMail) =>
+  mail.envelopeTo.includes(email) && (mail.parsed.subject ?? '').startsWith('We received your message: ')
 
 async function adminMessages() {
   const cookie = await loginCookie(app, ADMIN)
@@ -63,7 +67,7 @@ describe('the council hears of each contact message', () => {
     smtp.received.length = 0
     const response = await post('/api/contact', contact)
     expect(response.statusCode).toBe(201)
-    const [mail] = await smtp.waitFor(1)
+    const [mail] = await smtp.waitForMatching(toCouncil, 1)
     expect(mail?.envelopeTo).toEqual([COUNCIL])
     expect(mail?.envelopeFrom).toBe(FROM)
     expect(mail?.parsed.from?.value).toEqual([{ name: 'Mild Hyperbaric Oxygen Standards Council', address: FROM }])
@@ -87,7 +91,7 @@ describe('the council hears of each contact message', () => {
       subject,
     })
     expect(response.statusCode).toBe(201)
-    const [mail] = await smtp.waitFor(1)
+    const [mail] = await smtp.waitForMatching(toCouncil, 1)
     expect(mail?.parsed.replyTo?.value).toEqual([{ name: '', address: 'pat@example.net' }])
     expect(mail?.parsed.replyTo?.text).toBe('pat@example.net')
     expect(mail?.parsed.subject).toBe(`Contact message: ${subject}`)
@@ -98,14 +102,14 @@ describe('the council hears of each contact message', () => {
     smtp.received.length = 0
     const long = `Zoë asks ${'=?utf-8?B?SGFja2Vk?= '.repeat(8)}end`
     await post('/api/contact', { ...contact, subject: long })
-    const [second] = await smtp.waitFor(1)
+    const [second] = await smtp.waitForMatching(toCouncil, 1)
     expect(second?.parsed.subject).toBe(`Contact message: ${long}`)
     const header = second?.parsed.headerLines.find((line) => line.key === 'subject')?.line ?? ''
     expect(header.split('\r\n').length).toBeGreaterThan(1)
     for (const line of header.split('\r\n')) expect(line.length).toBeLessThanOrEqual(78)
   })
 
-  it('a message sent through tRPC gets its notice too; a bot caught by the honeypot gets none', async () => {
+  it('a message sent through tRPC gets its notice and receipt too; a bot caught by the honeypot gets neither', async () => {
     const trpc = await app.inject({
       method: 'POST',
       url: '/trpc/contact.submit',
@@ -113,11 +117,58 @@ describe('the council hears of each contact message', () => {
       payload: JSON.stringify({ json: contact }),
     })
     expect(trpc.statusCode).toBe(200)
-    await post('/api/contact', { ...contact, website: 'https://spam.example' })
-    await smtp.waitFor(1)
+    await post('/api/contact', { ...contact, email: 'bot@example.net', website: 'https://spam.example' })
+    await smtp.waitFor(2)
     await app.mail.drain()
-    expect(smtp.received).toHaveLength(1)
-    expect(await app.db.select().from(mailOutbox)).toHaveLength(1)
+    expect(smtp.received.map((mail) => mail.envelopeTo).sort()).toEqual([[COUNCIL], ['pat@example.net']])
+    expect((await app.db.select().from(mailOutbox)).map((row) => row.kind).sort()).toEqual([
+      'contact_notice',
+      'contact_receipt',
+    ])
+  })
+
+  it('the visitor gets a receipt: what they sent, when, and the reply time the council set', async () => {
+    const owner = await loginCookie(app, ADMIN)
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { ...SAME_ORIGIN, cookie: owner },
+      payload: { version: 0, replyTime: '3-5 business days' },
+    })
+    expect(saved.statusCode).toBe(200)
+    await post('/api/contact', contact)
+    const [receipt] = await smtp.waitForMatching(receiptTo('pat@example.net'), 1)
+    expect(receipt?.envelopeFrom).toBe(FROM)
+    expect(receipt?.parsed.subject).toBe('We received your message: Question about standards')
+    expect(receipt?.parsed.html).toBe(false)
+    const text = receipt?.parsed.text ?? ''
+    expect(text).toContain('Hello Pat Example,')
+    expect(text).toContain('We typically reply within 3-5 business days.')
+    expect(text).toContain(
+      'Subject: Question about standards\n\nWhere can I read the facility checklist?\nThanks <b>a lot</b>.',
+    )
+    expect(text).toContain(`How we handle your data: ${TEST_PUBLIC_URL}/privacy`)
+  })
+
+  it('an address gets one receipt in ten minutes, whatever its letter case; every message still reaches the council', async () => {
+    await post('/api/contact', contact)
+    await post('/api/contact', { ...contact, email: 'PAT@Example.NET', subject: 'Again' })
+    await post('/api/contact', { ...contact, email: 'other@example.net', subject: 'Someone else' })
+    await smtp.waitForMatching(toCouncil, 3)
+    await app.mail.drain()
+    const receipts = smtp.received.filter((mail) =>
+      (mail.parsed.subject ?? '').startsWith('We received your message: '),
+    )
+    expect(receipts.map((mail) => mail.envelopeTo[0]?.toLowerCase()).sort()).toEqual([
+      'other@example.net',
+      'pat@example.net',
+    ])
+    // Eleven minutes on, the address gets a receipt again.
+    await app.db.update(mailOutbox).set({ createdAt: minutesAgo(11) })
+    smtp.received.length = 0
+    await post('/api/contact', { ...contact, subject: 'Later' })
+    const [later] = await smtp.waitForMatching(receiptTo('pat@example.net'), 1)
+    expect(later?.parsed.subject).toBe('We received your message: Later')
   })
 
   it('while the SMTP server is down nothing is lost: the notice goes out when it is back', async () => {
@@ -135,7 +186,7 @@ describe('the council hears of each contact message', () => {
     } finally {
       await smtp.start()
     }
-    const [mail] = await smtp.waitFor(1)
+    const [mail] = await smtp.waitForMatching(toCouncil, 1)
     expect(mail?.parsed.subject).toBe('Contact message: Question about standards')
     const [sent] = await until(adminMessages, (rows) => rows[0]?.notice === 'sent')
     expect(sent?.notice).toBe('sent')
@@ -482,9 +533,11 @@ describe('two replicas on one database', () => {
     if (!url) context.skip() // replicas share a Postgres; the embedded database is one process by design
     // Nothing goes out while the rows are queued, so both replicas find the whole backlog at once.
     await smtp.stop()
-    const count = 30
+    // Thirty messages from thirty visitors: a notice and a receipt each.
+    const count = 60
     try {
-      for (let i = 0; i < count; i++) await post('/api/contact', { ...contact, subject: `Question number ${i}` })
+      for (let i = 0; i < count / 2; i++)
+        await post('/api/contact', { ...contact, email: `visitor${i}@example.net`, subject: `Question number ${i}` })
       await until(
         async () => (await app.db.select().from(mailOutbox)).filter((row) => row.attempts > 0),
         (rows) => rows.length === count,

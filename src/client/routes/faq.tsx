@@ -7,6 +7,7 @@ import { PageHero } from '../components/page-hero'
 import { PageSection } from '../components/page-section'
 import { faqJsonLd } from '../lib/json-ld'
 import { pageHead } from '../lib/seo'
+import { useSite } from '../lib/site'
 
 export const Route = createFileRoute('/faq')({
   // The questions are this page's alone: the loader that turns them into structured data goes with
@@ -29,6 +30,7 @@ export const Route = createFileRoute('/faq')({
 })
 
 function FaqPage() {
+  const site = useSite()
   return (
     <>
       <PageHero title="Frequently Asked Questions">
@@ -60,7 +62,7 @@ function FaqPage() {
 
       <PageSection headingId="more-questions-heading" heading="Still Have Questions?" bg="gray.0">
         <Text mt="md" size="lg" c="dark.7" lh={1.7}>
-          Send us a message and we will reply, typically within 2-3 business days.
+          {`Send us a message and we will reply, typically within ${site.replyTime}.`}
         </Text>
         <Button component={Link} to="/contact" mt="lg" data-print-hide>
           Contact Us

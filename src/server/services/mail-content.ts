@@ -75,6 +75,34 @@ export async function composeMail(db: Db, row: OutboxRow, settings: MailSettings
       ].join('\n'),
     }
   }
+  if (row.kind === 'contact_receipt' && row.messageId !== null) {
+    const [message] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, row.messageId))
+    if (!message) return null
+    return {
+      from,
+      to: message.email,
+      subject: `We received your message: ${message.subject}`,
+      text: [
+        `Hello ${message.name},`,
+        '',
+        `Thank you for writing to the ${site.name}. Your message reached us on ${dateTime(message.createdAt)}.`,
+        `We typically reply within ${site.replyTime}. If your matter is urgent, please say so in the subject line of a new message.`,
+        '',
+        'What you sent:',
+        '',
+        `Subject: ${message.subject}`,
+        '',
+        message.message,
+        '',
+        'If you did not write to us, someone typed your address into our contact form: you can ignore this e-mail.',
+        '',
+        '--',
+        site.name,
+        `${site.publicUrl} · ${site.email}`,
+        `How we handle your data: ${site.publicUrl}/privacy`,
+      ].join('\n'),
+    }
+  }
   if (row.kind === 'subscription_confirm' && row.subscriberId !== null) {
     const [subscriber] = await db
       .select()

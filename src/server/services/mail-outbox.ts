@@ -31,7 +31,7 @@ export type QueuedRegistryMail = {
 }
 
 export type QueuedMail =
-  | { kind: 'contact_notice'; messageId: number }
+  | { kind: 'contact_notice' | 'contact_receipt'; messageId: number }
   | { kind: 'subscription_confirm'; subscriberId: string }
   | { kind: 'newsletter_welcome'; subscriberId: string }
   | QueuedRegistryMail
@@ -53,8 +53,8 @@ export async function queueMail(tx: Db, mail: QueuedMail): Promise<void> {
   const other = mail as Exclude<QueuedMail, QueuedRegistryMail>
   await tx.insert(mailOutbox).values({
     kind: other.kind satisfies MailKind,
-    messageId: other.kind === 'contact_notice' ? other.messageId : null,
-    subscriberId: other.kind === 'contact_notice' ? null : other.subscriberId,
+    messageId: 'messageId' in other ? other.messageId : null,
+    subscriberId: 'subscriberId' in other ? other.subscriberId : null,
   })
 }
 

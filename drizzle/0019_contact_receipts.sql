@@ -1,0 +1,2 @@
+ALTER TABLE "mail_outbox" DROP CONSTRAINT "mail_outbox_kind_check";--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_kind_check" CHECK (kind in ('contact_notice', 'contact_receipt', 'subscription_confirm', 'newsletter_welcome', 'newsletter_issue', 'registry_application_link', 'registry_application_notice', 'registry_question', 'registry_answer_notice', 'registry_approved', 'registry_declined', 'registry_renewal_reminder', 'registry_superseded', 'registry_concern_ack', 'registry_concern_notice'));
