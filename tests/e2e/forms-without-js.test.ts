@@ -187,6 +187,22 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
     expect(withoutInjectedFailures(problems, 400)).toEqual([])
   })
 
+  it('newsletter on /news: a right address lands back on /news, with the thanks', async () => {
+    const { page, problems } = await withoutScript()
+    await page.goto(`${stack.url}/news`)
+    const form = page.getByRole('region', { name: 'Stay Informed' })
+    await form.getByRole('textbox', { name: 'Email address' }).fill('news-reader@example.net')
+    await form.getByRole('button', { name: 'Subscribe' }).click()
+    await page.waitForURL(`${stack.url}/news?subscribed=confirm#newsletter-heading`)
+    expect(await noticeOf(page)).toEqual({
+      role: 'status',
+      text: `${NEWSLETTER_SUCCESS.title} ${NEWSLETTER_SUCCESS.message}`,
+    })
+    const rows = await stack.sql`select status from newsletter_subscribers where email = 'news-reader@example.net'`
+    expect(rows).toEqual([{ status: 'pending' }])
+    expect(withoutInjectedFailures(problems, 400)).toEqual([])
+  })
+
   it('a comment on a version in review: sent empty, every message; sent right, "Comment received"', async () => {
     const { page, problems } = await withoutScript()
     const path = `/standards/${IN_REVIEW}/v/1.1`
@@ -246,6 +262,7 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
 
   const REFUSED_WITH_SCRIPT = [
     { page: '/', action: '/api/newsletter/subscribe', field: 'email', typed: 'a@b' },
+    { page: '/news', action: '/api/newsletter/subscribe', field: 'email', typed: 'a@b' },
     { page: '/share-your-experience', action: '/api/testimonials', field: 'location', typed: 'Leeds' },
     {
       page: `/standards/${IN_REVIEW}/v/1.1`,

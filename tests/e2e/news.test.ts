@@ -156,4 +156,27 @@ describe.skipIf(!chromiumAndPostgres())('news in Chromium: write, preview, sched
     await page.getByTestId('post-preview').locator('table').waitFor()
     expect(await axeViolations(page)).toEqual([])
   })
+
+  it('a reader subscribes under the post and on /news, and gets the confirmation mail', async () => {
+    const reader = await stack.openPage({ width: 390 })
+    for (const [path, email] of [
+      [`/news/${SLUG}`, 'post-reader@example.net'],
+      ['/news', 'list-reader@example.net'],
+    ] as const) {
+      await gotoHydrated(reader.page, `${stack.url}${path}`)
+      const form = reader.page.getByRole('region', { name: 'Stay Informed' })
+      await form.getByRole('textbox', { name: 'Email address' }).fill(email)
+      await form.getByRole('button', { name: 'Subscribe' }).click()
+      await form.getByText('Check your inbox: we sent you a link to confirm your subscription.').waitFor()
+      const [mail] = await stack.smtp.waitForMatching((received) => received.envelopeTo.includes(email), 1)
+      expect(mail?.parsed.subject ?? '').toMatch(/^Confirm your subscription to the /)
+    }
+    const rows = await stack.sql`
+      select email, status from newsletter_subscribers where email like '%-reader@example.net' order by email`
+    expect(rows).toEqual([
+      { email: 'list-reader@example.net', status: 'pending' },
+      { email: 'post-reader@example.net', status: 'pending' },
+    ])
+    expect(reader.problems).toEqual([])
+  })
 })

@@ -27,3 +27,12 @@ export function stringifySearch(search: Record<string, unknown>): string {
   for (const name of texts) params.set(name, search[name] as string)
   return `?${params}`
 }
+
+/**
+ * ?subscribed=1 (or =confirm): where the newsletter form posted without JavaScript lands, on every
+ * page that shows the form (docs/decisions/030-forms-without-javascript.md). Here, not beside the
+ * form, so a route's validateSearch does not bring the form's code into the router's bundle.
+ */
+export type SubscribedSearch = { subscribed?: 1 | 'confirm' }
+export const readSubscribed = ({ subscribed }: Record<string, unknown>): SubscribedSearch =>
+  String(subscribed) === '1' ? { subscribed: 1 } : subscribed === 'confirm' ? { subscribed } : {}

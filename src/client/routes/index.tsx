@@ -21,6 +21,7 @@ import { ResponsiveGrid } from '../components/responsive-grid'
 import { ReviewNotice } from '../components/review-notice'
 import { TestimonialCard } from '../components/testimonial-card'
 import { HEADER_HEIGHT_PX } from '../layout'
+import { readSubscribed } from '../lib/search-params'
 import { routeHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
 
@@ -41,10 +42,7 @@ export const Route = createFileRoute('/')({
       'The mHBOT Standards Council publishes safety standards, education and research for mild hyperbaric oxygen as a wellness practice.',
     path: '/',
   }),
-  // ?subscribed=1 (or =confirm): where the newsletter form posted without JavaScript lands
-  // (docs/decisions/030-forms-without-javascript.md).
-  validateSearch: ({ subscribed }: Record<string, unknown>): { subscribed?: 1 | 'confirm' } =>
-    String(subscribed) === '1' ? { subscribed: 1 } : subscribed === 'confirm' ? { subscribed } : {},
+  validateSearch: readSubscribed,
   component: HomePage,
 })
 

@@ -3,12 +3,15 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { NewsBody } from '../components/news-body'
 import { newsDate } from '../components/news-list'
+import { NewsletterForm } from '../components/newsletter-form'
 import { HEADER_HEIGHT_PX } from '../layout'
 import { articleJsonLd } from '../lib/json-ld'
+import { readSubscribed } from '../lib/search-params'
 import { pageHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
 
 export const Route = createFileRoute('/news/$slug')({
+  validateSearch: readSubscribed,
   // A post that is not published (or never was) is the site's not-found page; a deleted one's
   // address answers 410 before this route is reached (src/server/routes/news.ts).
   loader: async ({ context, params }) => {
@@ -40,20 +43,23 @@ function NewsPostPage() {
   const post = useQuery(trpc.news.page.queryOptions({ slug })).data
   if (!post) return null
   return (
-    <Box component="article" pt={HEADER_HEIGHT_PX + 48} pb={72}>
-      <Container size="md">
-        <Anchor component={Link} to="/news" size="sm">
-          All news
-        </Anchor>
-        <Title order={1} mt="md">
-          {post.title}
-        </Title>
-        <Text component="time" dateTime={new Date(post.publishedAt).toISOString()} c="gray.7" mt="xs" display="block">
-          {newsDate(post.publishedAt)}
-        </Text>
-        {/* Rendered and sanitized on the server (src/server/services/markdown.ts). */}
-        <NewsBody html={post.html} testId="news-body" />
-      </Container>
-    </Box>
+    <>
+      <Box component="article" pt={HEADER_HEIGHT_PX + 48} pb={72}>
+        <Container size="md">
+          <Anchor component={Link} to="/news" size="sm">
+            All news
+          </Anchor>
+          <Title order={1} mt="md">
+            {post.title}
+          </Title>
+          <Text component="time" dateTime={new Date(post.publishedAt).toISOString()} c="gray.7" mt="xs" display="block">
+            {newsDate(post.publishedAt)}
+          </Text>
+          {/* Rendered and sanitized on the server (src/server/services/markdown.ts). */}
+          <NewsBody html={post.html} testId="news-body" />
+        </Container>
+      </Box>
+      <NewsletterForm />
+    </>
   )
 }

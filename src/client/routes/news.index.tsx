@@ -2,17 +2,22 @@ import { Anchor, Container, Group, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { NewsList } from '../components/news-list'
+import { NewsletterForm } from '../components/newsletter-form'
 import { PageHero } from '../components/page-hero'
 import { loadOnServerPrefetchInBrowser } from '../lib/route-data'
+import { readSubscribed, type SubscribedSearch } from '../lib/search-params'
 import { routeHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
 
-type NewsSearch = { page?: number }
+type NewsSearch = { page?: number } & SubscribedSearch
 
-/** ?page=N, a whole number from 2 (page 1 is /news itself). */
+/** ?page=N, a whole number from 2 (page 1 is /news itself); ?subscribed for the newsletter form. */
 const readNewsSearch = (search: Record<string, unknown>): NewsSearch => {
   const page = Number(search.page)
-  return Number.isInteger(page) && page > 1 && page <= 100_000 ? { page } : {}
+  return {
+    ...(Number.isInteger(page) && page > 1 && page <= 100_000 ? { page } : {}),
+    ...readSubscribed(search),
+  }
 }
 
 export const Route = createFileRoute('/news/')({
@@ -69,6 +74,7 @@ function NewsPage() {
           </nav>
         ) : null}
       </Container>
+      <NewsletterForm />
     </>
   )
 }
