@@ -237,6 +237,28 @@ const Settings = z.object({
    * private network, with the port never published. Unset: no such listener.
    */
   METRICS_PORT: z.preprocess(emptyToUndefined, portNumber.optional()),
+  /**
+   * DKIM signing of every mail the site sends, for a relay that does not sign it
+   * (docs/operations.md#signed-mail): the domain the signature speaks for (d=), the selector whose
+   * DNS TXT record holds the public key (s=), and the private key, PEM, inline (with \n for line
+   * breaks) or in a file. All or none; unset, mail goes out as the relay sends it.
+   */
+  DKIM_DOMAIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name')
+      .optional(),
+  ),
+  DKIM_SELECTOR: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9](?:[a-z0-9._-]{0,62})$/i, 'must be a DNS label (letters, digits, dots, dashes)')
+      .optional(),
+  ),
+  DKIM_PRIVATE_KEY: optionalString,
+  DKIM_PRIVATE_KEY_FILE: optionalString,
 })
 
 /** The name of every setting: .env.example lists each (tests/unit/env.test.ts). */
@@ -252,6 +274,22 @@ const EnvSchema = Settings.superRefine((env, ctx) => {
   }
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
     ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: "must not be the site's PORT" })
+  }
+  const dkim = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY ?? env.DKIM_PRIVATE_KEY_FILE]
+  if (dkim.some((value) => value !== undefined) && dkim.some((value) => value === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DKIM_DOMAIN'],
+      message:
+        'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE) are set together or not at all',
+    })
+  }
+  if (env.DKIM_PRIVATE_KEY !== undefined && env.DKIM_PRIVATE_KEY_FILE !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DKIM_PRIVATE_KEY'],
+      message: 'and DKIM_PRIVATE_KEY_FILE are two ways to give one key: set one',
+    })
   }
   if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
     ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER is set' })

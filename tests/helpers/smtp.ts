@@ -7,6 +7,8 @@ export type ReceivedMail = {
   envelopeTo: string[]
   envelopeFrom: string
   parsed: ParsedMail
+  /** The message as it came over the wire, for checks a parse would lose (a DKIM signature). */
+  raw: Buffer
 }
 
 /**
@@ -41,18 +43,25 @@ export async function startSmtpServer(options: { user?: string; password?: strin
         callback(error)
       },
       onData(stream, session, callback) {
-        simpleParser(stream).then(
-          (parsed) => {
-            received.push({
-              parsed,
-              envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-              envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            })
-            for (const wake of waiters.splice(0)) wake()
-            callback()
-          },
-          (error: Error) => callback(error),
-        )
+        const chunks: Buffer[] = []
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        stream.on('error', (error: Error) => callback(error))
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks)
+          simpleParser(raw).then(
+            (parsed) => {
+              received.push({
+                parsed,
+                raw,
+                envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+                envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              })
+              for (const wake of waiters.splice(0)) wake()
+              callback()
+            },
+            (error: Error) => callback(error),
+          )
+        })
       },
     })
 

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
+import { dkimOptions } from '../dkim'
 import { announce } from '../events'
 import { composeMail, type Mail, type MailSettings, toSendMailOptions } from '../services/mail-content'
 import {
@@ -118,8 +119,11 @@ export const mailPlugin = fp<{ timing?: Partial<MailTiming> }>(
       return
     }
     const timing = { ...DEFAULT_TIMING, ...options.timing }
+    // Every message signed by nodemailer itself when the operator gave a key (docs/operations.md).
+    const dkim = dkimOptions(env)
     const transport = nodemailer.createTransport({
       url: env.SMTP_URL,
+      ...(dkim ? { dkim } : {}),
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
@@ -138,7 +142,14 @@ export const mailPlugin = fp<{ timing?: Partial<MailTiming> }>(
       secret: app.sessionSecret,
     }
     const smtpHost = new URL(env.SMTP_URL).host
-    app.log.info({ smtp: smtpHost, notify: settings.notifyTo }, 'mail is on')
+    app.log.info(
+      {
+        smtp: smtpHost,
+        notify: settings.notifyTo,
+        dkim: dkim ? `${dkim.keySelector}._domainkey.${dkim.domainName}` : null,
+      },
+      'mail is on',
+    )
 
     const send = async (claimed: OutboxRow) => {
       // The lease covers one mail at a time: renewed here, or the row is no longer this sender's.
