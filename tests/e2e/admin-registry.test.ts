@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { ATA_REFUSAL, listingKey, STATUS_NOTICES } from '../../src/shared/registry'
 import { chromiumAndPostgres } from '../helpers/browser'
 import { makePdf } from '../helpers/fixtures'
-import { scrollsSideways } from './admin-support'
+import { navLinks, scrollsSideways } from './admin-support'
 import { axeViolations } from './axe'
 import { useStack } from './stack'
 import { focused, gotoHydrated } from './support'
@@ -39,12 +39,6 @@ const FACILITY = {
   zip: '78701',
 }
 const REASON = 'A session above the chamber’s rating was reported and is being looked into.'
-
-const navLinks = (page: Page) =>
-  page
-    .getByRole('navigation', { name: 'Admin' })
-    .getByRole('link')
-    .evaluateAll((links) => links.map((link) => (link.firstChild?.textContent ?? '').trim()))
 
 const waitLoaded = (page: Page) =>
   page

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { documentUrl } from '../../src/content/documents'
 import { chromiumAndPostgres } from '../helpers/browser'
 import { pdfText } from '../helpers/pdf-text'
-import { scrollsSideways } from './admin-support'
+import { navLinks, scrollsSideways } from './admin-support'
 import { axeViolations } from './axe'
 import { useStack } from './stack'
 import { gotoHydrated } from './support'
@@ -24,12 +24,6 @@ const SHOTS = process.env.SCREENSHOTS ? fileURLToPath(new URL('../.artifacts/scr
 
 const form = (page: Page) => page.getByTestId('settings-form')
 const field = (page: Page, name: string) => form(page).getByRole('textbox', { name, exact: false })
-
-const navLinks = (page: Page) =>
-  page
-    .getByRole('navigation', { name: 'Admin' })
-    .getByRole('link')
-    .evaluateAll((links) => links.map((link) => (link.firstChild?.textContent ?? '').trim()))
 
 describe.skipIf(!chromiumAndPostgres())('the council settings in Chromium', () => {
   const stack = useStack({

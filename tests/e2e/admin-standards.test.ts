@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { chromiumAndPostgres } from '../helpers/browser'
-import { goToAdminScreen, scrollsSideways } from './admin-support'
+import { goToAdminScreen, navLinks, scrollsSideways } from './admin-support'
 import { axeViolations } from './axe'
 import { useStack } from './stack'
 import { focused, gotoHydrated, withoutInjectedFailures } from './support'
@@ -47,12 +47,6 @@ const COMMENTS = {
     consent: false,
   },
 }
-
-const navLinks = (page: Page) =>
-  page
-    .getByRole('navigation', { name: 'Admin' })
-    .getByRole('link')
-    .evaluateAll((links) => links.map((link) => (link.firstChild?.textContent ?? '').trim()))
 
 /** The document's card on the standards screen. */
 const documentCard = (page: Page, key: string) => page.locator(`[data-testid="standard-document"][data-key="${key}"]`)

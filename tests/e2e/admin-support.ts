@@ -15,3 +15,10 @@ export async function goToAdminScreen(page: Page, name: string) {
   if (await menu.isVisible()) await menu.click()
   await nav.getByRole('link', { name }).click()
 }
+
+/** The names of the admin navigation's links, in order (a count badge's words left out). */
+export const navLinks = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => (link.firstChild?.textContent ?? '').trim()))

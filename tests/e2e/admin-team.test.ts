@@ -1,18 +1,11 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { chromiumAndPostgres } from '../helpers/browser'
 import { linkIn } from '../helpers/smtp'
-import { goToAdminScreen } from './admin-support'
+import { goToAdminScreen, navLinks } from './admin-support'
 import { axeViolations } from './axe'
 import { useStack } from './stack'
 
 const MODERATOR = 'moderator@example.org'
-
-const navLinks = (page: Page) =>
-  page
-    .getByRole('navigation', { name: 'Admin' })
-    .getByRole('link')
-    .evaluateAll((links) => links.map((link) => (link.firstChild?.textContent ?? '').trim()))
 
 /**
  * The team, end to end (docs/decisions/025-roles-and-the-team.md): an owner invites a moderator by

@@ -40,6 +40,14 @@ export type MailSettings = {
   secret: string
 }
 
+/** How a mail to a visitor ends: who wrote, how to reach them, and where the privacy notice is. */
+const visitorFooter = (site: PublicSite) => [
+  '--',
+  site.name,
+  `${site.publicUrl} · ${site.email}`,
+  `How we handle your data: ${site.publicUrl}/privacy`,
+]
+
 const dateTime = (date: Date) =>
   `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`
 
@@ -96,10 +104,7 @@ export async function composeMail(db: Db, row: OutboxRow, settings: MailSettings
         '',
         'If you did not write to us, someone typed your address into our contact form: you can ignore this e-mail.',
         '',
-        '--',
-        site.name,
-        `${site.publicUrl} · ${site.email}`,
-        `How we handle your data: ${site.publicUrl}/privacy`,
+        ...visitorFooter(site),
       ].join('\n'),
     }
   }
@@ -130,10 +135,7 @@ export async function composeMail(db: Db, row: OutboxRow, settings: MailSettings
         'If you did not ask for this, ignore this e-mail: the address will not be subscribed.',
         'The link works for 7 days.',
         '',
-        '--',
-        site.name,
-        `${site.publicUrl} · ${site.email}`,
-        `How we handle your data: ${site.publicUrl}/privacy`,
+        ...visitorFooter(site),
       ].join('\n'),
     }
   }
