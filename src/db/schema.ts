@@ -883,3 +883,22 @@ export const councilSettings = pgTable(
   },
   (table) => [check('council_settings_one_row_check', sql`${table.id} = 1`)],
 )
+
+/**
+ * A post as its mail shows it: rendered once, in the Markdown pool, with its links to the site's
+ * pages made absolute from PUBLIC_URL (services/mail-bodies.ts). Valid while the post's body and the
+ * address are those it was made from; made again otherwise, on the next mail.
+ */
+export const postMailBodies = pgTable('post_mail_bodies', {
+  postId: integer('post_id')
+    .primaryKey()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  /** The Markdown it was made from, and the site's address its links start with. */
+  body: text('body').notNull(),
+  linkBase: text('link_base').notNull(),
+  html: text('html').notNull(),
+  text: text('text').notNull(),
+  /** The links no mail can follow (into the page, or relative to it), for the editor's warning. */
+  unreachable: jsonb('unreachable').$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+})

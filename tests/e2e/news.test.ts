@@ -68,6 +68,17 @@ describe.skipIf(!chromiumAndPostgres())('news in Chromium: write, preview, sched
     expect(await table.locator('td').allTextContents()).toEqual(CELLS)
     const link = preview.getByRole('link', { name: 'safety guidance' })
     expect(await link.getAttribute('href')).toBe('https://example.org/safety')
+    expect(await page.getByTestId('post-preview-mail-links').count()).toBe(0)
+
+    // A link into the page would go nowhere in the newsletter's mail: the preview says so, until it is mended.
+    const bodyField = page.getByRole('textbox', { name: 'Body (Markdown)' })
+    await bodyField.fill(`${BODY}\n\nSee [the details](#details).`)
+    await page
+      .getByTestId('post-preview-mail-links')
+      .getByText('In the newsletter’s mail this link goes nowhere: “#details”.', { exact: false })
+      .waitFor()
+    await bodyField.fill(BODY)
+    await page.getByTestId('post-preview-mail-links').waitFor({ state: 'detached' })
 
     // Scheduled a few seconds ahead, typed as the browser's local time.
     await page.getByRole('radio', { name: 'Scheduled' }).check()

@@ -97,6 +97,8 @@ describe('the council hears of each contact message', () => {
     expect(mail?.parsed.subject).toBe(`Contact message: ${subject}`)
     // The body names the visitor as typed: plain text, read as such.
     expect(mail?.parsed.text).toContain('Treasurer <treasurer@council.example> <pat@example.net> wrote')
+    // Its receipt too, before the next message (which gets none within ten minutes).
+    await smtp.waitForMatching(receiptTo('pat@example.net'), 1)
 
     // A long one, with letters beyond ASCII: still literal, and folded between encoded words.
     smtp.received.length = 0
@@ -188,6 +190,8 @@ describe('the council hears of each contact message', () => {
     }
     const [mail] = await smtp.waitForMatching(toCouncil, 1)
     expect(mail?.parsed.subject).toBe('Contact message: Question about standards')
+    // The receipt waited too, and goes out as well.
+    await smtp.waitForMatching(receiptTo('pat@example.net'), 1)
     const [sent] = await until(adminMessages, (rows) => rows[0]?.notice === 'sent')
     expect(sent?.notice).toBe('sent')
   })
@@ -203,9 +207,9 @@ describe('the council hears of each contact message', () => {
     expect(row?.lastError).not.toContain(COUNCIL)
   })
 
-  it('deleting the message for good takes its outbox row with it', async () => {
+  it('deleting the message for good takes its outbox rows with it', async () => {
     await post('/api/contact', contact)
-    await smtp.waitFor(1)
+    await smtp.waitFor(2)
     const cookie = await loginCookie(app, ADMIN)
     const [message] = await app.db.select().from(contactSubmissions)
     await app.inject({
@@ -240,7 +244,7 @@ describe('double opt-in', () => {
     expect(response.json()).toMatchObject({ ok: true, confirmationSent: true })
     expect(await subscriber('reader@example.net')).toMatchObject({ status: 'pending', isActive: false })
 
-    const [mail] = await smtp.waitFor(1)
+    const [mail] = await smtp.waitForMatching(confirmationTo('reader@example.net'), 1)
     expect(mail?.envelopeTo).toEqual(['reader@example.net'])
     expect(mail?.parsed.subject).toBe(
       'Confirm your subscription to the Mild Hyperbaric Oxygen Standards Council newsletter',

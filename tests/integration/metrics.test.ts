@@ -13,7 +13,7 @@ import { createDraft, openReview, seedStandards } from '../../src/server/service
 import { render } from '../../src/server/ssr/render'
 import { ListingInputSchema } from '../../src/shared/schemas/registry'
 import { DEFAULT_SITE } from '../../src/shared/site'
-import { buildTestApp, setUpTestApp } from '../helpers/build-app'
+import { buildTestApp, setUpTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'
 import { renderStarterDocument } from '../helpers/db'
 import { capturedLog } from '../helpers/log-lines'
 import { SAME_ORIGIN } from '../helpers/login'
@@ -276,7 +276,7 @@ describe('/metrics with METRICS_TOKEN', () => {
       { email: 'reader2@example.net', status: 'active' },
     ])
     smtp.received.length = 0
-    await sendPost(db, { enabled: true }, editor, post.id)
+    await sendPost(db, { enabled: true }, editor, post.id, TEST_PUBLIC_URL)
     expect(logLines.filter((line) => line.event === 'newsletter.issue.started')).toEqual([
       expect.objectContaining({ post: post.id, recipients: 2, msg: 'newsletter issue started' }),
     ])

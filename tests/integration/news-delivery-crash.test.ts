@@ -4,6 +4,7 @@ import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox, newsletterSubscribers, posts, rateLimitCounters } from '../../src/db/schema'
 import { sendPost } from '../../src/server/services/news-delivery'
+import { TEST_PUBLIC_URL } from '../helpers/build-app'
 import { setUpTestDatabase } from '../helpers/db'
 import { until } from '../helpers/replicas'
 import { type SmtpServer, startSmtpServer } from '../helpers/smtp'
@@ -113,7 +114,7 @@ describe('a sender killed mid-send', () => {
     if (!post) throw new Error('no post')
 
     const first = await startSender(url)
-    expect(await sendPost(db, { enabled: true }, { email: 'admin@example.org' }, post.id)).toEqual({
+    expect(await sendPost(db, { enabled: true }, { email: 'admin@example.org' }, post.id, TEST_PUBLIC_URL)).toEqual({
       recipients: SUBSCRIBERS,
     })
 
@@ -190,7 +191,7 @@ describe('two sender processes on one database', () => {
     if (!post) throw new Error('no post')
     const senders = await Promise.all([startSender(url, rate), startSender(url, rate)])
     const started = Date.now()
-    expect(await sendPost(db, { enabled: true }, { email: 'admin@example.org' }, post.id)).toEqual({
+    expect(await sendPost(db, { enabled: true }, { email: 'admin@example.org' }, post.id, TEST_PUBLIC_URL)).toEqual({
       recipients: total,
     })
 

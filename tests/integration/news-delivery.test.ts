@@ -1,7 +1,14 @@
 import { eq, like } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { auditLog, mailOutbox, newsletterSubscribers, posts, rateLimitCounters } from '../../src/db/schema'
+import {
+  auditLog,
+  mailOutbox,
+  newsletterSubscribers,
+  postMailBodies,
+  posts,
+  rateLimitCounters,
+} from '../../src/db/schema'
 import { setUpTestApp, TEST_PUBLIC_URL } from '../helpers/build-app'
 import { loginCookie, SAME_ORIGIN } from '../helpers/login'
 import { replicas, until } from '../helpers/replicas'
@@ -217,6 +224,40 @@ describe('sending a post to the subscribers', () => {
     expect(row?.sentAt).toBeNull()
     const bad = await api('POST', `/api/admin/news/${post.id}/test-send`, { email: 'not an address' })
     expect(bad.statusCode).toBe(400)
+  })
+
+  it('links to the site’s pages are whole in the mail’s HTML and text; the editor hears of those no mail can follow', async () => {
+    await insertSubscribers(1, 'linked')
+    const body = [
+      'Read [the position statement](/standards/mhbot-sc-001) and [the news](//news.example.org/a).',
+      '',
+      'Also [this section](#details), [a page](guide.html) and [the council](https://example.org/c).',
+    ].join('\n')
+    const post = await insertPost({ body })
+
+    // The editor's preview names the two links a mail cannot follow, before anything is sent.
+    const preview = await api('POST', '/trpc/news.preview', { json: { body, headings: 'fromH2' } })
+    expect(preview.json().result.data.json.unreachable).toEqual(['#details', 'guide.html'])
+    // The page keeps the site's own links as written.
+    expect((await app.inject({ method: 'GET', url: `/api/news/${post.slug}` })).body).toContain(
+      'href=\\"/standards/mhbot-sc-001\\"',
+    )
+
+    const test = await api('POST', `/api/admin/news/${post.id}/test-send`, { email: 'editor@example.org' })
+    expect(test.statusCode).toBe(202)
+    expect(test.json()).toEqual({ sentTo: 'editor@example.org', unreachable: ['#details', 'guide.html'] })
+    expect((await api('POST', `/api/admin/news/${post.id}/send`)).statusCode).toBe(202)
+    const mails = await smtp.waitFor(2)
+    for (const mail of mails) {
+      const html = String(mail.parsed.html)
+      expect(html).toContain(`href="${TEST_PUBLIC_URL}/standards/mhbot-sc-001"`)
+      expect(html).toContain('href="http://news.example.org/a"')
+      expect(html).not.toContain('href="/standards')
+      expect(mail.parsed.text).toContain(`the position statement (${TEST_PUBLIC_URL}/standards/mhbot-sc-001)`)
+    }
+    // Rendered once for the mail, and kept: a later save of the body makes it again.
+    const [kept] = await app.db.select().from(postMailBodies).where(eq(postMailBodies.postId, post.id))
+    expect(kept).toMatchObject({ body, linkBase: TEST_PUBLIC_URL, unreachable: ['#details', 'guide.html'] })
   })
 
   it('tRPC sends, reports and cancels through the same services', async () => {

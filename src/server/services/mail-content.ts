@@ -4,10 +4,10 @@ import { encodeWord } from 'nodemailer/lib/mime-funcs'
 import type { Db } from '../../db/client'
 import { contactSubmissions, mailOutbox, newsletterSubscribers, posts } from '../../db/schema'
 import type { PublicSite } from '../../shared/site'
+import { mailBody } from './mail-bodies'
 import { isRegistryMailKind, type OutboxRow } from './mail-outbox'
 import { issueContent, welcomeContent } from './newsletter-mail'
 import { composeRegistryMail } from './registry/mail'
-import { storedBody } from './stored-bodies'
 import { subscriptionLinks } from './subscription-tokens'
 
 type Address = { name: string; address: string }
@@ -155,18 +155,16 @@ export async function composeMail(db: Db, row: OutboxRow, settings: MailSettings
     if (row.kind === 'newsletter_welcome')
       return { from, to: subscriber.email, messageId, ...welcomeContent(site, unsubscribe) }
     if (row.postId === null) return null
-    // Cancelled by the council after this sender claimed it: not sent.
-    const [current] = await db.select({ state: mailOutbox.state }).from(mailOutbox).where(eq(mailOutbox.id, row.id))
-    if (current?.state !== 'sending') return null
     const [post] = await db.select().from(posts).where(eq(posts.id, row.postId))
     // A post taken back (unpublished) after it was sent is not sent further.
     if (post?.status !== 'published') return null
-    return {
-      from,
-      to: subscriber.email,
-      messageId,
-      ...issueContent(site, { ...post, ...(await storedBody(db, 'post', post)) }, unsubscribe),
-    }
+    // The issue's first mail renders the mail's body, which takes a moment: asked after it, so a
+    // cancel meanwhile is seen.
+    const body = await mailBody(db, post, site.publicUrl)
+    // Cancelled by the council after this sender claimed it: not sent.
+    const [current] = await db.select({ state: mailOutbox.state }).from(mailOutbox).where(eq(mailOutbox.id, row.id))
+    if (current?.state !== 'sending') return null
+    return { from, to: subscriber.email, messageId, ...issueContent(site, { ...post, ...body }, unsubscribe) }
   }
   return null
 }

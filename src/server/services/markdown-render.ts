@@ -162,16 +162,49 @@ function headingsOf(nodes: (RootContent | ElementContent)[], found: string[] = [
   return found
 }
 
-/** `headings`: the text of each heading, in order (a standard's version stores them as its sections). */
-export type RenderedMarkdown = { html: string; text: string; headings: string[] }
+/**
+ * Makes the tree's links work outside the site (`linkBase` given: a mail): a path on the site
+ * (`/standards/…`) gets the site's address in front, a `//host/…` link its scheme. Either way it
+ * returns the links no mail can follow, as written: into the page (`#…`) or relative to it
+ * (`page`, `../x`), which only the page itself resolves.
+ */
+function outsideLinks(nodes: (RootContent | ElementContent)[], linkBase: string | undefined, found: string[] = []) {
+  for (const node of nodes) {
+    if (node.type !== 'element') continue
+    const href = node.tagName === 'a' ? node.properties?.href : undefined
+    if (typeof href === 'string' && href !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(href)) {
+      if (href.startsWith('//')) {
+        if (linkBase) node.properties.href = `${new URL(linkBase).protocol}${href}`
+      } else if (href.startsWith('/')) {
+        if (linkBase) node.properties.href = `${linkBase.replace(/\/+$/, '')}${href}`
+      } else found.push(href)
+    }
+    outsideLinks(node.children, linkBase, found)
+  }
+  return found
+}
 
-/** Renders an author's Markdown to safe HTML, to plain text and to its headings, from one sanitized tree. */
-export function renderMarkdown(markdown: string, headings: HeadingStyle = 'shifted'): RenderedMarkdown {
+/**
+ * `headings`: the text of each heading, in order (a standard's version stores them as its
+ * sections). `unreachable`: the links a mail cannot follow (outsideLinks), for the editor to warn.
+ */
+export type RenderedMarkdown = { html: string; text: string; headings: string[]; unreachable: string[] }
+
+/**
+ * Renders an author's Markdown to safe HTML, to plain text and to its headings, from one sanitized
+ * tree; with `linkBase` (the site's public address), for a mail, its links made absolute.
+ */
+export function renderMarkdown(
+  markdown: string,
+  headings: HeadingStyle = 'shifted',
+  linkBase?: string,
+): RenderedMarkdown {
   const processor = processors[headings]
   const tree = processor.runSync(processor.parse(markdown)) as Root
+  const unreachable = outsideLinks(tree.children, linkBase)
   const html = toHtml.stringify(tree)
   const text = toText(tree.children)
     .replace(/\n{3,}/g, '\n\n')
     .trim()
-  return { html, text, headings: headingsOf(tree.children) }
+  return { html, text, headings: headingsOf(tree.children), unreachable }
 }

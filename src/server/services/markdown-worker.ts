@@ -8,9 +8,10 @@ import { renderMarkdown } from './markdown-render'
  * too long, which is the only way to stop the parser mid-way.
  */
 
-export type RenderTask = { id: number; markdown: string; headings: HeadingStyle }
+/** `linkBase`: render for a mail, links made absolute (markdown-render.ts). */
+export type RenderTask = { id: number; markdown: string; headings: HeadingStyle; linkBase?: string }
 export type RenderAnswer =
-  | { id: number; ok: true; html: string; text: string; headings: string[] }
+  | { id: number; ok: true; html: string; text: string; headings: string[]; unreachable: string[] }
   | { id: number; ok: false; overflow: boolean; message: string }
 
 const port = parentPort
@@ -19,7 +20,7 @@ if (!port) throw new Error('markdown-worker runs as a worker thread')
 port.on('message', (task: RenderTask) => {
   let answer: RenderAnswer
   try {
-    answer = { id: task.id, ok: true, ...renderMarkdown(task.markdown, task.headings) }
+    answer = { id: task.id, ok: true, ...renderMarkdown(task.markdown, task.headings, task.linkBase) }
   } catch (error) {
     // Deep recursion overflows the stack: the same refusal as a text nested too deep.
     answer = {

@@ -83,13 +83,14 @@ class RenderPool {
     private readonly limitMs: number,
   ) {}
 
-  render(markdown: string, headings: HeadingStyle): Promise<RenderedMarkdown> {
+  render(markdown: string, headings: HeadingStyle, linkBase?: string): Promise<RenderedMarkdown> {
     if (this.waiting.length >= MAX_WAITING)
       return Promise.reject(
         new AppError('service_unavailable', 'The server is busy rendering other texts. Please try again in a moment.'),
       )
     return new Promise((resolve, reject) => {
-      this.waiting.push({ task: { id: this.nextId++, markdown, headings }, resolve, reject })
+      const task = { id: this.nextId++, markdown, headings, ...(linkBase ? { linkBase } : {}) }
+      this.waiting.push({ task, resolve, reject })
       this.fill()
       this.dispatch()
     })
@@ -115,7 +116,13 @@ class RenderPool {
       const pending = thread.current
       if (!pending || pending.task.id !== message.id) return
       this.finish(thread)
-      if (message.ok) pending.resolve({ html: message.html, text: message.text, headings: message.headings })
+      if (message.ok)
+        pending.resolve({
+          html: message.html,
+          text: message.text,
+          headings: message.headings,
+          unreachable: message.unreachable,
+        })
       else if (message.overflow) pending.reject(new MarkdownRefusedError('containers'))
       else pending.reject(new Error(`Markdown renderer failed: ${message.message}`))
       this.dispatch()
@@ -183,11 +190,16 @@ const pool = new RenderPool(POOL_SIZE, MARKDOWN_TIME_LIMIT_MS)
 /**
  * Renders an author's Markdown off the event loop: the safe HTML and the plain text, or a
  * MarkdownRefusedError (400) when the text nests too deep or takes longer than the time limit.
+ * With `linkBase`, for a mail: links to the site's own pages made absolute.
  */
-export function renderBody(markdown: string, headings: HeadingStyle = 'shifted'): Promise<RenderedMarkdown> {
+export function renderBody(
+  markdown: string,
+  headings: HeadingStyle = 'shifted',
+  linkBase?: string,
+): Promise<RenderedMarkdown> {
   const problem = nestingProblem(markdown)
   if (problem) return Promise.reject(new MarkdownRefusedError(problem))
-  return pool.render(markdown, headings)
+  return pool.render(markdown, headings, linkBase)
 }
 
 /** Stops the pool's threads (tests that count threads or end cleanly). */

@@ -5,9 +5,9 @@ import type { PublicSite } from '../../shared/site'
 import { ConflictError, NotFoundError } from '../errors'
 import { announce } from '../events'
 import { type Actor, recordChange } from './audit'
+import { mailBody } from './mail-bodies'
 import { cancelNotSent } from './mail-outbox'
 import { issueContent } from './newsletter-mail'
-import { storedBody } from './stored-bodies'
 
 /*
  * Sending a news post to the subscribers (docs/decisions/027-newsletter-issues-through-the-outbox.md).
@@ -53,21 +53,24 @@ export async function testSendPost(
   site: PublicSite,
   id: number,
   email: string,
-): Promise<{ sentTo: string }> {
+): Promise<{ sentTo: string; unreachable: string[] }> {
   const post = await postById(db, id)
   if (!mailer.enabled) throw new ConflictError(MAIL_OFF)
-  const content = issueContent(site, { ...post, ...(await storedBody(db, 'post', post)) }, null)
+  const body = await mailBody(db, post, site.publicUrl)
+  const content = issueContent(site, { ...post, ...body }, null)
   await mailer.sendNow({ to: email, subject: content.subject, text: content.text, html: content.html })
-  return { sentTo: email }
+  // Sent all the same: the editor reads which links to mend before the real send.
+  return { sentTo: email, unreachable: body.unreachable }
 }
 
 /**
  * Sends a published post to every subscriber active now, once: a second send, or two at once,
  * finds `sent_at` set and is refused with 409.
  */
-export async function sendPost(db: Db, mailer: Pick<Mailer, 'enabled'>, actor: Actor, id: number) {
-  // A post without its stored rendering (written by SQL) gets it now, so no mail waits on the renderer.
-  await storedBody(db, 'post', await postById(db, id))
+export async function sendPost(db: Db, mailer: Pick<Mailer, 'enabled'>, actor: Actor, id: number, linkBase: string) {
+  // Its mail's rendering (links whole from `linkBase`, the site's PUBLIC_URL) made now, so no mail
+  // of the issue waits on the renderer (services/mail-bodies.ts).
+  await mailBody(db, await postById(db, id), linkBase)
   const started = await db.transaction(async (tx) => {
     const post = await postById(tx, id)
     if (!mailer.enabled) throw new ConflictError(MAIL_OFF)

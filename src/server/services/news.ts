@@ -290,10 +290,14 @@ export function publishDuePosts(db: Db): Promise<{ id: number; slug: string }[]>
   })
 }
 
-/** The preview of the admin's editor: the same renderer as the page, with the same refusal as a save. */
-export const previewPost = async (body: string, headings: HeadingStyle = 'shifted') => ({
-  html: (await renderBody(body, headings)).html,
-})
+/**
+ * The preview of the admin's editor: the same renderer as the page, with the same refusal as a
+ * save, and the links that would go nowhere in the newsletter's mail.
+ */
+export const previewPost = async (body: string, headings: HeadingStyle = 'shifted') => {
+  const { html, unreachable } = await renderBody(body, headings)
+  return { html, unreachable }
+}
 
 /** Every published post's slug and last change, for /sitemap.xml. */
 export function publishedSlugs(db: Db) {

@@ -35,11 +35,16 @@ export function unrenderedBody(markdown: string): RenderedMarkdown {
     html: blocks.map((block) => `<p>${escapeHtml(block)}</p>`).join('\n'),
     text: blocks.join('\n\n'),
     headings: [],
+    unreachable: [],
   }
 }
 
-/** The body rendered for storing; the refusal (a 400 naming the body) is the caller's to throw. */
-export const renderForStoring = (kind: BodyTable, markdown: string) => renderBody(markdown, HEADING_STYLES[kind])
+/**
+ * The body rendered for storing (with `linkBase`, for a mail: services/mail-bodies.ts); the refusal
+ * (a 400 naming the body) is the caller's to throw.
+ */
+export const renderForStoring = (kind: BodyTable, markdown: string, linkBase?: string) =>
+  renderBody(markdown, HEADING_STYLES[kind], linkBase)
 
 /** A stored row's body rendered (or its escaped words, when refused), for a row that has none. */
 async function renderMissing(kind: BodyTable, markdown: string): Promise<RenderedMarkdown & { refused: boolean }> {
@@ -90,7 +95,11 @@ async function store(db: Db, kind: BodyTable, row: StoredBody, rendered: Rendere
  * A row's stored HTML and text, and a version's headings (a post's are not kept: none); what the
  * row lacks is rendered and stored first.
  */
-export async function storedBody(db: Db, kind: BodyTable, row: StoredBody): Promise<RenderedMarkdown> {
+export async function storedBody(
+  db: Db,
+  kind: BodyTable,
+  row: StoredBody,
+): Promise<Omit<RenderedMarkdown, 'unreachable'>> {
   const missing = lacks(kind, row)
   if (!missing.body && !missing.headings)
     return { html: row.bodyHtml ?? '', text: row.bodyText ?? '', headings: row.bodyHeadings ?? [] }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useTRPC } from '../../lib/trpc'
 import { ConfirmDialog, useConfirm } from '../ui/confirm'
+import { UnreachableLinks } from '../ui/markdown-preview'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
 
 /*
@@ -59,8 +60,11 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
   const sendConfirm = useConfirm<number>()
   const cancelConfirm = useConfirm<number>()
 
+  // What the last test send said of the post's links: the ones that go nowhere in a mail.
+  const [tested, setTested] = useState<{ sentTo: string; unreachable: string[] } | null>(null)
   const testSend = useAdminMutation(trpc.newsDelivery.testSend.mutationOptions(), {
     success: (data) => `Test sent to ${data.sentTo}`,
+    onSuccess: (data) => setTested(data),
     failure: (_variables, error) => refusalOf(error) ?? 'The test could not be sent',
     form: { setErrors: (errors) => setEmailError(errors.email ?? null) },
   })
@@ -112,6 +116,13 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
             </Button>
           </Group>
         </form>
+        {tested?.unreachable.length ? (
+          <UnreachableLinks
+            links={tested.unreachable}
+            testId="test-send-mail-links"
+            lead={`The test went to ${tested.sentTo}.`}
+          />
+        ) : null}
 
         <Stack gap={4}>
           <Group>

@@ -60,7 +60,7 @@ export function PostForm({ editor, onDelete }: { editor: PostEditor; onDelete: (
               />
             </div>
             <div>
-              <MarkdownPreview body={values.body} id="post" testId="post-preview" headings="fromH2" />
+              <MarkdownPreview body={values.body} id="post" testId="post-preview" headings="fromH2" mailed />
             </div>
           </ResponsiveGrid>
           <Radio.Group label="Status" {...form.getInputProps('status')}>

@@ -1,4 +1,4 @@
-import { Box, Text, Title, type TitleOrder } from '@mantine/core'
+import { Alert, Box, Text, Title, type TitleOrder } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useMutation } from '@tanstack/react-query'
 import { useEffect } from 'react'
@@ -17,6 +17,7 @@ export function MarkdownPreview({
   testId,
   order = 3,
   headings = 'shifted',
+  mailed = false,
 }: {
   body: string
   /** Makes the heading's id, so two previews on one screen stay apart. */
@@ -26,6 +27,8 @@ export function MarkdownPreview({
   order?: TitleOrder
   /** How the page shows the author's headings. */
   headings?: HeadingStyle
+  /** The text goes out by mail too (a news post): links a mail cannot follow are named under it. */
+  mailed?: boolean
 }) {
   const trpc = useTRPC()
   const [settled] = useDebouncedValue(body, 400)
@@ -59,6 +62,25 @@ export function MarkdownPreview({
           <Text c="dark.6">Loading preview...</Text>
         )}
       </Box>
+      {mailed && preview.data?.unreachable.length ? (
+        <UnreachableLinks links={preview.data.unreachable} testId={`${testId}-mail-links`} />
+      ) : null}
     </Box>
+  )
+}
+
+/**
+ * The links of a post that go nowhere in its mail: into the page (#…) or relative to it. A link to
+ * one of the site's pages (/standards/…) is made whole in the mail; these cannot be.
+ */
+export function UnreachableLinks({ links, testId, lead }: { links: string[]; testId: string; lead?: string }) {
+  return (
+    <Alert color="yellow" variant="light" mt="sm" data-testid={testId}>
+      <Text size="sm">
+        {lead ? `${lead} ` : ''}In the newsletter’s mail {links.length === 1 ? 'this link goes' : 'these links go'}{' '}
+        nowhere: {links.map((link) => `“${link}”`).join(', ')}. Link to a whole address (https://…) or to a page of the
+        site (/standards/…).
+      </Text>
+    </Alert>
   )
 }

@@ -23,7 +23,7 @@ export const adminNewsDeliveryRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<WithId>('/api/admin/news/:id/send', async (request, reply) => {
     const { id } = RowIdParamsSchema.parse(request.params)
-    return reply.code(202).send(await sendPost(app.db, app.mail, memberActor(request.user), id))
+    return reply.code(202).send(await sendPost(app.db, app.mail, memberActor(request.user), id, app.site.publicUrl))
   })
 
   app.get<WithId>('/api/admin/news/:id/delivery', async (request, reply) => {

@@ -49,6 +49,6 @@ export async function announceReview(
     await tx.update(standardVersions).set({ noticePostId: post.id }).where(eq(standardVersions.id, version.id))
     return post
   })
-  const sent = await sendPost(db, mailer, actor, notice.id)
+  const sent = await sendPost(db, mailer, actor, notice.id, siteUrl)
   return { postId: notice.id, slug: notice.slug, recipients: sent.recipients }
 }

@@ -13,6 +13,8 @@ export const newsDeliveryRouter = router({
     .mutation(({ ctx, input }) => testSendPost(ctx.db, ctx.request.server.mail, ctx.site, input.id, input.email)),
   send: permitted('content')
     .input(PostRefSchema)
-    .mutation(({ ctx, input }) => sendPost(ctx.db, { enabled: ctx.mailEnabled }, ctx.user, input.id)),
+    .mutation(({ ctx, input }) =>
+      sendPost(ctx.db, { enabled: ctx.mailEnabled }, ctx.user, input.id, ctx.site.publicUrl),
+    ),
   cancel: change('content', PostRefSchema, (db, actor, { id }) => cancelDelivery(db, actor, id)),
 })
