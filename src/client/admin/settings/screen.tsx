@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import {
   COUNCIL_SETTING_LABELS,
   COUNCIL_SETTINGS,
@@ -61,7 +61,16 @@ export function SettingsScreen() {
 
 function SettingsForm({ view }: { view: CouncilSettingsView }) {
   const trpc = useTRPC()
-  const form = useAdminForm<Values>(CouncilSettingsFieldsSchema, view.values)
+  // A setting the configuration fixes is not sent, so it is not checked either: the operator's
+  // value may be one the form would refuse (longer, say), and the form must still save the rest.
+  const schema = useMemo(
+    () =>
+      CouncilSettingsFieldsSchema.omit(
+        Object.fromEntries(Object.keys(view.fixed).map((key) => [key, true])) as Partial<Record<CouncilSetting, true>>,
+      ),
+    [view.fixed],
+  )
+  const form = useAdminForm<Values>(schema, view.values)
   const refusal = useRef<HTMLDivElement>(null)
   const save = useAdminMutation(trpc.settings.save.mutationOptions(), {
     success: 'Settings saved',
