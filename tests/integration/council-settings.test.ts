@@ -147,6 +147,21 @@ describe('an owner saves the settings', () => {
     expect(await positionStatementPdf()).toContain('Example Wellness Standards Council')
   })
 
+  it('keeps a right-to-left name, an emoji and markup as text: shown escaped, never as HTML', async () => {
+    const name = 'مجلس المعايير 🌊 <script>alert(1)</script>'
+    const saved = await save({ version: 0, name, postalAddress: '<b>1 Rue</b> 🏛\nשדרות 5' })
+    expect(saved.statusCode).toBe(200)
+    const contact = await page('/contact')
+    expect(contact).not.toContain('<script>alert(1)</script>')
+    expect(contact).not.toContain('<b>1 Rue</b>')
+    expect(contact).toContain('&lt;b&gt;1 Rue&lt;/b&gt; 🏛\nשדרות 5')
+    expect((await view()).values.name).toBe(name)
+    // A 5,000-character line is refused with the field's limit, and changes nothing.
+    const long = await save({ version: 1, postalAddress: 'x'.repeat(5000) })
+    expect(long.statusCode).toBe(400)
+    expect(long.json().fields.postalAddress).toBe('Postal address must be at most 300 characters')
+  })
+
   it('from a form opened before another save is refused, and nothing is written', async () => {
     expect((await save({ version: 0, phone: '+1 555 010 0101' })).statusCode).toBe(200)
     const stale = await save({ version: 0, phone: '+1 555 010 0202' })
