@@ -24,6 +24,8 @@ import {
   AUDIT_ENTITIES,
   CONSENT_SOURCES,
   DISPOSITIONS,
+  MAIL_EVENT_KINDS,
+  MAIL_EVENT_PROVIDERS,
   MAIL_KINDS,
   MAIL_STATES,
   MESSAGE_STATUSES,
@@ -32,6 +34,7 @@ import {
   STANDARD_KINDS,
   STUDY_CATEGORIES,
   SUBSCRIBER_STATUSES,
+  SUPPRESSION_REASONS,
   TESTIMONIAL_SOURCES,
   VERSION_STATES,
 } from '../shared/constants'
@@ -193,11 +196,21 @@ export const newsletterSubscribers = pgTable(
      * whoever asks. In the row, so every replica sees it and a deleted address leaves nothing behind.
      */
     confirmationQueuedAt: timestamp('confirmation_queued_at', { withTimezone: true }),
+    /**
+     * Why and when the newsletter stopped going to the address on the mail provider's word (status
+     * suppressed): a hard bounce, soft bounces past MAIL_SOFT_BOUNCE_LIMIT, or a complaint. Cleared
+     * only when the owner subscribes again and confirms (docs/decisions/052-mail-provider-events.md).
+     */
+    suppressedReason: text('suppressed_reason'),
+    suppressedAt: timestamp('suppressed_at', { withTimezone: true }),
+    /** Soft bounces reported since the address last confirmed. */
+    softBounces: integer('soft_bounces').notNull().default(0),
   },
   (table) => [
     uniqueIndex('newsletter_subscribers_email_lower_idx').on(sql`lower(${table.email})`),
     check('newsletter_subscribers_status_check', oneOf('status', SUBSCRIBER_STATUSES)),
     check('newsletter_subscribers_consent_source_check', oneOf('consent_source', CONSENT_SOURCES)),
+    check('newsletter_subscribers_suppressed_reason_check', oneOf('suppressed_reason', SUPPRESSION_REASONS)),
     index('newsletter_subscribers_subscribed_at_idx').on(table.subscribedAt, table.id),
   ],
 )
@@ -416,6 +429,36 @@ export const mailOutbox = pgTable(
     index('mail_outbox_application_id_idx').on(table.applicationId),
     index('mail_outbox_concern_id_idx').on(table.concernId),
     index('mail_outbox_listing_id_idx').on(table.listingId),
+  ],
+)
+
+/**
+ * What the mail provider reported of a subscriber's address, one row per report (its own id keeps a
+ * repeated call from counting twice). Only reports of a subscriber's address are kept, by the
+ * subscriber's id, never the address: deleting the subscriber deletes them. `postId` is the
+ * newsletter issue the address was last sent before the report: which issue lost whom.
+ */
+export const mailEvents = pgTable(
+  'mail_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    /** The provider's id of the report, where it gives one. */
+    providerEventId: text('provider_event_id'),
+    kind: text('kind').notNull(),
+    subscriberId: text('subscriber_id')
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('mail_events_kind_check', oneOf('kind', MAIL_EVENT_KINDS)),
+    check('mail_events_provider_check', oneOf('provider', MAIL_EVENT_PROVIDERS)),
+    uniqueIndex('mail_events_provider_event_idx').on(table.provider, table.providerEventId, table.subscriberId),
+    index('mail_events_subscriber_id_idx').on(table.subscriberId),
+    index('mail_events_post_id_idx').on(table.postId, table.kind),
   ],
 )
 

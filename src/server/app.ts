@@ -33,6 +33,7 @@ import { downloadRoutes } from './routes/downloads'
 import { fileRoutes } from './routes/files'
 import { formRoutes } from './routes/forms'
 import { healthRoutes } from './routes/health'
+import { type MailEventRouteOptions, mailEventRoutes } from './routes/mail-events'
 import { goneNewsPages, newsRoutes } from './routes/news'
 import { newsletterRoutes } from './routes/newsletter'
 import { publicDataRoutes } from './routes/public-data'
@@ -53,6 +54,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger']
   /** The mail sender's pace; tests shorten its retries (src/server/plugins/mail.ts). */
   mailTiming?: Partial<MailTiming>
+  /** How the mail events' SNS adapter fetches AWS's certificates; tests give their own. */
+  snsFetch?: MailEventRouteOptions['fetchText']
 }
 
 /**
@@ -156,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     searchRoutes,
     formRoutes,
     newsletterRoutes,
+    (scope: FastifyInstance) => mailEventRoutes(scope, { fetchText: options.snsFetch }),
     authRoutes,
     teamJoinRoutes,
     fileRoutes,

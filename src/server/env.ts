@@ -228,6 +228,31 @@ const Settings = z.object({
   ),
   COUNCIL_WEBSITE: z.preprocess(emptyToUndefined, httpUrl.optional()),
   /**
+   * The mail provider's bounce and complaint reports, POST /api/mail/events/{provider}
+   * (docs/mail-events.md): the secret its calls prove they know (an HMAC of the generic shape's body,
+   * the password of the address's Basic credentials for SES through SNS and for Postmark). Unset:
+   * the endpoint is a 404 and no report is taken.
+   */
+  MAIL_EVENTS_SECRET: z.preprocess(emptyToUndefined, z.string().min(24, 'must be at least 24 characters').optional()),
+  /** SES through SNS: the one topic whose messages are taken; others are refused. Unset: any topic signed by SNS. */
+  MAIL_EVENTS_SNS_TOPIC_ARN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}(\.fifo)?$/, 'must be an SNS topic ARN')
+      .optional(),
+  ),
+  /** Soft bounces after which the newsletter stops going to an address (a hard bounce or a complaint stops it at once). */
+  MAIL_SOFT_BOUNCE_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 100')
+      .max(100, 'must be between 1 and 100')
+      .default(3),
+  ),
+  /**
    * GET /metrics (Prometheus) on the site's port, for a scraper that sends this as a bearer token
    * (docs/metrics.md). Unset, and without METRICS_PORT, there is no /metrics at all.
    */

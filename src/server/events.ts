@@ -1,5 +1,6 @@
 import { channel } from 'node:diagnostics_channel'
 import type { FastifyBaseLogger } from 'fastify'
+import type { MailEventProvider, SuppressionReason } from '../shared/constants'
 import { serializeError } from './log'
 import type { Job } from './metrics/metrics'
 
@@ -12,6 +13,8 @@ import type { Job } from './metrics/metrics'
 export type SiteEvents = {
   'newsletter.issue.started': { post: number; recipients: number }
   'newsletter.issue.finished': { post: number; sent: number; failed: number; cancelled: number }
+  /** The newsletter stopped going to a subscriber on the mail provider's report (a subscriber's id, never the address). */
+  'newsletter.address.suppressed': { subscriber: string; reason: SuppressionReason; provider: MailEventProvider }
   'standards.review.opened': { standard: string; version: string; closesAt: string }
   'standards.review.closed': { standard: string; version: string }
   'registry.listing.status_changed': { listing: string; from: string; to: string; by: 'council' | 'clock' }
@@ -26,6 +29,7 @@ export type SiteEvent = { [Name in SiteEventName]: { event: Name } & SiteEvents[
 const MESSAGES: Record<SiteEventName, string> = {
   'newsletter.issue.started': 'newsletter issue started',
   'newsletter.issue.finished': 'newsletter issue finished',
+  'newsletter.address.suppressed': 'newsletter address suppressed',
   'standards.review.opened': 'public review opened',
   'standards.review.closed': 'public review closed',
   'registry.listing.status_changed': 'registry listing status changed',

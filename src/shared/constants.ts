@@ -16,8 +16,23 @@ export const MESSAGE_STATUSES = ['new', 'read', 'archived'] as const
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
 
 /** A subscription waits for its address to confirm (when mail is on), is active, or was ended. */
-export const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed'] as const
+export const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed', 'suppressed'] as const
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number]
+
+/**
+ * What the mail provider reported of an address (docs/decisions/052-mail-provider-events.md): a
+ * bounce that will not pass, one that may pass later, or the reader marking the mail as spam.
+ */
+export const MAIL_EVENT_KINDS = ['hard_bounce', 'soft_bounce', 'complaint'] as const
+export type MailEventKind = (typeof MAIL_EVENT_KINDS)[number]
+
+/** Why the newsletter stopped going to an address without its owner asking: a hard bounce, too many soft ones, a complaint. */
+export const SUPPRESSION_REASONS = ['hard_bounce', 'soft_bounces', 'complaint'] as const
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number]
+
+/** The providers whose calls `POST /api/mail/events/{provider}` reads: a generic JSON shape, Amazon SES through SNS, Postmark. */
+export const MAIL_EVENT_PROVIDERS = ['generic', 'ses', 'postmark'] as const
+export type MailEventProvider = (typeof MAIL_EVENT_PROVIDERS)[number]
 
 /**
  * How a subscription came about, kept beside the moment it was confirmed

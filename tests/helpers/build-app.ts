@@ -26,6 +26,7 @@ export async function buildTestApp(
     ssr?: BuildAppOptions['ssr']
     mailTiming?: BuildAppOptions['mailTiming']
     logger?: BuildAppOptions['logger']
+    snsFetch?: BuildAppOptions['snsFetch']
   } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
@@ -34,6 +35,7 @@ export async function buildTestApp(
     ssr: options.ssr,
     mailTiming: options.mailTiming,
     logger: options.logger ?? false,
+    snsFetch: options.snsFetch,
   })
   await app.ready()
   return app
@@ -46,6 +48,8 @@ export type TestAppOptions = {
   mailTiming?: BuildAppOptions['mailTiming']
   /** The app's logger; silent unless given (tests that read the log pass a stream). */
   logger?: BuildAppOptions['logger']
+  /** How the mail events' SNS adapter fetches certificates (AWS is out of reach here). */
+  snsFetch?: BuildAppOptions['snsFetch']
   /** 'each' (the default) empties every table before each test; false keeps what beforeAll put there. */
   reset?: 'each' | false
 }
@@ -69,6 +73,7 @@ export function setUpTestApp(options: TestAppOptions = {}): {
       ssr: options.ssr,
       mailTiming: options.mailTiming,
       logger: options.logger,
+      snsFetch: options.snsFetch,
     })
   })
   afterAll(async () => {

@@ -407,6 +407,11 @@ const REST: Case[] = [
   { name: 'GET /api/admin/subscribers', request: json('GET', () => '/api/admin/subscribers?q=reader'), ok: 200 },
   { name: 'GET /api/admin/subscribers.csv', request: json('GET', () => '/api/admin/subscribers.csv'), ok: 200 },
   {
+    name: 'GET /api/admin/subscribers/suppressed.csv',
+    request: json('GET', () => '/api/admin/subscribers/suppressed.csv'),
+    ok: 200,
+  },
+  {
     name: 'PATCH /api/admin/subscribers/:id',
     request: json(
       'PATCH',

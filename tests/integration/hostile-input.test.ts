@@ -27,6 +27,7 @@ import {
   standardVersions,
   testimonials,
 } from '../../src/db/schema'
+import { signGeneric } from '../../src/server/mail-events/verify'
 import { createListing, raiseConcern, storeEvidence, submitApplication } from '../../src/server/services/registry'
 import { applicationToken } from '../../src/server/services/registry/links'
 import { createDraft, openReview, seedStandards } from '../../src/server/services/standards'
@@ -108,9 +109,10 @@ const TIMEOUT = 240_000
 const ADMIN_EMAIL = 'admin@example.org'
 const INT32_MAX = 2_147_483_647
 
+const MAIL_EVENTS_SECRET = 'hostile-mail-events-secret-012345'
 const setup = setUpTestApp({
   // 0.05 MB: uploads can cross the limit with small test data.
-  env: { ADMIN_EMAILS: ADMIN_EMAIL, UPLOAD_MAX_MB: '0.05' },
+  env: { ADMIN_EMAILS: ADMIN_EMAIL, UPLOAD_MAX_MB: '0.05', MAIL_EVENTS_SECRET },
   ssr: { render, assets: { scripts: [], css: [], preloads: [] } },
   reset: false,
 })
@@ -839,6 +841,8 @@ const REST_ENDPOINTS: Record<string, string> = {
   'DELETE /api/admin/resources/:id': 'admin REST writes with hostile ids and JSON',
   'GET /api/admin/subscribers': 'admin lists with random query strings',
   'GET /api/admin/subscribers.csv': 'admin lists with random query strings',
+  'GET /api/admin/subscribers/suppressed.csv': 'admin lists with random query strings',
+  'POST /api/mail/events/:provider': 'mail provider events with hostile bodies',
   'PATCH /api/admin/subscribers/:id': 'admin REST writes with hostile ids and JSON',
   'DELETE /api/admin/subscribers/:id': 'admin REST writes with hostile ids and JSON',
   'GET /newsletter/unsubscribe': 'GET routes with random query strings',
@@ -1622,6 +1626,7 @@ describe('the admin API with hostile input', () => {
         '/api/admin/subscribers',
         '/api/admin/news/recipients',
         '/api/admin/subscribers.csv',
+        '/api/admin/subscribers/suppressed.csv',
         '/api/admin/team',
         '/api/admin/sessions',
       ]
@@ -1779,6 +1784,42 @@ describe('newsletter links with hostile input', () => {
           const response = await send(request)
           expect(response.statusCode, describeRequest(request)).toBeGreaterThanOrEqual(400)
           await expectNothingStored(before, request, response)
+          expect(await statuses()).toBe(states)
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'mail provider events with hostile bodies: never a 5xx; a call without the secret is refused; no address changes',
+    async () => {
+      const provider = fc.oneof(fc.constantFrom('generic', 'ses', 'postmark'), fragment)
+      // Half the calls carry the secret, so the parsing behind the check is reached too.
+      const proof = fc.constantFrom('none', 'secret', 'wrong')
+      await fc.assert(
+        fc.asyncProperty(provider, rawBody, proof, async (name, raw, with_) => {
+          const body = typeof raw.body === 'string' ? raw.body : String(raw.body ?? '')
+          const secret = with_ === 'secret' ? MAIL_EVENTS_SECRET : 'not-the-secret-not-the-secret-0000'
+          const request: Sent = {
+            method: 'POST',
+            url: `/api/mail/events/${encode(name)}`,
+            headers: {
+              ...(raw.contentType === undefined ? {} : { 'content-type': raw.contentType }),
+              ...(with_ === 'none'
+                ? {}
+                : {
+                    authorization: `Basic ${Buffer.from(`x:${secret}`).toString('base64')}`,
+                    'x-mail-events-signature': signGeneric(secret, body, Date.now()),
+                  }),
+            },
+            payload: body,
+          }
+          const states = await statuses()
+          const response = await send(request)
+          expect(response.statusCode, describeRequest(request)).toBeLessThan(500)
+          if (with_ !== 'secret') expect([401, 404, 413, 415], describeRequest(request)).toContain(response.statusCode)
           expect(await statuses()).toBe(states)
         }),
         { numRuns: RUNS },

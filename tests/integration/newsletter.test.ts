@@ -329,6 +329,9 @@ describe('the subscribers screen’s REST contract', () => {
       'isActive',
       'status',
       'subscribedAt',
+      'suppressedAfter',
+      'suppressedAt',
+      'suppressedReason',
     ])
     const next = String(first.headers.link).match(/^<([^>]+)>; rel="next"$/)?.[1]
     expect(next).toBe(`/api/admin/subscribers?before=${rows[99]?.id}&limit=100`)

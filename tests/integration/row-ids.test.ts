@@ -56,6 +56,7 @@ const PAGED_BY_ID = [
 const PAGED_BY_TEXT_ID = ['/api/admin/subscribers']
 const NOT_PAGED_BY_ID = [
   '/api/admin/subscribers.csv',
+  '/api/admin/subscribers/suppressed.csv',
   '/api/admin/team',
   '/api/admin/sessions',
   '/api/admin/news/recipients',

@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError } from '../errors'
 import { announce } from '../events'
 import { type Actor, recordChange } from './audit'
 import { mailBody } from './mail-bodies'
+import { type IssueAftermath, issueAftermath } from './mail-events'
 import { cancelNotSent } from './mail-outbox'
 import { issueContent } from './newsletter-mail'
 
@@ -112,11 +113,13 @@ export type DeliveryStatus = {
   cancelled: number
   /** Why mails failed (the last error of each row given up or waiting to retry), most common first. */
   failures: { reason: string; count: number }[]
+  /** What the provider and the readers reported after the issue (docs/mail-events.md). */
+  after: IssueAftermath
 }
 
 /** Where a post's sending stands: rows by state, and the reasons of those that failed. */
 export async function deliveryStatus(db: Db, id: number): Promise<DeliveryStatus> {
-  await postById(db, id)
+  const post = await postById(db, id)
   const rows = await db
     .select({ state: mailOutbox.state, count: count() })
     .from(mailOutbox)
@@ -137,7 +140,8 @@ export async function deliveryStatus(db: Db, id: number): Promise<DeliveryStatus
     failed: by('failed'),
     cancelled: by('cancelled'),
   }
-  return { total: status.queued + status.sent + status.failed + status.cancelled, ...status, failures }
+  const after = await issueAftermath(db, id, post.sentAt)
+  return { total: status.queued + status.sent + status.failed + status.cancelled, ...status, failures, after }
 }
 
 /**

@@ -68,15 +68,14 @@ export async function subscribeToNewsletter(
     if (!existing || existing.status === 'active') return
     // Nobody can show the address is theirs without mail: the owner's unsubscribe stands, and the
     // answer stays the one a new address gets, so the form tells nobody it was ever subscribed.
-    if (existing.status === 'unsubscribed' && !options.confirm) return
+    // A suppressed address (the provider reported it bounced or complained) is the same: only its
+    // owner, confirming by mail, brings it back (docs/decisions/052-mail-provider-events.md).
+    const withdrawn = existing.status === 'unsubscribed' || existing.status === 'suppressed'
+    if (withdrawn && !options.confirm) return
     if (options.confirm && existing.mailedRecently) return
     const status: SubscriberStatus = options.confirm ? 'pending' : 'active'
     // What the subscription will rest on once confirmed; a pending address asking again keeps its own.
-    const source: ConsentSource | undefined = !options.confirm
-      ? 'mail_off'
-      : existing.status === 'unsubscribed'
-        ? 'resubscribe'
-        : undefined
+    const source: ConsentSource | undefined = !options.confirm ? 'mail_off' : withdrawn ? 'resubscribe' : undefined
     await tx
       .update(newsletterSubscribers)
       .set({
@@ -186,7 +185,15 @@ export async function confirmWithToken(
     const now = new Date()
     await tx
       .update(newsletterSubscribers)
-      .set({ status: 'active', statusChangedAt: now, confirmedAt: now })
+      // The owner confirmed again: what the provider had reported no longer stands between them.
+      .set({
+        status: 'active',
+        statusChangedAt: now,
+        confirmedAt: now,
+        suppressedReason: null,
+        suppressedAt: null,
+        softBounces: 0,
+      })
       .where(eq(newsletterSubscribers.id, claim.subscriberId))
     if (options.welcome) await queueMail(tx, { kind: 'newsletter_welcome', subscriberId: claim.subscriberId })
     return 'done'

@@ -1,13 +1,14 @@
-import { asc, count, eq } from 'drizzle-orm'
+import { asc, count, desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client'
 import { newsletterSubscribers } from '../../db/schema'
-import type { ConsentSource, SubscriberStatus } from '../../shared/constants'
+import type { ConsentSource, SubscriberStatus, SuppressionReason } from '../../shared/constants'
 import type { SubscriberListQuerySchema } from '../../shared/schemas/admin'
 import { ConflictError, NotFoundError } from '../errors'
 import { type Actor, recordStatusChange } from './audit'
 import { toCsv } from './csv'
 import { type AdminListSource, adminPage, descending, matchesSearch } from './list-query'
+import { lastReportedIssue } from './mail-events'
 import { cancelQueuedConfirmations } from './mail-outbox'
 import { deleteVisitorRow, lockedRow, rowsOf, updatedRow } from './rows'
 import { subscriptionLinks } from './subscription-tokens'
@@ -20,6 +21,8 @@ const subscriberColumns = {
   status: newsletterSubscribers.status,
   confirmedAt: newsletterSubscribers.confirmedAt,
   consentSource: newsletterSubscribers.consentSource,
+  suppressedReason: newsletterSubscribers.suppressedReason,
+  suppressedAt: newsletterSubscribers.suppressedAt,
 }
 
 type SubscriberRow = {
@@ -30,11 +33,14 @@ type SubscriberRow = {
   status: string
   confirmedAt: Date | null
   consentSource: string | null
+  suppressedReason: string | null
+  suppressedAt: Date | null
 }
 const typed = <T extends SubscriberRow>(row: T) => ({
   ...row,
   status: row.status as SubscriberStatus,
   consentSource: row.consentSource as ConsentSource | null,
+  suppressedReason: row.suppressedReason as SuppressionReason | null,
 })
 
 /** An address as queries, the activity log and a 404 name it. */
@@ -57,7 +63,12 @@ export async function listSubscribers(db: Db, query: z.output<typeof SubscriberL
     SUBSCRIBER_LIST,
     query,
   )
-  return items.map(typed)
+  // Which issue lost each suppressed address: the one it was last sent before the provider's report.
+  const lostAfter = await lastReportedIssue(
+    db,
+    items.filter((row) => row.status === 'suppressed').map((row) => row.id),
+  )
+  return items.map((row) => ({ ...typed(row), suppressedAfter: lostAfter.get(row.id) ?? null }))
 }
 
 /** How many addresses there are, or contain `q`: the screen's count beside its pages. */
@@ -74,6 +85,8 @@ const ONLY_THE_SUBSCRIBER: Record<Exclude<SubscriberStatus, 'active'>, string> =
   unsubscribed:
     'Only the subscriber can subscribe this address again: it unsubscribed, and comes back only by subscribing on the site and confirming through the link mailed to it.',
   pending: 'Only the subscriber can confirm this address, through the link mailed to it.',
+  suppressed:
+    'Only the subscriber can subscribe this address again: the mail provider reported that mail to it bounced or was marked as spam, and it comes back only by subscribing on the site and confirming through the link mailed to it.',
 }
 
 /**
@@ -142,6 +155,39 @@ export async function exportActiveSubscribersCsv(db: Db, publicUrl: string, secr
       subscriptionLinks.unsubscribe(publicUrl, secret, row.id),
       row.confirmedAt?.toISOString() ?? '',
       row.consentSource ?? '',
+    ]),
+  )
+}
+
+/**
+ * The addresses the newsletter stopped going to on the mail provider's report, newest first: why,
+ * when, and the issue that lost each. For the council's records and its mailing tool's own
+ * suppression list; every cell neutralised against formula injection.
+ */
+export async function exportSuppressedSubscribersCsv(db: Db): Promise<string> {
+  const rows = await db
+    .select({
+      id: newsletterSubscribers.id,
+      email: newsletterSubscribers.email,
+      suppressedAt: newsletterSubscribers.suppressedAt,
+      suppressedReason: newsletterSubscribers.suppressedReason,
+      softBounces: newsletterSubscribers.softBounces,
+    })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.status, 'suppressed'))
+    .orderBy(desc(newsletterSubscribers.suppressedAt), asc(newsletterSubscribers.id))
+  const lostAfter = await lastReportedIssue(
+    db,
+    rows.map((row) => row.id),
+  )
+  return toCsv(
+    ['email', 'suppressed_at', 'reason', 'soft_bounces', 'after_issue'],
+    rows.map((row) => [
+      row.email,
+      row.suppressedAt?.toISOString() ?? '',
+      row.suppressedReason ?? '',
+      String(row.softBounces),
+      lostAfter.get(row.id) ?? '',
     ]),
   )
 }

@@ -147,6 +147,13 @@ export function DeliveryPanel({ postId, published, sentAt }: Props) {
               {progress.sent} of {progress.total} sent · {progress.queued} queued · {progress.failed} failed ·{' '}
               {progress.cancelled} cancelled
             </Text>
+            <Text size="sm" data-testid="delivery-after">
+              Since: {progress.after.bounced} bounced · {progress.after.complained} marked as spam ·{' '}
+              {progress.after.unsubscribed} unsubscribed
+              {progress.after.skipped > 0
+                ? ` · ${progress.after.skipped} suppressed ${progress.after.skipped === 1 ? 'address' : 'addresses'} skipped`
+                : ''}
+            </Text>
             {progress.failures.length > 0 ? (
               <Alert color="red" variant="light" title="Not delivered">
                 <List size="sm">

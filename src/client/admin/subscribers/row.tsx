@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core'
-import type { ConsentSource, SubscriberStatus } from '../../../shared/constants'
+import type { ConsentSource, SubscriberStatus, SuppressionReason } from '../../../shared/constants'
 import { StateBadge } from '../ui/badges'
 import { AdminDate } from '../ui/dates'
 import lists from '../ui/lists.module.css'
@@ -10,7 +10,31 @@ const STATUS = {
   active: { tone: 'done', label: 'Active', title: undefined },
   pending: { tone: 'pending', label: 'Pending', title: 'Waiting for the address to confirm by e-mail' },
   unsubscribed: { tone: 'off', label: 'Unsubscribed', title: undefined },
+  suppressed: {
+    tone: 'off',
+    label: 'Suppressed',
+    title: 'The mail provider reported that mail to this address bounced or was marked as spam',
+  },
 } as const
+
+const SUPPRESSION: Record<SuppressionReason, string> = {
+  hard_bounce: 'the address bounced',
+  soft_bounces: 'too many soft bounces',
+  complaint: 'marked an issue as spam',
+}
+
+/** Why and when the newsletter stopped going to the address, and after which issue. */
+function SuppressionLine({ subscriber }: { subscriber: Subscriber }) {
+  const { status, suppressedAt, suppressedReason, suppressedAfter } = subscriber
+  if (status !== 'suppressed' || !suppressedReason) return null
+  return (
+    <Text size="sm" c="dark.6" data-testid="subscriber-suppressed">
+      Suppressed {suppressedAt ? <AdminDate value={suppressedAt} time={false} /> : null} ·{' '}
+      {SUPPRESSION[suppressedReason]}
+      {suppressedAfter ? ` · after “${suppressedAfter}”` : ''}
+    </Text>
+  )
+}
 
 export function SubscriberStatusBadge({ status }: { status: SubscriberStatus }) {
   const { tone, label, title } = STATUS[status]
@@ -80,12 +104,13 @@ export function SubscriberRow({ subscriber, deactivating, onDeactivate, onDelete
           Subscribed <AdminDate value={subscriber.subscribedAt} time={false} />
         </Text>
         <ConsentLine subscriber={subscriber} />
+        <SuppressionLine subscriber={subscriber} />
       </div>
       <div>
         <SubscriberStatusBadge status={subscriber.status} />
       </div>
       <Group gap="xs" wrap="wrap">
-        {subscriber.status === 'unsubscribed' ? (
+        {subscriber.status === 'unsubscribed' || subscriber.status === 'suppressed' ? (
           <Text size="xs" c="dark.6" data-testid="subscriber-only-they-can">
             Only they can subscribe again
           </Text>

@@ -30,9 +30,17 @@ function Notes() {
         <Button component="a" href="/api/admin/subscribers.csv" download variant="default">
           Export CSV
         </Button>
+        <Button component="a" href="/api/admin/subscribers/suppressed.csv" download variant="default">
+          Export suppressed (CSV)
+        </Button>
       </Group>
       <Text size="sm" c="dark.6">
         The export lists the active subscribers, each with a personal unsubscribe link for your mailing tool.
+      </Text>
+      <Text size="sm" c="dark.6" data-testid="subscribers-suppression-note">
+        An address whose mail bounced for good, bounced again and again, or was marked as spam is suppressed: the
+        newsletter stops going to it, and only the subscriber can bring it back, by subscribing again and confirming.
+        The second export lists those addresses with why and when, and the issue they were last sent.
       </Text>
       <Text size="sm" c="dark.6">
         Each address shows when and how it consented: confirmed by e-mail after subscribing on the form (“form”) or
