@@ -404,6 +404,8 @@ export const mailOutbox = pgTable(
     applicationId: uuid('application_id').references(() => registryApplications.id, { onDelete: 'cascade' }),
     concernId: uuid('concern_id').references(() => registryConcerns.id, { onDelete: 'cascade' }),
     listingId: uuid('listing_id').references(() => listings.id, { onDelete: 'cascade' }),
+    /** A public comment's mail: the comment it acknowledges, announces, or (its author's first) answers. */
+    commentId: integer('comment_id').references(() => standardComments.id, { onDelete: 'cascade' }),
     /**
      * What else the mail needs to be written the same on every attempt: the thread message a
      * question or answer mail carries, the days of a reminder, the version of a notice. Never a secret.
@@ -429,6 +431,7 @@ export const mailOutbox = pgTable(
     index('mail_outbox_application_id_idx').on(table.applicationId),
     index('mail_outbox_concern_id_idx').on(table.concernId),
     index('mail_outbox_listing_id_idx').on(table.listingId),
+    index('mail_outbox_comment_id_idx').on(table.commentId),
   ],
 )
 

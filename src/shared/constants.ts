@@ -69,6 +69,11 @@ export const MAIL_KINDS = [
   'registry_superseded',
   'registry_concern_ack',
   'registry_concern_notice',
+  // A public comment on a standard in review (docs/standards.md, "Mail"): the commenter's receipt,
+  // the council's notice of it, and, when the version is published, the commenter's answers.
+  'comment_receipt',
+  'comment_notice',
+  'comment_answer',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 /**

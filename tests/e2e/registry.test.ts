@@ -218,7 +218,7 @@ describe.skipIf(!chromiumAndPostgres())('the public registry', () => {
         14,
         new Date(Date.now() - 30 * day),
       )
-      await publishVersion(db, REGISTRAR, 'MHBOT-SC/G-001', '1.1', { effectiveDate: TODAY })
+      await publishVersion(db, REGISTRAR, 'MHBOT-SC/G-001', '1.1', { effectiveDate: TODAY }, { notify: false })
       await changeListingStatus(
         db,
         REGISTRAR,

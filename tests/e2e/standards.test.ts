@@ -124,6 +124,7 @@ describe.skipIf(!chromiumAndPostgres())('standards in Chromium: list, versions, 
         REVISED,
         '1.1',
         CommentInputSchema.parse({ ...who, section: 'Before the session', comment: text, consent }),
+        { notify: false },
         daysFromNow(-10),
       )
     const named = await comment(COMMENTERS.named, true, 'Seven years is long for a small studio.')
@@ -139,6 +140,7 @@ describe.skipIf(!chromiumAndPostgres())('standards in Chromium: list, versions, 
         comment: `${'😀'.repeat(10)}${'y'.repeat(4990)}`,
         consent: true,
       }),
+      { notify: false },
       daysFromNow(-10),
     )
     await answerComment(db, EDITOR, hostile.id ?? 0, { disposition: 'accepted', response: '<b>Noted</b> 👍' })
@@ -152,7 +154,7 @@ describe.skipIf(!chromiumAndPostgres())('standards in Chromium: list, versions, 
     })
     await hideComment(db, EDITOR, spam.id ?? 0, { hidden: true, reason: 'Advertising' })
     revisedEffective = new Date().toISOString().slice(0, 10)
-    await publishVersion(db, EDITOR, REVISED, '1.1', { effectiveDate: revisedEffective })
+    await publishVersion(db, EDITOR, REVISED, '1.1', { effectiveDate: revisedEffective }, { notify: false })
 
     // G-003: in review now.
     await createDraft(db, EDITOR, IN_REVIEW, { version: '1.1', changeSummary: 'A clearer checklist.' })

@@ -130,10 +130,18 @@ describe.skipIf(!chromiumAndPostgres())('valid HTML on every page (W3C Nu HTML C
         comment: 'Seven years is long for a small studio.',
         consent: true,
       }),
+      { notify: false },
       daysFromNow(-10),
     )
     await answerComment(db, EDITOR, comment.id ?? 0, { disposition: 'accepted', response: 'Noted.' })
-    await publishVersion(db, EDITOR, 'MHBOT-SC/G-002', '1.1', { effectiveDate: new Date().toISOString().slice(0, 10) })
+    await publishVersion(
+      db,
+      EDITOR,
+      'MHBOT-SC/G-002',
+      '1.1',
+      { effectiveDate: new Date().toISOString().slice(0, 10) },
+      { notify: false },
+    )
     // G-003: in public review now (its comment form).
     await createDraft(db, EDITOR, 'MHBOT-SC/G-003', { version: '1.1', changeSummary: 'A clearer checklist.' })
     await openReview(db, EDITOR, 'MHBOT-SC/G-003', '1.1', { closesAt: daysFromNow(20) })

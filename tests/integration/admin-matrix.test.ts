@@ -155,15 +155,21 @@ beforeEach(async () => {
   const owner = { email: 'admin@example.org' }
   await createDraft(db, owner, 'MHBOT-SC/G-002', { version: '1.1', changeSummary: 'A change.' })
   await openReview(db, owner, 'MHBOT-SC/G-002', '1.1', { closesAt: new Date(Date.now() + 30 * 86_400_000) })
-  const comment = await submitComment(db, 'MHBOT-SC-G-002', '1.1', {
-    name: 'A Reader',
-    organisation: null,
-    email: 'reader@example.org',
-    section: '1. Scope',
-    comment: 'A comment long enough to keep.',
-    proposedChange: null,
-    consent: true,
-  })
+  const comment = await submitComment(
+    db,
+    'MHBOT-SC-G-002',
+    '1.1',
+    {
+      name: 'A Reader',
+      organisation: null,
+      email: 'reader@example.org',
+      section: '1. Scope',
+      comment: 'A comment long enough to keep.',
+      proposedChange: null,
+      consent: true,
+    },
+    { notify: false },
+  )
   await createDraft(db, owner, 'MHBOT-SC/G-003', { version: '1.1', changeSummary: 'Another change.' })
   const evidence = await storeEvidence(db, owner, { filename: 'evidence.pdf', bytes: await makePdf() })
   const listing = await createListing(db, owner, ListingInputSchema.parse(facility([evidence.id])), {
@@ -589,7 +595,7 @@ function permissionOf(name: string): Permission {
   if (/registry/.test(name)) return 'registry'
   if (/answerComment|comments\/:id\/answer$/.test(name)) return 'content'
   if (/hideComment|comments\/:id\/hidden$/.test(name)) return 'visitors'
-  if (/adminComments|commentedVersions|\/comments/.test(name)) return 'comments'
+  if (/adminComments|commentedVersions|countWaitingComments|\/comments/.test(name)) return 'comments'
   if (/sessions$|sessions\/:id$|mySessions|endMySession/.test(name) && !name.includes('members')) return 'account'
   if (/team/.test(name)) return 'team'
   if (/activity/.test(name)) return 'activity'
@@ -666,6 +672,7 @@ const TRPC: Call[] = [
   { path: 'standards.withdraw', input: () => ({ number: 'MHBOT-SC-G-003', version: '1.1' }) },
   { path: 'standards.announce', input: () => ({ number: 'MHBOT-SC-G-002', version: '1.1' }), ok: 409 },
   { path: 'standards.commentedVersions', input: () => undefined },
+  { path: 'standards.countWaitingComments', input: () => undefined },
   { path: 'standards.adminComments', input: () => ({ number: 'MHBOT-SC-G-002', version: '1.1' }) },
   {
     path: 'standards.answerComment',

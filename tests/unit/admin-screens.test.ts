@@ -57,17 +57,21 @@ describe('admin screens by permission', () => {
 
 describe('what the phone menu says waits', () => {
   it('is nothing when nothing waits', () => {
-    expect(waitingWords({ messages: 0, testimonials: 0 }, 'messages')).toBeNull()
+    expect(waitingWords({ messages: 0, testimonials: 0, comments: 0 }, 'messages')).toBeNull()
   })
 
   it('counts only when all of it waits on the screen it names', () => {
-    expect(waitingWords({ messages: 2, testimonials: 0 }, 'messages')).toBe('2 waiting')
-    expect(waitingWords({ messages: 0, testimonials: 1 }, 'testimonials')).toBe('1 waiting')
+    expect(waitingWords({ messages: 2, testimonials: 0, comments: 0 }, 'messages')).toBe('2 waiting')
+    expect(waitingWords({ messages: 0, testimonials: 1, comments: 0 }, 'testimonials')).toBe('1 waiting')
   })
 
   it('names what waits elsewhere', () => {
-    expect(waitingWords({ messages: 2, testimonials: 1 }, null)).toBe('2 new messages, 1 testimonial waiting')
-    expect(waitingWords({ messages: 1, testimonials: 0 }, null)).toBe('1 new message')
-    expect(waitingWords({ messages: 1, testimonials: 3 }, 'messages')).toBe('1 new message, 3 testimonials waiting')
+    expect(waitingWords({ messages: 2, testimonials: 1, comments: 0 }, null)).toBe(
+      '2 new messages, 1 testimonial waiting',
+    )
+    expect(waitingWords({ messages: 1, testimonials: 0, comments: 0 }, null)).toBe('1 new message')
+    expect(waitingWords({ messages: 1, testimonials: 3, comments: 0 }, 'messages')).toBe(
+      '1 new message, 3 testimonials waiting',
+    )
   })
 })

@@ -12,19 +12,29 @@ export { ADMIN_SCREENS } from './screens'
 const COUNTS = {
   messages: { testId: 'new-messages-count', words: ' new' },
   testimonials: { testId: 'pending-testimonials-count', words: ' waiting for review' },
+  comments: { testId: 'waiting-comments-count', words: ' waiting for a written answer' },
 } as const
 
 /**
  * What waits on each screen; refreshed by the changes that move it (their procedures' path keys) and
- * every minute. Asked only of a member whose role handles what visitors send: anyone else would be
- * refused (403).
+ * every minute. Each count is asked only of a member whose role opens its screen: anyone else would
+ * be refused (403).
  */
-function useWaiting(enabled: boolean): Waiting {
+function useWaiting(visitors: boolean, comments: boolean): Waiting {
   const trpc = useTRPC()
-  const every = { refetchInterval: 60_000, enabled } as const
-  const messages = useQuery({ ...trpc.messages.countNew.queryOptions(), ...every })
-  const testimonials = useQuery({ ...trpc.testimonials.countPending.queryOptions(), ...every })
-  return { messages: enabled ? (messages.data ?? 0) : 0, testimonials: enabled ? (testimonials.data ?? 0) : 0 }
+  const every = { refetchInterval: 60_000 } as const
+  const messages = useQuery({ ...trpc.messages.countNew.queryOptions(), ...every, enabled: visitors })
+  const testimonials = useQuery({ ...trpc.testimonials.countPending.queryOptions(), ...every, enabled: visitors })
+  const waitingComments = useQuery({
+    ...trpc.standards.countWaitingComments.queryOptions(),
+    ...every,
+    enabled: comments,
+  })
+  return {
+    messages: visitors ? (messages.data ?? 0) : 0,
+    testimonials: visitors ? (testimonials.data ?? 0) : 0,
+    comments: comments ? (waitingComments.data ?? 0) : 0,
+  }
 }
 
 /**
@@ -38,7 +48,7 @@ function useWaiting(enabled: boolean): Waiting {
 export function AdminNav() {
   const { permissions } = useAdminPermissions()
   const groups = groupsFor(permissions)
-  const waiting = useWaiting(permissions.includes('visitors'))
+  const waiting = useWaiting(permissions.includes('visitors'), permissions.includes('comments'))
   const pathname = useLocation({ select: (location) => location.pathname })
   const current = screenAt(pathname) ?? ADMIN_SCREENS[0]
   const [open, setOpen] = useState(false)

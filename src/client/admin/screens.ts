@@ -31,7 +31,13 @@ export const ADMIN_SCREENS = [
     count: 'testimonials',
   },
   { to: '/admin/subscribers', label: 'Subscribers', group: 'visitors', permission: 'visitors' },
-  { to: '/admin/comments', label: 'Public comments', group: 'visitors', permission: 'comments' },
+  {
+    to: '/admin/comments',
+    label: 'Public comments',
+    group: 'visitors',
+    permission: 'comments',
+    count: 'comments',
+  },
   { to: '/admin/registry', label: 'Registry', group: 'registry', permission: 'registry' },
   { to: '/admin/team', label: 'Team', group: 'council', permission: 'team' },
   { to: '/admin/settings', label: 'Council settings', group: 'council', permission: 'settings' },
@@ -66,11 +72,12 @@ export const groupsFor = (permissions: readonly Permission[]) =>
   })).filter((group) => group.screens.length > 0)
 
 /** How many wait on the screens that count them. */
-export type Waiting = Record<'messages' | 'testimonials', number>
+export type Waiting = Record<'messages' | 'testimonials' | 'comments', number>
 
 const WAITING_WORDS = {
   messages: { one: 'new message', many: 'new messages' },
   testimonials: { one: 'testimonial waiting', many: 'testimonials waiting' },
+  comments: { one: 'comment to answer', many: 'comments to answer' },
 } as const
 
 /**

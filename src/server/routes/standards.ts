@@ -77,7 +77,7 @@ export const standardRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { number, version } = VersionParamsSchema.parse(request.params)
       const input = CommentInputSchema.parse(request.body ?? {})
-      return reply.code(201).send(await submitComment(app.db, number, version, input))
+      return reply.code(201).send(await submitComment(app.db, number, version, input, { notify: app.mail.enabled }))
     },
   )
 }

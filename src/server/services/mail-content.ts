@@ -5,9 +5,11 @@ import type { Db } from '../../db/client'
 import { contactSubmissions, mailOutbox, newsletterSubscribers, posts } from '../../db/schema'
 import type { PublicSite } from '../../shared/site'
 import { mailBody } from './mail-bodies'
+import { visitorFooter } from './mail-footer'
 import { isRegistryMailKind, type OutboxRow } from './mail-outbox'
 import { issueContent, welcomeContent } from './newsletter-mail'
 import { composeRegistryMail } from './registry/mail'
+import { composeCommentMail } from './standards/comment-mail'
 import { subscriptionLinks } from './subscription-tokens'
 
 type Address = { name: string; address: string }
@@ -40,14 +42,6 @@ export type MailSettings = {
   secret: string
 }
 
-/** How a mail to a visitor ends: who wrote, how to reach them, and where the privacy notice is. */
-const visitorFooter = (site: PublicSite) => [
-  '--',
-  site.name,
-  `${site.publicUrl} · ${site.email}`,
-  `How we handle your data: ${site.publicUrl}/privacy`,
-]
-
 const dateTime = (date: Date) =>
   `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`
 
@@ -58,6 +52,7 @@ const dateTime = (date: Date) =>
  */
 export async function composeMail(db: Db, row: OutboxRow, settings: MailSettings): Promise<Mail | null> {
   if (isRegistryMailKind(row.kind)) return composeRegistryMail(db, row, settings)
+  if (row.kind.startsWith('comment_')) return composeCommentMail(db, row, settings)
   const { site } = settings
   const from = { name: site.name, address: settings.from }
   if (row.kind === 'contact_notice' && row.messageId !== null) {

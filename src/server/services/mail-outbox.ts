@@ -34,6 +34,7 @@ export type QueuedMail =
   | { kind: 'contact_notice' | 'contact_receipt'; messageId: number }
   | { kind: 'subscription_confirm'; subscriberId: string }
   | { kind: 'newsletter_welcome'; subscriberId: string }
+  | { kind: 'comment_receipt' | 'comment_notice' | 'comment_answer'; commentId: number }
   | QueuedRegistryMail
 
 /** Queues a mail; call it with the transaction that makes the change the mail is about. */
@@ -55,6 +56,7 @@ export async function queueMail(tx: Db, mail: QueuedMail): Promise<void> {
     kind: other.kind satisfies MailKind,
     messageId: 'messageId' in other ? other.messageId : null,
     subscriberId: 'subscriberId' in other ? other.subscriberId : null,
+    commentId: 'commentId' in other ? other.commentId : null,
   })
 }
 

@@ -183,9 +183,9 @@ export async function confirmWithToken(
       throw new BadInputError(INVALID_CONFIRM, { token: INVALID_CONFIRM })
     }
     const now = new Date()
+    // The owner confirmed again: what the provider had reported no longer stands between them.
     await tx
       .update(newsletterSubscribers)
-      // The owner confirmed again: what the provider had reported no longer stands between them.
       .set({
         status: 'active',
         statusChangedAt: now,

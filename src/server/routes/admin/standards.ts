@@ -64,7 +64,7 @@ export const adminStandardRoutes: FastifyPluginAsync = async (app) => {
   app.post<VersionParams>(`${VERSION}/publish`, async (request) => {
     const { number, version } = VersionParamsSchema.parse(request.params)
     const input = PublishInputSchema.parse(request.body ?? {})
-    return publishVersion(app.db, memberActor(request.user), number, version, input)
+    return publishVersion(app.db, memberActor(request.user), number, version, input, { notify: app.mail.enabled })
   })
 
   app.post<VersionParams>(`${VERSION}/withdraw`, async (request) => {

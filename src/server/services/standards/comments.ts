@@ -1,11 +1,12 @@
-import { asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
-import { standardComments, standardDocuments, standardVersions } from '../../../db/schema'
-import type { Disposition, VersionState } from '../../../shared/constants'
+import { mailOutbox, standardComments, standardDocuments, standardVersions } from '../../../db/schema'
+import { CONFIRMATION_MAIL_INTERVAL_MS, type Disposition, type VersionState } from '../../../shared/constants'
 import { COMMENT_SUCCESS } from '../../../shared/form-texts'
 import type { CommentInput } from '../../../shared/schemas/standards'
 import { ConflictError, NotFoundError } from '../../errors'
 import { type Actor, recordChange } from '../audit'
+import { queueMail } from '../mail-outbox'
 import { anyVersion, commentCounts, documentFields, named, printedDay, publicVersion, reviewIsOpen } from './shared'
 
 /*
@@ -17,7 +18,14 @@ import { anyVersion, commentCounts, documentFields, named, printedDay, publicVer
 export const COMMENT_RECEIVED = COMMENT_SUCCESS.message
 
 /** A visitor's comment; 409 unless the version's review is open. A filled honeypot is thanked and dropped. */
-export async function submitComment(db: Db, number: string, label: string, input: CommentInput, now = new Date()) {
+export async function submitComment(
+  db: Db,
+  number: string,
+  label: string,
+  input: CommentInput,
+  options: { notify: boolean },
+  now = new Date(),
+) {
   const { document, version } = await publicVersion(db, number, label)
   if (!reviewIsOpen(version, now)) {
     throw new ConflictError(
@@ -27,20 +35,50 @@ export async function submitComment(db: Db, number: string, label: string, input
     )
   }
   if (input.website && input.website.trim() !== '') return { ok: true as const, message: COMMENT_RECEIVED }
-  const [row] = await db
-    .insert(standardComments)
-    .values({
-      versionId: version.id,
-      name: input.name,
-      organisation: input.organisation,
-      email: input.email,
-      section: input.section,
-      comment: input.comment,
-      proposedChange: input.proposedChange,
-      consent: input.consent,
-    })
-    .returning({ id: standardComments.id })
-  return { ok: true as const, id: row?.id, message: COMMENT_RECEIVED }
+  // The comment and its mail commit together: a stored comment always gets its notice.
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(standardComments)
+      .values({
+        versionId: version.id,
+        name: input.name,
+        organisation: input.organisation,
+        email: input.email,
+        section: input.section,
+        comment: input.comment,
+        proposedChange: input.proposedChange,
+        consent: input.consent,
+      })
+      .returning({ id: standardComments.id })
+    if (!row || !options.notify) return row?.id
+    await queueMail(tx, { kind: 'comment_notice', commentId: row.id })
+    if (!(await receiptSentRecently(tx, input.email)))
+      await queueMail(tx, { kind: 'comment_receipt', commentId: row.id })
+    return row.id
+  })
+  return { ok: true as const, id, message: COMMENT_RECEIVED }
+}
+
+/**
+ * Whether a comment receipt to this address (in any letter case) was queued within the interval:
+ * anyone can type any address into the form, so an address gets at most one receipt in
+ * CONFIRMATION_MAIL_INTERVAL_MS. The receipt lists every comment the address made on the version up
+ * to when it is written, so a commenter who sends several in a row hears of them together.
+ */
+async function receiptSentRecently(tx: Db, email: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .innerJoin(standardComments, eq(standardComments.id, mailOutbox.commentId))
+    .where(
+      and(
+        eq(mailOutbox.kind, 'comment_receipt'),
+        sql`lower(${standardComments.email}) = lower(${email})`,
+        gt(mailOutbox.createdAt, sql`now() - ${`${CONFIRMATION_MAIL_INTERVAL_MS} milliseconds`}::interval`),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
 }
 
 /** The public record of a published version's review; 404 before it is published. Never an e-mail. */
@@ -190,4 +228,36 @@ export function hideComment(db: Db, actor: Actor, id: number, input: { hidden: b
       },
     )
   })
+}
+
+/** How many comments wait for the council's written answer on versions in review (the tab's count). */
+export async function countWaitingComments(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(standardComments)
+    .innerJoin(standardVersions, eq(standardVersions.id, standardComments.versionId))
+    .where(
+      and(
+        eq(standardVersions.state, 'review'),
+        eq(standardComments.hidden, false),
+        isNull(standardComments.disposition),
+      ),
+    )
+  return Number(row?.n ?? 0)
+}
+
+/**
+ * Queues, in the transaction that publishes a version, one mail to each address that commented on
+ * it: its own comments with the council's answers, and the public record. A hidden comment (spam)
+ * gets no answer, and an address whose every comment was hidden gets no mail. Publishing happens
+ * once (its state is the guard), so every commenter hears once, whichever replica publishes.
+ */
+export async function queueCommentAnswers(tx: Db, versionId: number): Promise<number> {
+  const firsts = await tx
+    .select({ id: sql<number>`min(${standardComments.id})` })
+    .from(standardComments)
+    .where(and(eq(standardComments.versionId, versionId), eq(standardComments.hidden, false)))
+    .groupBy(sql`lower(${standardComments.email})`)
+  for (const first of firsts) await queueMail(tx, { kind: 'comment_answer', commentId: Number(first.id) })
+  return firsts.length
 }

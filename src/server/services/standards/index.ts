@@ -10,6 +10,7 @@ export {
   answerComment,
   COMMENT_RECEIVED,
   commentedVersions,
+  countWaitingComments,
   hideComment,
   publishedComments,
   submitComment,

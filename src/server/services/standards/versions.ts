@@ -7,6 +7,7 @@ import { ConflictError } from '../../errors'
 import { announce } from '../../events'
 import { type Actor, recordChange } from '../audit'
 import { renderForStoring } from '../stored-bodies'
+import { queueCommentAnswers } from './comments'
 import {
   anyVersion,
   commentCounts,
@@ -258,6 +259,7 @@ export function publishVersion(
   number: string,
   label: string,
   input: { effectiveDate: string },
+  options: { notify: boolean },
   now = new Date(),
 ) {
   return db.transaction(async (tx) => {
@@ -307,6 +309,8 @@ export function publishVersion(
         after: { version: version.version, state: 'published', effectiveDate: input.effectiveDate },
       },
     )
+    // Every commenter hears the council's answers, in the transaction that makes them public.
+    if (options.notify) await queueCommentAnswers(tx, version.id)
     return { ...documentFields(document), ...adminVersionFields(published), superseded: superseded[0]?.version ?? null }
   })
 }

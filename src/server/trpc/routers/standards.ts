@@ -21,6 +21,7 @@ import {
   answerComment,
   commentedVersions,
   compareVersions,
+  countWaitingComments,
   createDraft,
   hideComment,
   listStandards,
@@ -63,7 +64,9 @@ export const standardsRouter = router({
   comment: publicProcedure
     .meta({ budget: 'comment' })
     .input(VersionParamsSchema.extend({ comment: CommentInputSchema }))
-    .mutation(({ ctx, input }) => submitComment(ctx.db, input.number, input.version, input.comment)),
+    .mutation(({ ctx, input }) =>
+      submitComment(ctx.db, input.number, input.version, input.comment, { notify: ctx.mailEnabled }),
+    ),
 
   adminList: permitted('content').query(({ ctx }) => adminStandards(ctx.db)),
   adminVersion: permitted('content')
@@ -87,9 +90,11 @@ export const standardsRouter = router({
         ctx.request.server.env.STANDARDS_REVIEW_MIN_DAYS,
       ),
     ),
-  publish: change('content', VersionParamsSchema.extend(PublishInputSchema.shape), (db, actor, input) =>
-    publishVersion(db, actor, input.number, input.version, input),
-  ),
+  publish: permitted('content')
+    .input(VersionParamsSchema.extend(PublishInputSchema.shape))
+    .mutation(({ ctx, input }) =>
+      publishVersion(ctx.db, ctx.user, input.number, input.version, input, { notify: ctx.mailEnabled }),
+    ),
   withdraw: change('content', VersionParamsSchema, (db, actor, input) =>
     withdrawVersion(db, actor, input.number, input.version),
   ),
@@ -100,6 +105,8 @@ export const standardsRouter = router({
     ),
 
   commentedVersions: permitted('comments').query(({ ctx }) => commentedVersions(ctx.db)),
+  // The "Public comments" tab's count: comments that wait for the council's written answer.
+  countWaitingComments: permitted('comments').query(({ ctx }) => countWaitingComments(ctx.db)),
   adminComments: permitted('comments')
     .input(VersionParamsSchema)
     .query(({ ctx, input }) => adminComments(ctx.db, input.number, input.version)),

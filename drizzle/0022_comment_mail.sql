@@ -1,0 +1,5 @@
+ALTER TABLE "mail_outbox" DROP CONSTRAINT "mail_outbox_kind_check";--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "comment_id" integer;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_comment_id_standard_comments_id_fk" FOREIGN KEY ("comment_id") REFERENCES "public"."standard_comments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "mail_outbox_comment_id_idx" ON "mail_outbox" USING btree ("comment_id");--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_kind_check" CHECK (kind in ('contact_notice', 'contact_receipt', 'subscription_confirm', 'newsletter_welcome', 'newsletter_issue', 'registry_application_link', 'registry_application_notice', 'registry_question', 'registry_answer_notice', 'registry_approved', 'registry_declined', 'registry_renewal_reminder', 'registry_superseded', 'registry_concern_ack', 'registry_concern_notice', 'comment_receipt', 'comment_notice', 'comment_answer'));
