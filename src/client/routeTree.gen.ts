@@ -50,6 +50,7 @@ import { Route as StandardsSplatRouteImport } from './routes/standards.$'
 import { Route as StandardsNumberIndexRouteImport } from './routes/standards.$number.index'
 import { Route as StandardsNumberCompareRouteImport } from './routes/standards.$number.compare'
 import { Route as StandardsNumberVVersionIndexRouteImport } from './routes/standards.$number.v.$version.index'
+import { Route as StandardsNumberVVersionChangesRouteImport } from './routes/standards.$number.v.$version.changes'
 import { Route as StandardsNumberVVersionCommentsRouteImport } from './routes/standards.$number.v.$version.comments'
 
 const IndexRoute = IndexRouteImport.update({
@@ -258,6 +259,12 @@ const StandardsNumberVVersionIndexRoute =
     path: '/standards/$number/v/$version/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const StandardsNumberVVersionChangesRoute =
+  StandardsNumberVVersionChangesRouteImport.update({
+    id: '/standards/$number/v/$version/changes',
+    path: '/standards/$number/v/$version/changes',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const StandardsNumberVVersionCommentsRoute =
   StandardsNumberVVersionCommentsRouteImport.update({
     id: '/standards/$number/v/$version/comments',
@@ -306,6 +313,7 @@ export interface FileRoutesByFullPath {
   '/standards/': typeof StandardsIndexRoute
   '/standards/$number/compare': typeof StandardsNumberCompareRoute
   '/standards/$number/': typeof StandardsNumberIndexRoute
+  '/standards/$number/v/$version/changes': typeof StandardsNumberVVersionChangesRoute
   '/standards/$number/v/$version/comments': typeof StandardsNumberVVersionCommentsRoute
   '/standards/$number/v/$version/': typeof StandardsNumberVVersionIndexRoute
 }
@@ -349,6 +357,7 @@ export interface FileRoutesByTo {
   '/standards': typeof StandardsIndexRoute
   '/standards/$number/compare': typeof StandardsNumberCompareRoute
   '/standards/$number': typeof StandardsNumberIndexRoute
+  '/standards/$number/v/$version/changes': typeof StandardsNumberVVersionChangesRoute
   '/standards/$number/v/$version/comments': typeof StandardsNumberVVersionCommentsRoute
   '/standards/$number/v/$version': typeof StandardsNumberVVersionIndexRoute
 }
@@ -394,6 +403,7 @@ export interface FileRoutesById {
   '/standards/': typeof StandardsIndexRoute
   '/standards/$number/compare': typeof StandardsNumberCompareRoute
   '/standards/$number/': typeof StandardsNumberIndexRoute
+  '/standards/$number/v/$version/changes': typeof StandardsNumberVVersionChangesRoute
   '/standards/$number/v/$version/comments': typeof StandardsNumberVVersionCommentsRoute
   '/standards/$number/v/$version/': typeof StandardsNumberVVersionIndexRoute
 }
@@ -440,6 +450,7 @@ export interface FileRouteTypes {
     | '/standards/'
     | '/standards/$number/compare'
     | '/standards/$number/'
+    | '/standards/$number/v/$version/changes'
     | '/standards/$number/v/$version/comments'
     | '/standards/$number/v/$version/'
   fileRoutesByTo: FileRoutesByTo
@@ -483,6 +494,7 @@ export interface FileRouteTypes {
     | '/standards'
     | '/standards/$number/compare'
     | '/standards/$number'
+    | '/standards/$number/v/$version/changes'
     | '/standards/$number/v/$version/comments'
     | '/standards/$number/v/$version'
   id:
@@ -527,6 +539,7 @@ export interface FileRouteTypes {
     | '/standards/'
     | '/standards/$number/compare'
     | '/standards/$number/'
+    | '/standards/$number/v/$version/changes'
     | '/standards/$number/v/$version/comments'
     | '/standards/$number/v/$version/'
   fileRoutesById: FileRoutesById
@@ -559,6 +572,7 @@ export interface RootRouteChildren {
   StandardsIndexRoute: typeof StandardsIndexRoute
   StandardsNumberCompareRoute: typeof StandardsNumberCompareRoute
   StandardsNumberIndexRoute: typeof StandardsNumberIndexRoute
+  StandardsNumberVVersionChangesRoute: typeof StandardsNumberVVersionChangesRoute
   StandardsNumberVVersionCommentsRoute: typeof StandardsNumberVVersionCommentsRoute
   StandardsNumberVVersionIndexRoute: typeof StandardsNumberVVersionIndexRoute
 }
@@ -852,6 +866,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StandardsNumberVVersionIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/standards/$number/v/$version/changes': {
+      id: '/standards/$number/v/$version/changes'
+      path: '/standards/$number/v/$version/changes'
+      fullPath: '/standards/$number/v/$version/changes'
+      preLoaderRoute: typeof StandardsNumberVVersionChangesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/standards/$number/v/$version/comments': {
       id: '/standards/$number/v/$version/comments'
       path: '/standards/$number/v/$version/comments'
@@ -924,6 +945,7 @@ const rootRouteChildren: RootRouteChildren = {
   StandardsIndexRoute: StandardsIndexRoute,
   StandardsNumberCompareRoute: StandardsNumberCompareRoute,
   StandardsNumberIndexRoute: StandardsNumberIndexRoute,
+  StandardsNumberVVersionChangesRoute: StandardsNumberVVersionChangesRoute,
   StandardsNumberVVersionCommentsRoute: StandardsNumberVVersionCommentsRoute,
   StandardsNumberVVersionIndexRoute: StandardsNumberVVersionIndexRoute,
 }

@@ -321,9 +321,20 @@ export const standardVersions = pgTable(
     body: text('body').notNull(),
     reviewOpenedAt: timestamp('review_opened_at', { withTimezone: true }),
     reviewClosesAt: timestamp('review_closes_at', { withTimezone: true }),
+    /**
+     * The text the review opened with, as Markdown and as the rendered text the comparison reads:
+     * a change during the review is shown against it (issue 40, item 2). Null before a review.
+     */
+    reviewBody: text('review_body'),
+    reviewBodyText: text('review_body_text'),
+    /** When the text last changed during its review, and how many times it has: 0 as it opened. */
+    textChangedAt: timestamp('text_changed_at', { withTimezone: true }),
+    textRevision: integer('text_revision').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** The news post that told the subscribers of this version's review: they are told once. */
     noticePostId: integer('notice_post_id').references(() => posts.id, { onDelete: 'set null' }),
+    /** The news draft that tells the subscribers this version took effect: drafted once, sent as any post. */
+    publishedNoticePostId: integer('published_notice_post_id').references(() => posts.id, { onDelete: 'set null' }),
     createdBy: text('created_by'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -362,6 +373,8 @@ export const standardComments = pgTable(
     section: text('section').notNull(),
     comment: text('comment').notNull(),
     proposedChange: text('proposed_change'),
+    /** The version's text revision the comment was made on: 0 is the text the review opened with. */
+    textRevision: integer('text_revision').notNull().default(0),
     /** Whether the name and organisation may be published with the comment. */
     consent: boolean('consent').notNull().default(false),
     /** Spam stays in the record, hidden, with the reason and who hid it. */

@@ -510,6 +510,22 @@ const REST: Case[] = [
     othersGet: 404,
   },
   { name: 'GET /api/admin/standards', request: json('GET', () => '/api/admin/standards'), ok: 200 },
+  // A number that is taken: the same answer for every role let through (creating is covered elsewhere).
+  {
+    name: 'POST /api/admin/standards',
+    request: json(
+      'POST',
+      () => '/api/admin/standards',
+      () => ({
+        number: 'MHBOT-SC/G-001',
+        title: 'A matrix guide',
+        kind: 'guide',
+        changeSummary: 'First edition.',
+        body: '## Scope\n\nText.',
+      }),
+    ),
+    ok: 409,
+  },
   {
     name: 'POST /api/admin/standards/:number/versions',
     request: json(
@@ -557,10 +573,14 @@ const REST: Case[] = [
     request: json('POST', () => '/api/admin/standards/MHBOT-SC-G-003/versions/1.1/withdraw'),
     ok: 200,
   },
-  // Mail is off in this file.
+  // Only the version in effect is announced as published: 1.1 is in review.
   {
     name: 'POST /api/admin/standards/:number/versions/:version/announce',
-    request: json('POST', () => '/api/admin/standards/MHBOT-SC-G-002/versions/1.1/announce'),
+    request: json(
+      'POST',
+      () => '/api/admin/standards/MHBOT-SC-G-002/versions/1.1/announce',
+      () => ({ kind: 'published' }),
+    ),
     ok: 409,
   },
   { name: 'GET /api/admin/comments', request: json('GET', () => '/api/admin/comments'), ok: 200 },
@@ -653,6 +673,17 @@ const TRPC: Call[] = [
   { path: 'standards.adminList', input: () => undefined },
   { path: 'standards.adminVersion', input: () => ({ number: 'MHBOT-SC-G-003', version: '1.1' }) },
   {
+    path: 'standards.createDocument',
+    input: () => ({
+      number: 'MHBOT-SC/G-001',
+      title: 'Taken',
+      kind: 'guide',
+      changeSummary: 'First edition.',
+      body: '## Scope\n\nText.',
+    }),
+    ok: 409,
+  },
+  {
     path: 'standards.createDraft',
     input: () => ({ number: 'MHBOT-SC/G-001', draft: { version: '1.1', changeSummary: 'A change.' } }),
   },
@@ -670,7 +701,11 @@ const TRPC: Call[] = [
     ok: 409,
   },
   { path: 'standards.withdraw', input: () => ({ number: 'MHBOT-SC-G-003', version: '1.1' }) },
-  { path: 'standards.announce', input: () => ({ number: 'MHBOT-SC-G-002', version: '1.1' }), ok: 409 },
+  {
+    path: 'standards.announce',
+    input: () => ({ number: 'MHBOT-SC-G-002', version: '1.1', kind: 'published' }),
+    ok: 409,
+  },
   { path: 'standards.commentedVersions', input: () => undefined },
   { path: 'standards.countWaitingComments', input: () => undefined },
   { path: 'standards.adminComments', input: () => ({ number: 'MHBOT-SC-G-002', version: '1.1' }) },
@@ -732,6 +767,7 @@ const PUBLIC_PROCEDURES = [
   'standards.document',
   'standards.version',
   'standards.compare',
+  'standards.changes',
   'standards.comments',
   'standards.comment',
   'search.query',

@@ -73,6 +73,7 @@ import { ResearchStudyInputSchema } from '../../src/shared/schemas/research-stud
 import {
   AnswerInputSchema,
   CommentInputSchema,
+  DocumentInputSchema,
   DraftInputSchema,
   HideInputSchema,
   PublishInputSchema,
@@ -457,6 +458,18 @@ const hideLike = fc.record(
   { requiredKeys: [] },
 )
 const standardNumberLike = fc.oneof(fc.constantFrom('MHBOT-SC-G-002', 'MHBOT-SC/G-002', 'MHBOT-SC-999'), hostileValue)
+const documentLike = fc.record(
+  {
+    number: fc.oneof(standardNumberLike, fc.constantFrom('MHBOT-SC/G-099', 'g-100', 'A//B', '')),
+    title: fieldOf(fc.constant('A new guide')),
+    kind: fc.oneof(fc.constantFrom('guide', 'position statement', 'memo'), hostileText),
+    description: optionalTextField('What it is for.'),
+    version: fc.option(versionLabelLike, { nil: undefined }),
+    changeSummary: fieldOf(fc.constant('First edition.')),
+    body: fieldOf(fc.constant('## Scope\n\nText.')),
+  },
+  { requiredKeys: [] },
+)
 
 const resourceLike = fc.record(
   {
@@ -873,6 +886,8 @@ const REST_ENDPOINTS: Record<string, string> = {
   'GET /api/standards/:number/versions/:version/comments': 'standards with hostile numbers, versions and bodies',
   'POST /api/standards/:number/versions/:version/comments': 'standards with hostile numbers, versions and bodies',
   'GET /api/standards/:number/compare': 'standards with hostile numbers, versions and bodies',
+  'GET /api/standards/:number/versions/:version/changes': 'standards with hostile numbers, versions and bodies',
+  'POST /api/admin/standards': 'standards with hostile numbers, versions and bodies',
   'GET /api/admin/standards': 'admin lists with random query strings',
   'GET /api/admin/comments': 'admin lists with random query strings',
   'POST /api/admin/standards/:number/versions': 'standards with hostile numbers, versions and bodies',
@@ -1036,6 +1051,10 @@ const MUTATIONS: Record<string, MutationCase> = {
     input: bodyLike(
       fc.record({ number: standardNumberLike, version: versionLabelLike, comment: commentLike }, { requiredKeys: [] }),
     ),
+  },
+  'standards.createDocument': {
+    schema: DocumentInputSchema,
+    input: bodyLike(documentLike),
   },
   'standards.createDraft': {
     schema: StandardParamsSchema.extend({ draft: DraftInputSchema }),
@@ -2387,6 +2406,7 @@ describe('standards with hostile numbers, versions and bodies', () => {
       body: body(commentLike),
     },
     { method: 'POST', path: '/api/admin/standards/N/versions', schema: DraftInputSchema, body: body(draftLike) },
+    { method: 'POST', path: '/api/admin/standards', schema: DocumentInputSchema, body: body(documentLike) },
     {
       method: 'PATCH',
       path: '/api/admin/standards/N/versions/V',
@@ -2415,6 +2435,7 @@ describe('standards with hostile numbers, versions and bodies', () => {
     '/api/standards/N/versions/V',
     '/api/standards/N/versions/V/comments',
     '/api/standards/N/compare?from=V&to=V',
+    '/api/standards/N/versions/V/changes',
     '/api/admin/standards/N/versions/V',
     '/api/admin/standards/N/versions/V/comments',
     '/downloads/N-vV.pdf',

@@ -2,11 +2,11 @@ import { Text } from '@mantine/core'
 import classes from './standard-diff.module.css'
 
 type Segment = { kind: 'same' | 'inserted' | 'deleted'; text: string }
-type Block = { kind: 'same' | 'changed' | 'inserted' | 'deleted'; segments: Segment[] }
+type Block = { kind: 'same' | 'changed' | 'inserted' | 'deleted'; segments: Segment[]; heading?: true }
 
 /*
- * Two versions' texts compared (src/server/services/standards/diff.ts), as the Markdown the council
- * wrote: block by block, and word by word inside a rewritten block. A change is marked by the
+ * Two versions' texts compared (src/server/services/standards/diff.ts), as a reader reads them:
+ * block by block, headings shown as headings, and word by word inside a rewritten block. A change is marked by the
  * element (<ins>, <del>), by its look beyond colour (underlined, struck through) and, for a screen
  * reader, by words it reads out ("inserted:", "deleted:"), never by colour alone.
  */
@@ -46,9 +46,15 @@ export function StandardDiff({ blocks }: { blocks: Block[] }) {
   return (
     <div className={classes.diff} data-testid="diff">
       {blocks.map((block, index) => (
-        // The comparison is computed once and never reordered: a block's position is its identity.
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed order
-        <div key={index} className={classes.block} data-kind={block.kind}>
+        <div
+          // The comparison is computed once and never reordered: a block's position is its identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed order
+          key={index}
+          className={classes.block}
+          data-kind={block.kind}
+          data-heading={block.heading ? '' : undefined}
+          {...(block.heading ? { role: 'heading', 'aria-level': 3 } : {})}
+        >
           {block.segments.map((segment, position) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed order
             <SegmentView key={position} segment={segment} />

@@ -133,3 +133,33 @@ export function StandardHero({ title, children }: { title: string; children?: Re
 export function DocumentNumber({ children }: { children: string }) {
   return <span className={classes.number}>{children}</span>
 }
+
+/** Back to a version and to its document: under a page about one version (its comments, its changes). */
+export function VersionLinks({
+  documentKey,
+  number,
+  version,
+}: {
+  documentKey: string
+  number: string
+  version: string
+}) {
+  return (
+    <Group gap="lg" mt="md">
+      <Anchor
+        renderRoot={(props) => (
+          <Link {...props} to="/standards/$number/v/$version" params={{ number: documentKey, version }} />
+        )}
+        underline="always"
+      >
+        Read version {version}
+      </Anchor>
+      <Anchor
+        renderRoot={(props) => <Link {...props} to="/standards/$number" params={{ number: documentKey }} />}
+        underline="always"
+      >
+        All versions of <DocumentNumber>{number}</DocumentNumber>
+      </Anchor>
+    </Group>
+  )
+}

@@ -142,8 +142,8 @@ function ComparePage() {
                       : `${comparison.data.inserted} ${comparison.data.inserted === 1 ? 'word' : 'words'} inserted, ${comparison.data.deleted} ${comparison.data.deleted === 1 ? 'word' : 'words'} deleted.`}
                   </Text>
                   <Text size="sm" c="dark.7" mt={4}>
-                    The text is shown as the council writes it: “##” starts a heading, “-” a list item, and “|”
-                    separates a table’s cells.
+                    The text is shown as you read it on the page: headings in bold, each list item on a line of its own
+                    after “-”, and a table’s cells separated by “|”.
                   </Text>
                   <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} mt="md">
                     <StandardDiff blocks={comparison.data.blocks} />

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
 import { DISPOSITION_LABELS, type Disposition } from '../../shared/constants'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { DocumentNumber, StandardDate, StandardHero } from '../components/standard-parts'
+import { StandardDate, StandardHero, VersionLinks } from '../components/standard-parts'
 import { isStandardNumber, isVersionLabel } from '../components/standard-routing'
 import { type PageMeta, pageHead } from '../lib/seo'
 import { type RouterOutputs, useTRPC } from '../lib/trpc'
@@ -78,38 +78,42 @@ function CommentsPage() {
             )}{' '}
             Names and organisations are shown only where the person agreed to it; e-mail addresses are never published.
           </Text>
+          {record.textChangedAt ? (
+            <Text mt="sm" c="dark.7" data-testid="record-text-changed">
+              The text changed during the review ({record.textRevision} {record.textRevision === 1 ? 'time' : 'times'},
+              last on <StandardDate value={record.textChangedAt} />
+              ): each comment says which text it was made on.{' '}
+              <Anchor
+                renderRoot={(props) => (
+                  <Link
+                    {...props}
+                    to="/standards/$number/v/$version/changes"
+                    params={{ number: record.key, version: record.version }}
+                  />
+                )}
+                underline="always"
+              >
+                What changed
+              </Anchor>
+            </Text>
+          ) : null}
           {record.hidden > 0 ? (
             <Text mt="sm" c="dark.7" data-testid="hidden-count">
               {record.hidden} {record.hidden === 1 ? 'submission was' : 'submissions were'} removed as spam and{' '}
               {record.hidden === 1 ? 'is' : 'are'} not shown.
             </Text>
           ) : null}
-          <Group gap="lg" mt="md">
-            <Anchor
-              renderRoot={(props) => (
-                <Link
-                  {...props}
-                  to="/standards/$number/v/$version"
-                  params={{ number: record.key, version: record.version }}
-                />
-              )}
-              underline="always"
-            >
-              Read version {record.version}
-            </Anchor>
-            <Anchor
-              renderRoot={(props) => <Link {...props} to="/standards/$number" params={{ number: record.key }} />}
-              underline="always"
-            >
-              All versions of <DocumentNumber>{record.number}</DocumentNumber>
-            </Anchor>
-          </Group>
+          <VersionLinks documentKey={record.key} number={record.number} version={record.version} />
 
           {count > 0 ? (
             <Stack component="ol" gap="lg" mt={40} p={0} style={{ listStyle: 'none' }} data-testid="comment-record">
               {record.comments.map((comment, index) => (
                 <li key={comment.id}>
-                  <CommentEntry comment={comment} position={index + 1} />
+                  <CommentEntry
+                    comment={comment}
+                    position={index + 1}
+                    revisions={record.textChangedAt ? record.textRevision : 0}
+                  />
                 </li>
               ))}
             </Stack>
@@ -121,7 +125,14 @@ function CommentsPage() {
   )
 }
 
-function CommentEntry({ comment, position }: { comment: Comment; position: number }) {
+/** Which text a comment read, when the text changed during the review. */
+function madeOn(revision: number, revisions: number): string {
+  if (revision === 0) return 'Made on the text as the review opened'
+  if (revision === revisions) return 'Made on the text as published'
+  return `Made on the text after change ${revision} of ${revisions}`
+}
+
+function CommentEntry({ comment, position, revisions }: { comment: Comment; position: number; revisions: number }) {
   const who = [comment.name, comment.organisation].filter(Boolean).join(', ')
   return (
     <Paper
@@ -137,6 +148,7 @@ function CommentEntry({ comment, position }: { comment: Comment; position: numbe
       </Title>
       <Text size="sm" c="dark.7" mt={4}>
         {who || 'Name withheld'}
+        {revisions > 0 ? ` · ${madeOn(comment.textRevision, revisions)}` : ''}
       </Text>
       <Text mt="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {comment.comment}

@@ -185,6 +185,23 @@ function VersionPage() {
               { label: 'Issued by', value: site.name, testId: 'document-issuer' },
             ]}
           />
+          {version.textChangedAt ? (
+            <Text mt="lg" fw={700} c="dark.8" data-testid="text-changed">
+              Text changed on <StandardDate value={version.textChangedAt} /> during the public review.{' '}
+              <Anchor
+                renderRoot={(props) => (
+                  <Link
+                    {...props}
+                    to="/standards/$number/v/$version/changes"
+                    params={{ number: version.key, version: version.version }}
+                  />
+                )}
+                underline="always"
+              >
+                Compare with the text that opened the review
+              </Anchor>
+            </Text>
+          ) : null}
           {version.changeSummary ? (
             <Text mt="lg" c="dark.7">
               <Text component="span" fw={700} c="dark.8">

@@ -13,6 +13,7 @@ import {
   getStandardVersion,
   listStandards,
   publishedComments,
+  reviewChanges,
   submitComment,
 } from '../services/standards'
 
@@ -59,6 +60,15 @@ export const standardRoutes: FastifyPluginAsync = async (app) => {
       const { number } = StandardParamsSchema.parse(request.params)
       const { from, to } = CompareQuerySchema.parse(request.query ?? {})
       return compareVersions(app.db, number, from, to)
+    },
+  )
+
+  app.get<VersionParams>(
+    '/api/standards/:number/versions/:version/changes',
+    { config: { publicAnswer: true } },
+    async (request) => {
+      const { number, version } = VersionParamsSchema.parse(request.params)
+      return reviewChanges(app.db, number, version)
     },
   )
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DISPOSITIONS } from '../constants'
+import { DISPOSITIONS, STANDARD_KINDS } from '../constants'
 import { COMMENT_RULES, HONEYPOT_MAX, type TextRule } from '../form-rules'
 import { storableText } from './text'
 
@@ -101,6 +101,30 @@ export const DraftInputSchema = z.object({
 })
 export type DraftInput = z.output<typeof DraftInputSchema>
 
+/**
+ * A new document and its first draft (issue 40, item 2): a number for life, a title, a kind, and
+ * the draft's label, change summary and text.
+ */
+export const DocumentInputSchema = z.object({
+  number: z
+    .string({ error: 'Document number is required' })
+    .trim()
+    .toUpperCase()
+    .min(1, 'Document number is required')
+    .max(40, 'Document number must be at most 40 characters')
+    .regex(
+      /^[A-Z0-9]+(?:[/-][A-Z0-9]+)*$/,
+      'Document number is letters and digits with / or - between them, such as MHBOT-SC/G-007',
+    ),
+  title: adminText(200, 'Title', true),
+  kind: z.enum(STANDARD_KINDS, { error: `Kind must be ${STANDARD_KINDS.join(' or ')}` }),
+  description: adminText(500, 'Description', false).optional(),
+  version: VersionLabelSchema.default('1.0'),
+  changeSummary: ChangeSummarySchema,
+  body: StandardBodySchema,
+})
+export type DocumentInput = z.output<typeof DocumentInputSchema>
+
 export const VersionPatchSchema = z
   .object({ changeSummary: ChangeSummarySchema.optional(), body: StandardBodySchema.optional() })
   .refine((value) => value.changeSummary !== undefined || value.body !== undefined, {
@@ -123,6 +147,11 @@ export const CalendarDateSchema = z
   }, 'Effective date must be a date that exists')
 
 export const PublishInputSchema = z.object({ effectiveDate: CalendarDateSchema })
+
+/** What a news draft tells the subscribers of: a review that opened (the default) or a version published. */
+export const AnnounceInputSchema = z.object({
+  kind: z.enum(['review', 'published'], { error: 'kind must be review or published' }).default('review'),
+})
 
 export const DispositionSchema = z.enum(DISPOSITIONS, {
   error: 'Disposition must be accepted, accepted_with_changes or not_accepted',

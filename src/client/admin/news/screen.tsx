@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useRef } from 'react'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import { useTRPC } from '../../lib/trpc'
 import { useConfirmedDelete } from '../ui/confirm'
 import { PAGED } from '../ui/list'
@@ -21,6 +22,21 @@ export function NewsScreen() {
   const refresh = [trpc.news.pathKey()]
   const editor = usePostEditor(refresh)
   const headingRef = useRef<HTMLHeadingElement>(null)
+  // A post named in the address (a standard's "Tell subscribers" drafted it) opens in the editor once
+  // the list has it, and the address forgets it, so a reload does not reopen it over other work.
+  const wanted = useSearch({ strict: false, select: (search: { post?: number }) => search.post })
+  const navigate = useNavigate()
+  const items = posts.data?.pages.flatMap((page) => page.items)
+  useEffect(() => {
+    if (wanted === undefined || !items) return
+    const post = items.find((item) => item.id === wanted)
+    if (post) editor.open(post)
+    void navigate({
+      to: '/admin/news',
+      search: (search: { post?: number; q?: string }) => ({ q: search.q }),
+      replace: true,
+    })
+  }, [wanted, items, editor.open, navigate])
   const remove = useConfirmedDelete<Post>(trpc.news.remove.mutationOptions(), {
     refresh,
     ...confirmDeleteTexts('Post'),

@@ -1,5 +1,5 @@
 import { Alert, Stack, Text } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import { type RefObject, useRef } from 'react'
 import { useTRPC } from '../../lib/trpc'
 import { ConfirmDialog, useConfirm } from '../ui/confirm'
@@ -10,7 +10,6 @@ import type { StandardDocument, StandardVersion } from './types'
 /** What a step is asked about: the version, and for a publication the date it takes effect. */
 export type Step = { document: StandardDocument; version: StandardVersion; effectiveDate?: string }
 
-const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
 const named = ({ document, version }: Step) => `${document.number} version ${version.version}`
 const params = ({ document, version }: Step) => ({ number: document.key, version: version.version })
 
@@ -27,9 +26,9 @@ function Refusal({ error }: { error: unknown }) {
 }
 
 /**
- * The three steps of a version's life that ask first: publish (the current version becomes
- * superseded), tell the subscribers (once, by mail) and withdraw. A refusal keeps its dialog open
- * with the server's words in it; the toast says the same.
+ * The steps of a version's life: publish and withdraw ask first (a refusal keeps its dialog open with
+ * the server's words in it; the toast says the same); telling the subscribers drafts a news post
+ * and opens it in the news editor, where it is previewed, edited and sent as any post.
  */
 export function useVersionSteps(screenHeading: RefObject<HTMLElement | null>) {
   const trpc = useTRPC()
@@ -39,9 +38,8 @@ export function useVersionSteps(screenHeading: RefObject<HTMLElement | null>) {
   const fallbackFocus = useRef<HTMLElement | null>(null)
   const refresh = [trpc.standards.pathKey()]
   const publishing = useConfirm<Step>()
-  const telling = useConfirm<Step>()
   const withdrawing = useConfirm<Step>()
-  const recipients = useQuery({ ...trpc.newsDelivery.recipients.queryOptions(), enabled: telling.opened })
+  const navigate = useNavigate()
 
   const publish = useAdminMutation(trpc.standards.publish.mutationOptions(), {
     refresh,
@@ -52,9 +50,10 @@ export function useVersionSteps(screenHeading: RefObject<HTMLElement | null>) {
   })
   const announce = useAdminMutation(trpc.standards.announce.mutationOptions(), {
     refresh: [...refresh, trpc.news.pathKey()],
-    success: (sent) => `The review was announced to ${counted(sent.recipients, 'subscriber')}`,
-    failure: (_variables, error) => refusalOf(error) ?? 'The subscribers could not be told',
-    afterRefresh: telling.close,
+    success: (draft) =>
+      draft.created ? 'A news draft is ready: preview it, edit it, then send it' : 'The news post was drafted before',
+    failure: (_variables, error) => refusalOf(error) ?? 'The news draft could not be made',
+    onSuccess: (draft) => void navigate({ to: '/admin/news', search: { post: draft.postId } }),
   })
   const withdraw = useAdminMutation(trpc.standards.withdraw.mutationOptions(), {
     refresh,
@@ -89,26 +88,6 @@ export function useVersionSteps(screenHeading: RefObject<HTMLElement | null>) {
         }}
       </ConfirmDialog>
       <ConfirmDialog
-        confirm={telling}
-        title="Tell the subscribers?"
-        confirmLabel="Tell the subscribers"
-        busy={announce.isPending}
-        onConfirm={(step) => announce.mutate(params(step))}
-        fallbackFocus={fallbackFocus}
-        data-testid="announce-confirmation"
-      >
-        {(step) => (
-          <Stack gap="sm">
-            <Text size="sm">
-              A news post inviting comments on {named(step)} is published and mailed to{' '}
-              {recipients.data ? counted(recipients.data.count, 'subscriber') : 'the subscribers'}, once. This cannot be
-              undone.
-            </Text>
-            <Refusal error={announce.error} />
-          </Stack>
-        )}
-      </ConfirmDialog>
-      <ConfirmDialog
         confirm={withdrawing}
         title="Withdraw this version?"
         confirmLabel="Withdraw"
@@ -140,7 +119,8 @@ export function useVersionSteps(screenHeading: RefObject<HTMLElement | null>) {
   }
   return {
     publish: asking(publishing, publish),
-    announce: asking(telling, announce),
+    announce: (step: Step, kind: 'review' | 'published') => announce.mutate({ ...params(step), kind }),
+    announcing: announce.isPending,
     withdraw: asking(withdrawing, withdraw),
     dialogs,
   }

@@ -6,7 +6,7 @@ import { NewDraftForm } from './new-draft'
 import type { StandardDocument } from './types'
 import { VersionRow } from './version-row'
 import { workInProgress } from './versions'
-import { WorkPanel } from './work'
+import { NewsPostLink, WorkPanel } from './work'
 
 type Props = {
   document: StandardDocument
@@ -23,6 +23,9 @@ export function DocumentCard({ document, steps, editing, onEditing }: Props) {
   const work = workInProgress(document)
   const headingId = `standard-${document.key}`
   const editKey = work ? `${document.key}/${work.version}` : null
+  // A version that went through a public review and took effect is worth telling the subscribers of.
+  const current = document.versions.find((version) => version.state === 'published')
+  const reviewed = current?.reviewOpenedAt ? current : null
 
   return (
     <Card
@@ -48,6 +51,26 @@ export function DocumentCard({ document, steps, editing, onEditing }: Props) {
             <VersionRow key={version.version} document={document} version={version} />
           ))}
         </ul>
+        {reviewed ? (
+          reviewed.publishedNoticePostId !== null ? (
+            <NewsPostLink postId={reviewed.publishedNoticePostId}>
+              {`The news post about version ${reviewed.version}`}
+            </NewsPostLink>
+          ) : (
+            <Group data-testid="tell-published">
+              <Button
+                variant="default"
+                loading={steps.announcing}
+                onClick={() => steps.announce({ document, version: reviewed }, 'published')}
+              >
+                Tell subscribers<span className="visually-hidden"> of version {reviewed.version}</span>
+              </Button>
+              <Text size="sm" c="dark.6">
+                Version {reviewed.version} is published: draft a news post about it, to preview and send from News.
+              </Text>
+            </Group>
+          )
+        ) : null}
         {work ? (
           <WorkPanel
             document={document}

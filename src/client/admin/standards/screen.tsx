@@ -1,4 +1,4 @@
-import { Box, Stack, Text, Title } from '@mantine/core'
+import { Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useTRPC } from '../../lib/trpc'
@@ -7,6 +7,7 @@ import { QueryState } from '../ui/query-state'
 import { SearchBox, useListSearch } from '../ui/search'
 import { useVersionSteps } from './confirmations'
 import { DocumentCard } from './document'
+import { NewDocumentForm } from './new-document'
 import type { StandardDocument } from './types'
 
 /** The search as the activity log links to a standard: by its number, or a word of its title. */
@@ -25,6 +26,8 @@ export function StandardsScreen() {
   const headingRef = useRef<HTMLHeadingElement>(null)
   const steps = useVersionSteps(headingRef)
   const [editing, setEditing] = useState<string | null>(null)
+  const [creating, setCreating] = useState(false)
+  const newDocument = useRef<HTMLButtonElement>(null)
 
   return (
     <Box component="section" aria-labelledby="standards-heading">
@@ -34,6 +37,28 @@ export function StandardsScreen() {
       <div className={lists.toolbar}>
         <SearchBox label="Search standards" description="Number or title" />
       </div>
+      {creating ? (
+        <Card withBorder p={{ base: 'md', sm: 'lg' }} radius="md" mb="lg">
+          <NewDocumentForm
+            onCreated={(key, version) => {
+              setCreating(false)
+              // The new draft opens in the editor: writing its text is what comes next.
+              setEditing(`${key}/${version}`)
+              requestAnimationFrame(() => window.document.getElementById(`standard-${key}`)?.focus())
+            }}
+            onCancel={() => {
+              setCreating(false)
+              requestAnimationFrame(() => newDocument.current?.focus())
+            }}
+          />
+        </Card>
+      ) : (
+        <Group mb="lg">
+          <Button ref={newDocument} variant="light" onClick={() => setCreating(true)}>
+            New document
+          </Button>
+        </Group>
+      )}
       <QueryState
         query={standards}
         loading="Loading the standards..."

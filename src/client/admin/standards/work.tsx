@@ -1,6 +1,8 @@
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
 import { type FormEvent, useRef, useState } from 'react'
 import { useTRPC } from '../../lib/trpc'
+import { formatAdminDate } from '../ui/dates'
 import fieldClasses from '../ui/fields.module.css'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
 import type { VersionSteps } from './confirmations'
@@ -56,19 +58,22 @@ export function WorkPanel({ document, version, steps, editing, onEditing }: Prop
         ) : null}
         {version.state === 'review' ? (
           <>
-            {version.reviewOpen && !version.noticeSent ? (
+            {version.reviewNoticePostId !== null ? (
+              <NewsPostLink postId={version.reviewNoticePostId}>The news post about this review</NewsPostLink>
+            ) : version.reviewOpen ? (
               <Group>
-                <Button variant="default" onClick={() => steps.announce(step)}>
+                <Button variant="default" loading={steps.announcing} onClick={() => steps.announce(step, 'review')}>
                   Tell subscribers
                 </Button>
+                <Text size="sm" c="dark.6">
+                  Drafts a news post about the review, to preview and send from News.
+                </Text>
               </Group>
             ) : null}
-            {version.noticeSent ? (
-              <Text size="sm" c="dark.6">
-                The subscribers were told of this review.
-              </Text>
-            ) : null}
-            <PublishForm onPublish={(effectiveDate) => steps.publish({ ...step, effectiveDate })} />
+            <PublishForm
+              closesAt={version.reviewOpen ? version.reviewClosesAt : null}
+              onPublish={(effectiveDate) => steps.publish({ ...step, effectiveDate })}
+            />
           </>
         ) : null}
         <Group>
@@ -127,7 +132,24 @@ function OpenReviewForm({
   )
 }
 
-function PublishForm({ onPublish }: { onPublish: (effectiveDate: string) => void }) {
+/** A news post a standard's step drafted, opened in the news editor. */
+export function NewsPostLink({ postId, children }: { postId: number; children: string }) {
+  return (
+    <Anchor
+      size="sm"
+      renderRoot={(props) => <Link to="/admin/news" search={{ post: postId }} {...props} />}
+      data-testid="standard-news-post"
+    >
+      {children}
+    </Anchor>
+  )
+}
+
+/**
+ * The effective date and Publish. While the review is open (`closesAt`), the button says when it can
+ * be pressed and cannot be: the comments are still coming in.
+ */
+function PublishForm({ closesAt, onPublish }: { closesAt: Date | null; onPublish: (effectiveDate: string) => void }) {
   const [effective, setEffective] = useState(localToday)
   const [error, setError] = useState<string | null>(null)
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -147,7 +169,9 @@ function PublishForm({ onPublish }: { onPublish: (effectiveDate: string) => void
         required
         classNames={fieldClasses}
       />
-      <Button type="submit">Publish</Button>
+      <Button type="submit" disabled={closesAt !== null} data-testid="publish-button">
+        {closesAt ? `Publish after ${formatAdminDate(closesAt)}` : 'Publish'}
+      </Button>
     </form>
   )
 }

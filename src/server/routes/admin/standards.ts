@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { RowIdParamsSchema } from '../../../shared/schemas/row-id'
 import {
+  AnnounceInputSchema,
   AnswerInputSchema,
+  DocumentInputSchema,
   DraftInputSchema,
   HideInputSchema,
   PublishInputSchema,
@@ -15,10 +17,11 @@ import {
   adminComments,
   adminStandards,
   adminVersion,
-  announceReview,
   answerComment,
   commentedVersions,
+  createDocument,
   createDraft,
+  draftAnnouncement,
   hideComment,
   openReview,
   publishVersion,
@@ -37,6 +40,12 @@ const VERSION = '/api/admin/standards/:number/versions/:version'
  */
 export const adminStandardRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/admin/standards', async () => adminStandards(app.db))
+
+  // A new document and its first draft: numbered for life, public once the draft goes to review.
+  app.post('/api/admin/standards', async (request, reply) => {
+    const input = DocumentInputSchema.parse(request.body ?? {})
+    return reply.code(201).send(await createDocument(app.db, memberActor(request.user), input))
+  })
 
   app.post<NumberParams>('/api/admin/standards/:number/versions', async (request, reply) => {
     const { number } = StandardParamsSchema.parse(request.params)
@@ -72,10 +81,12 @@ export const adminStandardRoutes: FastifyPluginAsync = async (app) => {
     return withdrawVersion(app.db, memberActor(request.user), number, version)
   })
 
+  // A news draft for the editor to preview, edit and send as any post (docs/api.md): nothing is mailed here.
   app.post<VersionParams>(`${VERSION}/announce`, async (request, reply) => {
     const { number, version } = VersionParamsSchema.parse(request.params)
-    const sent = await announceReview(app.db, app.mail, memberActor(request.user), number, version, app.site.publicUrl)
-    return reply.code(202).send(sent)
+    const { kind } = AnnounceInputSchema.parse(request.body ?? {})
+    const draft = await draftAnnouncement(app.db, memberActor(request.user), number, version, kind, app.site.publicUrl)
+    return reply.code(draft.created ? 201 : 200).send(draft)
   })
 
   app.get('/api/admin/comments', { config: { permission: 'comments' } }, async () => commentedVersions(app.db))

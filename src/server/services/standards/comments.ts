@@ -48,6 +48,8 @@ export async function submitComment(
         comment: input.comment,
         proposedChange: input.proposedChange,
         consent: input.consent,
+        // Which text the comment was made on: the review's text may change after it.
+        textRevision: version.textRevision,
       })
       .returning({ id: standardComments.id })
     if (!row || !options.notify) return row?.id
@@ -113,7 +115,11 @@ export async function publishedComments(db: Db, number: string, label: string) {
       disposition: row.disposition as Disposition | null,
       response: row.response,
       createdAt: row.createdAt,
+      textRevision: row.textRevision,
     })),
+    // Whether the text changed during the review, so each comment can say which text it read.
+    textChangedAt: version.textChangedAt,
+    textRevision: version.textRevision,
   }
 }
 

@@ -2,7 +2,7 @@ import { type ChangeObject, diffArrays, diffWordsWithSpace } from 'diff'
 
 /*
  * What changed between two versions of a standard, for the public "compare versions" page. The
- * bodies are compared as Markdown source, block by block (a block is what blank lines separate: a
+ * texts are compared as the reader reads them (the rendered text, never the Markdown), block by block (a block is what blank lines separate: a
  * paragraph, a heading, a whole list or table), and a rewritten block word by word, so a changed
  * sentence shows only the words that changed.
  */
@@ -13,7 +13,12 @@ export type DiffSegment = { kind: 'same' | 'inserted' | 'deleted'; text: string 
  * One block of the comparison. A 'changed' block's 'same' and 'deleted' segments spell the block as
  * it was, its 'same' and 'inserted' segments the block as it is; the others hold one segment each.
  */
-export type DiffBlock = { kind: 'same' | 'changed' | 'inserted' | 'deleted'; segments: DiffSegment[] }
+export type DiffBlock = {
+  kind: 'same' | 'changed' | 'inserted' | 'deleted'
+  segments: DiffSegment[]
+  /** The block is one of the texts' headings (as it is now, or as it was for a deleted one). */
+  heading?: true
+}
 
 export type BodyComparison = {
   blocks: DiffBlock[]
@@ -83,8 +88,15 @@ function rewrittenBlock(before: string, after: string): DiffBlock {
 
 const wordCount = (text: string) => text.match(/\S+/g)?.length ?? 0
 
-/** Compares two Markdown bodies block by block, and each rewritten block word by word. */
-export function compareBodies(before: string, after: string): BodyComparison {
+/**
+ * Compares two texts block by block, and each rewritten block word by word. `headings`: the texts'
+ * headings, so the blocks that are one can be shown as headings.
+ */
+export function compareBodies(
+  before: string,
+  after: string,
+  options: { headings?: ReadonlySet<string> } = {},
+): BodyComparison {
   const blocks: DiffBlock[] = []
   let deletedRun: string[] = []
   let insertedRun: string[] = []
@@ -111,6 +123,18 @@ export function compareBodies(before: string, after: string): BodyComparison {
     }
   }
   closeRun()
+
+  const headings = options.headings
+  if (headings && headings.size > 0) {
+    for (const block of blocks) {
+      const spelled = block.segments
+        .filter((segment) => segment.kind !== (block.kind === 'deleted' ? 'inserted' : 'deleted'))
+        .map((segment) => segment.text)
+        .join('')
+        .trim()
+      if (headings.has(spelled)) block.heading = true
+    }
+  }
 
   let inserted = 0
   let deleted = 0

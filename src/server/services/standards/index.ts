@@ -4,7 +4,7 @@
  * folder a function lives in (docs/decisions/044-one-concern-per-service.md).
  */
 
-export { announceReview } from './announce'
+export { type Announcement, draftAnnouncement } from './announce'
 export {
   adminComments,
   answerComment,
@@ -22,6 +22,7 @@ export {
   getStandardVersion,
   legacyDownload,
   listStandards,
+  reviewChanges,
   standardPage,
   standardVersionPage,
   versionForPdf,
@@ -31,6 +32,7 @@ export { sectionsFromMarkdown } from './text'
 export {
   adminStandards,
   adminVersion,
+  createDocument,
   createDraft,
   openReview,
   publishVersion,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { standardDocuments, standardVersions } from '../../../db/schema'
 import { TEXT_LIMITS, type VersionState } from '../../../shared/constants'
+import { NotFoundError } from '../../errors'
 import { storedBody } from '../stored-bodies'
 import { compareBodies } from './diff'
 import {
@@ -14,6 +15,7 @@ import {
   publicVersion,
   reviewIsOpen,
   reviewOf,
+  type VersionRow,
   versionsOf,
 } from './shared'
 
@@ -36,7 +38,9 @@ export async function listStandards(db: Db) {
           ),
         )
     : []
-  return documents.map((document) => {
+  // A document whose first version is still a draft is not public yet.
+  const shown = documents.filter((document) => versions.some((row) => row.documentId === document.id))
+  return shown.map((document) => {
     const own = versions.filter((row) => row.documentId === document.id)
     const current = currentOf(own)
     const review = reviewOf(own)
@@ -54,6 +58,8 @@ export type StandardList = Awaited<ReturnType<typeof listStandards>>
 export async function getStandard(db: Db, number: string) {
   const document = await findDocument(db, number)
   const versions = (await versionsOf(db, document.id)).filter(isPublic)
+  // Not public until a version of it is: a new document's first draft is the editors' alone.
+  if (versions.length === 0) throw new NotFoundError(`No document numbered ${number.slice(0, 60)}`)
   const current = currentOf(versions)
   const review = reviewOf(versions)
   return {
@@ -127,7 +133,45 @@ export async function compareVersions(db: Db, number: string, from: string, to: 
     ...documentFields(document),
     from: historyEntry(before),
     to: historyEntry(after),
-    ...compareBodies(before.body, after.body),
+    ...(await compareTexts(db, before, after)),
+  }
+}
+
+/**
+ * Two versions' texts compared as a reader reads them, not as Markdown: the stored rendered text
+ * (headings, paragraphs, "- " list items, "|" between a table's cells), with the headings of
+ * either marked. A row stored before its rendering was kept gets it stored on this first read.
+ */
+async function compareTexts(db: Db, before: VersionRow | { opening: VersionRow }, after: VersionRow) {
+  const now = await storedBody(db, 'version', after)
+  const was =
+    'opening' in before
+      ? {
+          // The text the review opened with; a review opened before it was kept reads as the text now.
+          text:
+            before.opening.reviewBodyText ??
+            (before.opening.reviewBody === after.body ? now.text : (before.opening.reviewBody ?? now.text)),
+          headings: now.headings,
+        }
+      : await storedBody(db, 'version', before)
+  return compareBodies(was.text, now.text, { headings: new Set([...was.headings, ...now.headings]) })
+}
+
+/**
+ * What changed in a version's text during its public review: the text the review opened with
+ * against the text now. 404 for a version whose review never opened.
+ */
+export async function reviewChanges(db: Db, number: string, label: string) {
+  const { document, version } = await publicVersion(db, number, label)
+  if (version.reviewBody === null || version.reviewOpenedAt === null) {
+    throw new NotFoundError(`${document.number} version ${version.version} has had no public review`)
+  }
+  return {
+    ...documentFields(document),
+    ...historyEntry(version),
+    reviewOpenedAt: version.reviewOpenedAt,
+    textRevision: version.textRevision,
+    ...(await compareTexts(db, { opening: version }, version)),
   }
 }
 

@@ -73,6 +73,8 @@ export const historyEntry = (row: VersionRow) => ({
   effectiveDate: row.effectiveDate,
   changeSummary: row.changeSummary,
   reviewClosesAt: row.reviewClosesAt,
+  /** When the text last changed during its public review: null when it never did. */
+  textChangedAt: row.textChangedAt,
 })
 
 /** Each version's comments counted: all, hidden, and those waiting for an answer (the editors' and moderators' lists). */

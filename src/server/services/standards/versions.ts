@@ -1,7 +1,13 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { standardComments, standardDocuments, standardVersions } from '../../../db/schema'
-import { type DraftInput, REVIEW_DEFAULT_DAYS, type VersionPatch } from '../../../shared/schemas/standards'
+import {
+  type DocumentInput,
+  type DraftInput,
+  REVIEW_DEFAULT_DAYS,
+  standardKey,
+  type VersionPatch,
+} from '../../../shared/schemas/standards'
 import { compareVersionLabels } from '../../../shared/version-labels'
 import { ConflictError } from '../../errors'
 import { announce } from '../../events'
@@ -40,7 +46,9 @@ const adminVersionFields = (row: VersionRow, counts?: { total: number; hidden: n
   reviewOpen: reviewIsOpen(row),
   publishedAt: row.publishedAt,
   updatedAt: row.updatedAt,
-  noticeSent: row.noticePostId !== null,
+  /** The news posts drafted to tell the subscribers of its review and of its publication (null before). */
+  reviewNoticePostId: row.noticePostId,
+  publishedNoticePostId: row.publishedNoticePostId,
   comments: counts ?? { total: 0, hidden: 0, unanswered: 0 },
 })
 
@@ -109,6 +117,56 @@ const auditVersion = (
     after,
   })
 
+/**
+ * A new document with its first draft (issue 40, item 2). Its number is its own for life: a number
+ * (or the key its URL uses) another document has is refused. Nothing of it is public until the
+ * draft goes to review.
+ */
+export async function createDocument(db: Db, actor: Actor, input: DocumentInput) {
+  // Rendered before anything is written: a refused body (400) leaves nothing stored.
+  const rendered = await renderForStoring('version', input.body)
+  return db.transaction(async (tx) => {
+    const [document] = await tx
+      .insert(standardDocuments)
+      .values({
+        number: input.number,
+        key: standardKey(input.number),
+        title: input.title,
+        kind: input.kind,
+        description: input.description ?? '',
+      })
+      .onConflictDoNothing()
+      .returning()
+    if (!document) {
+      throw new ConflictError(
+        `A document numbered ${input.number} exists already (or one whose address would be the same). Choose another number`,
+      )
+    }
+    const [created] = await tx
+      .insert(standardVersions)
+      .values({
+        documentId: document.id,
+        version: input.version,
+        state: 'draft',
+        changeSummary: input.changeSummary,
+        body: input.body,
+        bodyHtml: rendered.html,
+        bodyText: rendered.text,
+        bodyHeadings: rendered.headings,
+        createdBy: actor.email,
+      })
+      .returning()
+    if (!created) throw new Error('insert returned no row')
+    await auditVersion(tx, actor, document, null, {
+      number: document.number,
+      title: document.title,
+      version: created.version,
+      state: 'draft',
+    })
+    return { ...documentFields(document), ...adminVersionFields(created), body: created.body }
+  })
+}
+
 /** A new draft, from the current version's text unless a body is given. */
 export async function createDraft(db: Db, actor: Actor, number: string, input: DraftInput) {
   // Rendered before anything is written: a refused body (400) leaves nothing stored.
@@ -167,8 +225,9 @@ export async function updateVersion(db: Db, actor: Actor, number: string, label:
         `${named(document, version)} is ${version.state}; its text cannot change. Draft a new version instead`,
       )
     }
+    const bodyChanged = patch.body !== undefined && patch.body !== version.body
     const edited = [
-      ...(patch.body !== undefined && patch.body !== version.body ? ['body'] : []),
+      ...(bodyChanged ? ['body'] : []),
       ...(patch.changeSummary !== undefined && patch.changeSummary !== version.changeSummary ? ['changeSummary'] : []),
     ]
     const updated = await changeVersion(
@@ -181,6 +240,10 @@ export async function updateVersion(db: Db, actor: Actor, number: string, label:
           ? {}
           : { body: patch.body, bodyHtml: rendered.html, bodyText: rendered.text, bodyHeadings: rendered.headings }),
         ...(patch.changeSummary === undefined ? {} : { changeSummary: patch.changeSummary }),
+        // A change to the text under review is part of the public record: when, and the how-many-th.
+        ...(bodyChanged && version.state === 'review'
+          ? { textChangedAt: new Date(), textRevision: version.textRevision + 1 }
+          : {}),
       },
       edited.length > 0 ? { before: { version: version.version }, after: { version: version.version, edited } } : null,
     )
@@ -233,7 +296,16 @@ export async function openReview(
       actor,
       document,
       version,
-      { state: 'review', reviewOpenedAt: now, reviewClosesAt: closesAt },
+      // The text the review opens with is kept, so a change during the review shows against it.
+      {
+        state: 'review',
+        reviewOpenedAt: now,
+        reviewClosesAt: closesAt,
+        reviewBody: version.body,
+        reviewBodyText: version.bodyText,
+        textChangedAt: null,
+        textRevision: 0,
+      },
       {
         before: { version: version.version, state: 'draft' },
         after: { version: version.version, state: 'review', closesAt: closesAt.toISOString() },

@@ -1,9 +1,11 @@
 import { z } from 'zod'
 import { RowIdSchema } from '../../../shared/schemas/row-id'
 import {
+  AnnounceInputSchema,
   AnswerInputSchema,
   CommentInputSchema,
   CompareParamsSchema,
+  DocumentInputSchema,
   DraftInputSchema,
   HideInputSchema,
   PublishInputSchema,
@@ -17,17 +19,19 @@ import {
   adminComments,
   adminStandards,
   adminVersion,
-  announceReview,
   answerComment,
   commentedVersions,
   compareVersions,
   countWaitingComments,
+  createDocument,
   createDraft,
+  draftAnnouncement,
   hideComment,
   listStandards,
   openReview,
   publishedComments,
   publishVersion,
+  reviewChanges,
   standardPage,
   standardVersionPage,
   submitComment,
@@ -58,6 +62,9 @@ export const standardsRouter = router({
   compare: publicProcedure
     .input(CompareParamsSchema)
     .query(({ ctx, input }) => orNull(compareVersions(ctx.db, input.number, input.from, input.to))),
+  changes: publicProcedure
+    .input(VersionParamsSchema)
+    .query(({ ctx, input }) => orNull(reviewChanges(ctx.db, input.number, input.version))),
   comments: publicProcedure
     .input(VersionParamsSchema)
     .query(({ ctx, input }) => orNull(publishedComments(ctx.db, input.number, input.version))),
@@ -72,6 +79,7 @@ export const standardsRouter = router({
   adminVersion: permitted('content')
     .input(VersionParamsSchema)
     .query(({ ctx, input }) => adminVersion(ctx.db, input.number, input.version)),
+  createDocument: change('content', DocumentInputSchema, (db, actor, input) => createDocument(db, actor, input)),
   createDraft: change('content', StandardParamsSchema.extend({ draft: DraftInputSchema }), (db, actor, input) =>
     createDraft(db, actor, input.number, input.draft),
   ),
@@ -99,9 +107,9 @@ export const standardsRouter = router({
     withdrawVersion(db, actor, input.number, input.version),
   ),
   announce: permitted('content')
-    .input(VersionParamsSchema)
+    .input(VersionParamsSchema.extend(AnnounceInputSchema.shape))
     .mutation(({ ctx, input }) =>
-      announceReview(ctx.db, { enabled: ctx.mailEnabled }, ctx.user, input.number, input.version, ctx.site.publicUrl),
+      draftAnnouncement(ctx.db, ctx.user, input.number, input.version, input.kind, ctx.site.publicUrl),
     ),
 
   commentedVersions: permitted('comments').query(({ ctx }) => commentedVersions(ctx.db)),
