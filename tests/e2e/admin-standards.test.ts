@@ -5,13 +5,15 @@ import { chromiumAndPostgres } from '../helpers/browser'
 import { goToAdminScreen, navLinks, scrollsSideways } from './admin-support'
 import { axeViolations } from './axe'
 import { useStack } from './stack'
-import { focused, gotoHydrated, withoutInjectedFailures } from './support'
+import { focused, gotoHydrated, sleep, withoutInjectedFailures } from './support'
 
 /**
- * A standard's new version through the admin, end to end (docs/decisions/028): an editor drafts
- * and opens a public review, a visitor comments, a moderator hides spam, the editor answers and,
- * once the review has closed, publishes; the public record then says what changed, in Chromium
- * against the built server with a real identity provider and a real SMTP server.
+ * A standard's new version through the admin, end to end (docs/decisions/028, 053): an editor drafts
+ * and opens a public review and tells the subscribers through a news draft they preview and send, a
+ * visitor comments and gets a receipt, the editor changes the text during the review (the public
+ * page says so), a moderator hides spam, the editor answers and, once the review has closed,
+ * publishes and tells the subscribers again; each commenter gets the council's answers by mail. In
+ * Chromium against the built server with a real identity provider and a real SMTP server.
  */
 const EDITOR = 'editor@example.org'
 const MODERATOR = 'moderator@example.org'
@@ -20,6 +22,9 @@ const NUMBER = 'MHBOT-SC/G-002'
 const KEY = 'MHBOT-SC-G-002'
 const OLD_SENTENCE = 'Hydrated, and no heavy meal just before.'
 const NEW_SENTENCE = 'Hydrated, and no heavy meal in the hour before.'
+// Changed during the review: on the public record.
+const REVIEW_OLD = 'Operator present and in contact with the client throughout.'
+const REVIEW_NEW = 'Operator present and in voice contact with the client throughout.'
 const SHOTS = '/tmp/shots-admin-standards'
 
 const COMMENTS = {
@@ -67,11 +72,35 @@ async function answer(card: Locator, disposition: string, response: string) {
   await card.getByRole('button', { name: 'Save the answer' }).click()
 }
 
+/**
+ * "Tell subscribers": the news draft opens in the news editor, where its preview shows, a sentence is
+ * added, it is published and sent to the subscribers through the delivery panel.
+ */
+async function tellSubscribers(page: Page, button: Locator, draft: { title: string; added: string }) {
+  await button.click()
+  await page.getByText('A news draft is ready: preview it, edit it, then send it').waitFor()
+  await page.waitForURL(/\/admin\/news/, { waitUntil: 'commit' })
+  const form = page.locator('#post-form')
+  await expect.poll(() => form.getByRole('textbox', { name: 'Title' }).inputValue()).toBe(draft.title)
+  expect(await form.getByRole('radio', { name: 'Draft' }).isChecked()).toBe(true)
+  const body = form.getByRole('textbox', { name: 'Body (Markdown)' })
+  await body.fill(`${await body.inputValue()}\n\n${draft.added}`)
+  await page.getByTestId('post-preview').getByText(draft.added).waitFor({ timeout: 10_000 })
+  await form.getByRole('radio', { name: 'Published' }).check()
+  await form.getByRole('button', { name: 'Save', exact: true }).click()
+  await page.getByText('Post saved successfully').waitFor()
+  await page.getByRole('button', { name: /^Send to 1 subscriber$/ }).click()
+  const send = page.getByRole('dialog', { name: 'Send this post to the subscribers?' })
+  await send.getByRole('button', { name: 'Send', exact: true }).click()
+  await page.getByText('Sending to 1 subscriber').waitFor()
+}
+
 describe.skipIf(!chromiumAndPostgres())('standards and public comments in the admin, in Chromium', () => {
   const stack = useStack({
     oidc: true,
     smtp: true,
-    env: { MAIL_RATE_PER_MINUTE: '6000' },
+    // A review may close the day it opens: the short review the test needs (issue 40).
+    env: { MAIL_RATE_PER_MINUTE: '6000', STANDARDS_REVIEW_MIN_DAYS: '0' },
     team: [
       { email: EDITOR, firstName: 'Eddie', role: 'editor' },
       { email: MODERATOR, firstName: 'Mo', role: 'moderator' },
@@ -123,16 +152,21 @@ describe.skipIf(!chromiumAndPostgres())('standards and public comments in the ad
     const draftRow = card.locator('[data-testid="standard-version"][data-version="1.1"]')
     await draftRow.getByText('Public review', { exact: true }).waitFor()
 
-    // The subscribers are told once, by mail, through a news post.
-    await card.getByRole('button', { name: 'Tell subscribers' }).click()
-    const tell = page.getByRole('dialog', { name: 'Tell the subscribers?' })
-    await tell.getByText(/mailed to 1 subscriber, once/).waitFor()
-    await tell.getByRole('button', { name: 'Tell the subscribers' }).click()
-    await page.getByText('The review was announced to 1 subscriber').waitFor()
-    const [mail] = await stack.smtp.waitFor(1)
-    expect(mail?.envelopeTo).toEqual([SUBSCRIBER])
+    // Publish waits for the review: it says until when, and cannot be pressed.
+    const publishButton = card.getByTestId('publish-button')
+    await expect.poll(() => publishButton.textContent()).toMatch(/^Publish after /)
+    expect(await publishButton.isDisabled()).toBe(true)
+
+    // The subscribers are told through a news draft the editor previews, edits and sends.
+    await tellSubscribers(page, card.getByRole('button', { name: 'Tell subscribers' }), {
+      title: `Public review: Session Safety Checklist, version 1.1`,
+      added: 'Comments are welcome from operators and clients alike.',
+    })
+    const [mail] = await stack.smtp.waitForMatching((received) => received.envelopeTo.includes(SUBSCRIBER), 1)
     expect(mail?.parsed.subject).toContain('version 1.1')
-    await card.getByText('The subscribers were told of this review.').waitFor()
+    expect(mail?.parsed.text).toContain('Comments are welcome from operators and clients alike.')
+    await goToAdminScreen(page, 'Standards')
+    await card.getByTestId('standard-news-post').getByText('The news post about this review').waitFor()
     expect(await card.getByRole('button', { name: 'Tell subscribers' }).count()).toBe(0)
 
     // A visitor, with no session, comments on the version's page three times (one of them spam).
@@ -167,6 +201,42 @@ describe.skipIf(!chromiumAndPostgres())('standards and public comments in the ad
     expect(received.map((row) => [row.name, row.consent])).toEqual(
       Object.values(COMMENTS).map((comment) => [comment.name, comment.consent]),
     )
+    // Each commenter has a receipt: what they wrote, the version, the closing date.
+    const [receipt] = await stack.smtp.waitForMatching(
+      (one) => one.envelopeTo.includes(COMMENTS.named.email) && /received your comment/.test(one.parsed.subject ?? ''),
+      1,
+    )
+    expect(receipt?.parsed.subject).toBe(`We received your comment on ${NUMBER} version 1.1`)
+    expect(receipt?.parsed.text).toContain(COMMENTS.named.comment)
+    expect(receipt?.parsed.text).toMatch(/in public review until \w+ \d{1,2}, \d{4}/)
+
+    // The editor changes a sentence during the review: the public page says so, with the comparison.
+    await page.reload()
+    await card.getByRole('button', { name: 'Edit the text' }).click()
+    const reviewBody = card.getByRole('textbox', { name: 'Text (Markdown)' })
+    await expect.poll(() => reviewBody.inputValue()).toContain(REVIEW_OLD)
+    await reviewBody.fill((await reviewBody.inputValue()).replace(REVIEW_OLD, REVIEW_NEW))
+    await card.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByText('Version 1.1 saved').waitFor()
+    const after = await stack.openPage()
+    await gotoHydrated(after.page, `${stack.url}/standards/${KEY}/v/1.1`)
+    await after.page
+      .getByTestId('text-changed')
+      .getByText(/^Text changed on /)
+      .waitFor()
+    await after.page.getByRole('link', { name: 'Compare with the text that opened the review' }).click()
+    await after.page
+      .getByRole('heading', { name: 'The text as the review opened, compared with the text now' })
+      .waitFor()
+    expect(await after.page.locator('ins').allTextContents()).toEqual([expect.stringContaining('voice')])
+    for (const width of [1280, 320]) {
+      await after.page.setViewportSize({ width, height: 800 })
+      expect(await axeViolations(after.page), `changes at ${width}`).toEqual([])
+      expect(await scrollsSideways(after), `changes at ${width}`).toBe(false)
+      await after.page.screenshot({ path: `${SHOTS}/review-changes-${width}.png`, fullPage: true })
+    }
+    expect(after.problems).toEqual([])
+    await after.page.context().close()
 
     // The moderator: Public comments but not Standards; hides the spam, answers nothing.
     const moderator = await stack.signIn('/admin/comments', { email: MODERATOR })
@@ -211,25 +281,19 @@ describe.skipIf(!chromiumAndPostgres())('standards and public comments in the ad
     await answer(commentCard(page, COMMENTS.unnamed.name), 'Not accepted', 'Rest is left to the operator.')
     await page.getByTestId('comments-waiting').getByText('0 waiting for an answer').waitFor()
 
-    // Publishing while the review is open is refused, in the server's words.
+    // While the review is open, Publish still waits.
     await goToAdminScreen(page, 'Standards')
     await card.getByLabel('Effective date').waitFor()
-    await card.getByRole('button', { name: 'Publish', exact: true }).click()
-    const publish = page.getByRole('dialog', { name: 'Publish this version?' })
-    await publish.getByText('Version 1.0, current now, becomes superseded.').waitFor()
-    await publish.getByRole('button', { name: 'Publish', exact: true }).click()
-    await publish
-      .getByRole('alert')
-      .getByText(new RegExp(`The public review of ${NUMBER} version 1.1 is open until .*; publish it after it closes`))
-      .waitFor()
-    await publish.getByRole('button', { name: 'Cancel' }).click()
-    await publish.waitFor({ state: 'detached' })
+    expect(await card.getByTestId('publish-button').isDisabled()).toBe(true)
 
-    // The review closes (moved into the past here rather than waiting 14 days); now it publishes.
+    // A short review: it closes a few seconds from now (the review-length setting allows a review
+    // that closes the day it opens; the test does not wait for the end of the day).
     await stack.sql`
-      update standard_versions set review_closes_at = now() - interval '1 minute'
+      update standard_versions set review_closes_at = now() + interval '2 seconds'
       where version = '1.1' and document_id = (select id from standard_documents where key = ${KEY})`
+    await sleep(2_500)
     await page.reload()
+    const publish = page.getByRole('dialog', { name: 'Publish this version?' })
     await card.getByText(/^Review closed/).waitFor()
     // The lists come back slower than the dialog's exit, as on a busy server: the focus must still
     // land on the heading, not on the Publish button the refresh is about to remove.
@@ -238,6 +302,7 @@ describe.skipIf(!chromiumAndPostgres())('standards and public comments in the ad
       await route.continue()
     })
     await card.getByRole('button', { name: 'Publish', exact: true }).click()
+    await publish.getByText('Version 1.0, current now, becomes superseded.').waitFor()
     await publish.getByRole('button', { name: 'Publish', exact: true }).click()
     await page.getByText('Version 1.1 published; version 1.0 is superseded').waitFor()
     // Its button went with the review: the focus is on the document's heading.
@@ -248,10 +313,30 @@ describe.skipIf(!chromiumAndPostgres())('standards and public comments in the ad
       .waitFor()
     await card.getByRole('button', { name: `New draft of ${NUMBER}` }).waitFor()
     await page.unroute('**/trpc/standards.**')
-    // The one refusal above is a real 409, which Chromium logs like any HTTP error (it arrived as a
-    // 200 while @fastify/compress 8 dropped the status of compressed tRPC answers).
-    expect(editor.problems.filter((problem) => problem.includes('status of 409'))).toHaveLength(1)
     expect(withoutInjectedFailures(editor.problems, 409)).toEqual([])
+
+    // Each commenter whose comment was not spam gets the council's answers, once.
+    const answers = await stack.smtp.waitForMatching((one) => /council's answer/.test(one.parsed.subject ?? ''), 2)
+    expect(answers.flatMap((one) => one.envelopeTo).sort()).toEqual([COMMENTS.named.email, COMMENTS.unnamed.email])
+    const alex = answers.find((one) => one.envelopeTo.includes(COMMENTS.named.email))
+    expect(alex?.parsed.text).toContain("The council's answer: Accepted")
+    expect(alex?.parsed.text).toContain(`${stack.url}/standards/${KEY}/v/1.1/comments`)
+
+    // Published after a review: the editor is offered to tell the subscribers, through a new draft.
+    await tellSubscribers(page, card.getByRole('button', { name: 'Tell subscribers of version 1.1' }), {
+      title: 'Session Safety Checklist: version 1.1 is published',
+      added: 'Thank you to everyone who commented.',
+    })
+    const [told] = await stack.smtp.waitForMatching(
+      (received) => received.envelopeTo.includes(SUBSCRIBER) && /is published/.test(received.parsed.subject ?? ''),
+      1,
+    )
+    expect(told?.parsed.text).toContain('Thank you to everyone who commented.')
+    await sleep(300)
+    expect(
+      stack.smtp.received.filter((one) => /council's answer/.test(one.parsed.subject ?? '')),
+      'answers once each',
+    ).toHaveLength(2)
 
     // The public record: the old version's page says it is superseded.
     const reader = await stack.openPage()
@@ -279,8 +364,10 @@ describe.skipIf(!chromiumAndPostgres())('standards and public comments in the ad
         .map((segment) => segment.text.trim())
         .join(' ')
     expect(words('deleted')).toBe('just')
-    expect(words('inserted')).toBe('in the hour')
-    expect(compared.blocks.filter((block) => block.kind !== 'same')).toHaveLength(1)
+    expect(words('inserted')).toBe('in the hour voice')
+    // The two lists the sentences are in; the text compared as read, not as Markdown.
+    expect(compared.blocks.filter((block) => block.kind !== 'same')).toHaveLength(2)
+    expect(JSON.stringify(compared.blocks)).not.toContain('##')
     const record = await api<{ hidden: number; comments: Record<string, unknown>[] }>(
       `/api/standards/${KEY}/versions/1.1/comments`,
     )
@@ -294,7 +381,8 @@ describe.skipIf(!chromiumAndPostgres())('standards and public comments in the ad
     expect(published).not.toContain(COMMENTS.unnamed.name)
     expect(published).not.toContain(COMMENTS.spam.comment)
     await page.context().close()
-  })
+    // Four sign-ins, two news drafts sent, a visitor's three comments and axe twice: past 60 s on a busy machine.
+  }, 180_000)
 
   // Seven sign-ins and six full screens with axe: more than the browser project's 60 s on a busy machine.
   it('both screens pass axe and fit 1280, 390 and 320 px, with a review, a draft and every kind of comment', async () => {

@@ -8,6 +8,7 @@ import {
   openReview,
   publishVersion,
   submitComment,
+  updateVersion,
 } from '../../src/server/services/standards'
 import { ListingInputSchema, StatusChangeSchema } from '../../src/shared/schemas/registry'
 import { CommentInputSchema } from '../../src/shared/schemas/standards'
@@ -37,6 +38,7 @@ const MORE_PUBLIC = [
   '/standards/MHBOT-SC-G-002/v/1.1/comments',
   '/standards/MHBOT-SC-G-002/compare?from=1.0&to=1.1',
   '/standards/MHBOT-SC-G-003/v/1.1',
+  '/standards/MHBOT-SC-G-003/v/1.1/changes',
   '/search?q=pressure',
   '/research?category=Safety+Standards',
   '/resources?category=Education',
@@ -145,6 +147,10 @@ describe.skipIf(!chromiumAndPostgres())('valid HTML on every page (W3C Nu HTML C
     // G-003: in public review now (its comment form).
     await createDraft(db, EDITOR, 'MHBOT-SC/G-003', { version: '1.1', changeSummary: 'A clearer checklist.' })
     await openReview(db, EDITOR, 'MHBOT-SC/G-003', '1.1', { closesAt: daysFromNow(20) })
+    // Its text changed during the review: the version page says so, and the changes page compares.
+    await updateVersion(db, EDITOR, 'MHBOT-SC/G-003', '1.1', {
+      body: '## Before the session\n\nA checklist, **changed** during the review.\n\n| Item | Done |\n|---|---|\n| Ears | yes |',
+    })
 
     // Rows on every admin screen that lists them.
     const sql = stack.sql

@@ -26,17 +26,16 @@ export function NewsScreen() {
   // the list has it, and the address forgets it, so a reload does not reopen it over other work.
   const wanted = useSearch({ strict: false, select: (search: { post?: number }) => search.post })
   const navigate = useNavigate()
-  const items = posts.data?.pages.flatMap((page) => page.items)
+  const handled = useRef<number | null>(null)
+  const loaded = posts.data
+  const { open } = editor
   useEffect(() => {
-    if (wanted === undefined || !items) return
-    const post = items.find((item) => item.id === wanted)
-    if (post) editor.open(post)
-    void navigate({
-      to: '/admin/news',
-      search: (search: { post?: number; q?: string }) => ({ q: search.q }),
-      replace: true,
-    })
-  }, [wanted, items, editor.open, navigate])
+    if (wanted === undefined || !loaded || handled.current === wanted) return
+    handled.current = wanted
+    const post = loaded.pages.flatMap((page) => page.items).find((item) => item.id === wanted)
+    if (post) open(post)
+    void navigate({ to: '/admin/news', search: (search: { q?: string }) => ({ q: search.q }), replace: true })
+  }, [wanted, loaded, open, navigate])
   const remove = useConfirmedDelete<Post>(trpc.news.remove.mutationOptions(), {
     refresh,
     ...confirmDeleteTexts('Post'),

@@ -67,7 +67,14 @@ function EditorForm({ document, version, loaded, onClose }: Props & { loaded: Lo
     form: { setErrors: (errors) => form.setErrors(fieldsUnder('patch', errors)) },
     success: `Version ${version.version} saved`,
     failure: (_variables, error) => refusalOf(error) ?? `Failed to save version ${version.version}`,
-    onSuccess: (saved) => form.resetDirty({ changeSummary: saved.changeSummary, body: saved.body }),
+    onSuccess: (saved) => {
+      const stored = { changeSummary: saved.changeSummary, body: saved.body }
+      // The server trims what it stores: the form shows that, or it would stay "unsaved" for a
+      // trailing blank line and ask before every navigation. What was typed during the save stays.
+      const now = form.getValues()
+      if (now.body.trim() === stored.body && now.changeSummary.trim() === stored.changeSummary) form.setValues(stored)
+      form.resetDirty(stored)
+    },
   })
 
   const close = () => {
