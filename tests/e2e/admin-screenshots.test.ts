@@ -20,6 +20,7 @@ const SCREENS = [
   { path: '/admin/subscribers', name: 'subscribers', ready: 'Newsletter subscribers' },
   { path: '/admin/resources', name: 'resources', ready: 'Existing Resources' },
   { path: '/admin/news', name: 'news', ready: 'Posts' },
+  { path: '/admin/standards', name: 'standards', ready: 'Documents and versions' },
   { path: '/admin/registry', name: 'registry', ready: 'Listings' },
   { path: '/admin/activity', name: 'activity', ready: 'All changes' },
   { path: '/admin/team', name: 'team', ready: 'The team' },
@@ -52,6 +53,9 @@ describe.skipIf(!chromiumAndPostgres() || !OUT)('screenshots of every admin scre
         ('reader@example.org', 'active', '2026-02-10T10:00:00Z'),
         ('pending@example.org', 'pending', '2026-03-01T10:00:00Z'),
         ('gone@example.org', 'unsubscribed', '2026-01-05T10:00:00Z')`
+    await sql`
+      insert into newsletter_subscribers (email, status, subscribed_at, suppressed_reason, suppressed_at) values
+        ('bounced.with.a.long.address@mailbox-provider.example', 'suppressed', '2026-01-20T10:00:00Z', 'hard_bounce', '2026-03-02T07:00:00Z')`
     await sql`
       insert into users (email, first_name, last_name, role, invited_by, last_sign_in_at) values
         ('editor.with.a.long.address@clinic-partners.example', 'Erin', 'Editor-Longname', 'editor', 'admin@example.org', '2026-03-01T09:00:00Z'),
@@ -163,14 +167,26 @@ describe.skipIf(!chromiumAndPostgres() || !OUT)('screenshots of every admin scre
         .getByRole('button', { name: 'Edit Pressures in accredited facilities, compared chamber by chamber' })
         .click()
       await page.getByTestId('post-preview').locator('table').waitFor()
-      await page.getByRole('button', { name: /^Send to \d+ subscribers$/ }).waitFor()
+      await page.getByRole('button', { name: /^Send to \d+ subscribers?$/ }).waitFor()
       await shoot(page, `state-news-edit-${width}`)
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
       if (width === 390) {
-        await page.getByRole('button', { name: /^Send to \d+ subscribers$/ }).click()
+        await page.getByRole('button', { name: /^Send to \d+ subscribers?$/ }).click()
         await page.getByRole('dialog').waitFor()
         await shoot(page, 'state-news-send-390', false)
       }
+    })
+  }
+
+  for (const width of [1280, 390, 320]) {
+    it(`shoots the new document form at ${width} px`, async () => {
+      const { page } = await stack.signIn('/admin/standards', { width })
+      await page.getByRole('button', { name: 'New document' }).click()
+      await page.getByTestId('new-document-form').waitFor()
+      await page.getByRole('button', { name: 'Create the document and its draft' }).click()
+      await page.getByText('Document number is required').waitFor()
+      await shoot(page, `state-standards-new-document-${width}`)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
     })
   }
 
