@@ -29,6 +29,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminAccountRouteImport } from './routes/admin.account'
 import { Route as AdminActivityRouteImport } from './routes/admin.activity'
 import { Route as AdminCommentsRouteImport } from './routes/admin.comments'
+import { Route as AdminFaqRouteImport } from './routes/admin.faq'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminNewsRouteImport } from './routes/admin.news'
 import { Route as AdminRegistryRouteImport } from './routes/admin.registry'
@@ -151,6 +152,11 @@ const AdminActivityRoute = AdminActivityRouteImport.update({
 const AdminCommentsRoute = AdminCommentsRouteImport.update({
   id: '/comments',
   path: '/comments',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminFaqRoute = AdminFaqRouteImport.update({
+  id: '/faq',
+  path: '/faq',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
@@ -291,6 +297,7 @@ export interface FileRoutesByFullPath {
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/comments': typeof AdminCommentsRoute
+  '/admin/faq': typeof AdminFaqRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/registry': typeof AdminRegistryRoute
@@ -335,6 +342,7 @@ export interface FileRoutesByTo {
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/comments': typeof AdminCommentsRoute
+  '/admin/faq': typeof AdminFaqRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/registry': typeof AdminRegistryRoute
@@ -381,6 +389,7 @@ export interface FileRoutesById {
   '/admin/account': typeof AdminAccountRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/comments': typeof AdminCommentsRoute
+  '/admin/faq': typeof AdminFaqRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/news': typeof AdminNewsRoute
   '/admin/registry': typeof AdminRegistryRoute
@@ -428,6 +437,7 @@ export interface FileRouteTypes {
     | '/admin/account'
     | '/admin/activity'
     | '/admin/comments'
+    | '/admin/faq'
     | '/admin/messages'
     | '/admin/news'
     | '/admin/registry'
@@ -472,6 +482,7 @@ export interface FileRouteTypes {
     | '/admin/account'
     | '/admin/activity'
     | '/admin/comments'
+    | '/admin/faq'
     | '/admin/messages'
     | '/admin/news'
     | '/admin/registry'
@@ -517,6 +528,7 @@ export interface FileRouteTypes {
     | '/admin/account'
     | '/admin/activity'
     | '/admin/comments'
+    | '/admin/faq'
     | '/admin/messages'
     | '/admin/news'
     | '/admin/registry'
@@ -719,6 +731,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCommentsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/faq': {
+      id: '/admin/faq'
+      path: '/faq'
+      fullPath: '/admin/faq'
+      preLoaderRoute: typeof AdminFaqRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/messages': {
       id: '/admin/messages'
       path: '/messages'
@@ -887,6 +906,7 @@ interface AdminRouteChildren {
   AdminAccountRoute: typeof AdminAccountRoute
   AdminActivityRoute: typeof AdminActivityRoute
   AdminCommentsRoute: typeof AdminCommentsRoute
+  AdminFaqRoute: typeof AdminFaqRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminNewsRoute: typeof AdminNewsRoute
   AdminRegistryRoute: typeof AdminRegistryRoute
@@ -903,6 +923,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAccountRoute: AdminAccountRoute,
   AdminActivityRoute: AdminActivityRoute,
   AdminCommentsRoute: AdminCommentsRoute,
+  AdminFaqRoute: AdminFaqRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminNewsRoute: AdminNewsRoute,
   AdminRegistryRoute: AdminRegistryRoute,

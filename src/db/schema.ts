@@ -961,3 +961,36 @@ export const postMailBodies = pgTable('post_mail_bodies', {
   unreachable: jsonb('unreachable').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
 })
+
+/**
+ * The council's own words edited in the admin, one row per text (`faq`; issue 39): the draft being
+ * worked on with its version (a save from an older version is refused), and the published text with
+ * its revision number. Each published revision is kept in site_text_revisions.
+ * (docs/decisions/054-faq-as-content.md)
+ */
+export const siteTexts = pgTable('site_texts', {
+  key: text('key').primaryKey(),
+  draft: jsonb('draft'),
+  /** One more on every save, publish and restore: what an editor's form was opened at. */
+  version: integer('version').notNull().default(0),
+  draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true }),
+  draftUpdatedBy: text('draft_updated_by'),
+  /** Null until the first publish: the starting text in code is what shows. */
+  published: jsonb('published'),
+  revision: integer('revision').notNull().default(0),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  publishedBy: text('published_by'),
+})
+
+/** Every published revision of a site text, with who published it and when; never changed. */
+export const siteTextRevisions = pgTable(
+  'site_text_revisions',
+  {
+    key: text('key').notNull(),
+    revision: integer('revision').notNull(),
+    content: jsonb('content').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: text('published_by').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.revision] })],
+)

@@ -106,6 +106,8 @@ export const AUDIT_ENTITIES = [
   'registry_application',
   'registry_concern',
   'council_settings',
+  // The council's own words edited in the admin: the FAQ (issue 39).
+  'site_text',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 

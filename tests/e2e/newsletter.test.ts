@@ -23,7 +23,7 @@ describe.skipIf(!chromiumAndPostgres())('newsletter, mail and privacy in Chromiu
     if (SHOTS) await mkdir(SHOTS, { recursive: true })
   })
   beforeEach(async () => {
-    await stack.sql`truncate newsletter_subscribers, contact_submissions, mail_outbox, audit_log restart identity`
+    await stack.sql`truncate newsletter_subscribers, mail_events, contact_submissions, mail_outbox, audit_log restart identity`
     stack.smtp.received.length = 0
     stack.smtp.refuseRecipients(false)
   })

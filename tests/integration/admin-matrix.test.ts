@@ -10,6 +10,7 @@ import {
   testimonials,
   users,
 } from '../../src/db/schema'
+import { STARTER_FAQ } from '../../src/server/services/faq'
 import { createListing, raiseConcern, storeEvidence, submitApplication } from '../../src/server/services/registry'
 import { createDraft, openReview, seedStandards, submitComment } from '../../src/server/services/standards'
 import { removeMember } from '../../src/server/services/team'
@@ -22,6 +23,10 @@ import { setUpTestApp } from '../helpers/build-app'
 import { resetDatabase } from '../helpers/db'
 import { makePdf, multipart } from '../helpers/fixtures'
 import { CROSS_ORIGIN, loginCookie, memberCookie, SAME_ORIGIN } from '../helpers/login'
+
+/** The FAQ's starting text, as a draft's body. */
+const STARTER_CONTENT = STARTER_FAQ
+
 import { registeredRoutes } from '../helpers/routes'
 
 /**
@@ -369,6 +374,41 @@ const REST: Case[] = [
     ok: 200,
   },
   { name: 'GET /api/admin/settings', request: json('GET', () => '/api/admin/settings'), ok: 200 },
+  // The FAQ: a stale version for every write, so each role let through meets the same 409.
+  { name: 'GET /api/admin/faq', request: json('GET', () => '/api/admin/faq'), ok: 200 },
+  {
+    name: 'PUT /api/admin/faq/draft',
+    request: json(
+      'PUT',
+      () => '/api/admin/faq/draft',
+      () => ({ version: 99, content: STARTER_CONTENT }),
+    ),
+    ok: 409,
+  },
+  {
+    name: 'POST /api/admin/faq/publish',
+    request: json(
+      'POST',
+      () => '/api/admin/faq/publish',
+      () => ({ version: 99 }),
+    ),
+    ok: 409,
+  },
+  { name: 'GET /api/admin/faq/revisions', request: json('GET', () => '/api/admin/faq/revisions'), ok: 200 },
+  {
+    name: 'GET /api/admin/faq/revisions/:revision',
+    request: json('GET', () => '/api/admin/faq/revisions/0'),
+    ok: 200,
+  },
+  {
+    name: 'POST /api/admin/faq/revisions/:revision/restore',
+    request: json(
+      'POST',
+      () => '/api/admin/faq/revisions/0/restore',
+      () => ({ version: 99 }),
+    ),
+    ok: 409,
+  },
   {
     // Version 0: a change re-arranges the database before the next case, which empties the settings.
     name: 'PUT /api/admin/settings',
@@ -747,6 +787,12 @@ const TRPC: Call[] = [
   { path: 'registry.admin.concerns.look', input: () => ({ id: ids.concern }) },
   { path: 'registry.admin.concerns.close', input: () => ({ id: ids.concern, outcome: 'Looked into.' }) },
   { path: 'settings.get', input: () => undefined },
+  { path: 'faq.admin', input: () => undefined },
+  { path: 'faq.saveDraft', input: () => ({ version: 99, content: STARTER_CONTENT }), ok: 409 },
+  { path: 'faq.publish', input: () => ({ version: 99 }), ok: 409 },
+  { path: 'faq.revisions', input: () => undefined },
+  { path: 'faq.revision', input: () => ({ revision: 0 }) },
+  { path: 'faq.restore', input: () => ({ revision: 0, version: 99 }), ok: 409 },
   { path: 'settings.save', input: () => ({ version: 0, country: 'Canada' }) },
 ]
 const PUBLIC_PROCEDURES = [
@@ -754,6 +800,7 @@ const PUBLIC_PROCEDURES = [
   'contact.submit',
   'newsletter.subscribe',
   'site.info',
+  'site.faq',
   'testimonials.list',
   'testimonials.submit',
   'resources.list',

@@ -28,6 +28,7 @@ import {
   testimonials,
 } from '../../src/db/schema'
 import { signGeneric } from '../../src/server/mail-events/verify'
+import { STARTER_FAQ } from '../../src/server/services/faq'
 import { createListing, raiseConcern, storeEvidence, submitApplication } from '../../src/server/services/registry'
 import { applicationToken } from '../../src/server/services/registry/links'
 import { createDraft, openReview, seedStandards } from '../../src/server/services/standards'
@@ -50,6 +51,7 @@ import {
 } from '../../src/shared/schemas/admin'
 import { ContactInputSchema } from '../../src/shared/schemas/contact'
 import { CouncilSettingsInputSchema } from '../../src/shared/schemas/council-settings'
+import { FaqDraftInputSchema, FaqPublishInputSchema, FaqRestoreInputSchema } from '../../src/shared/schemas/faq'
 import { PostInputSchema, PreviewInputSchema } from '../../src/shared/schemas/news'
 import { PostRefSchema, TestSendInputSchema } from '../../src/shared/schemas/news-delivery'
 import { NewsletterInputSchema } from '../../src/shared/schemas/newsletter'
@@ -923,6 +925,13 @@ const REST_ENDPOINTS: Record<string, string> = {
   'POST /api/admin/registry/concerns/:id/look': 'registry applications and concerns with hostile bodies',
   'POST /api/admin/registry/concerns/:id/close': 'registry applications and concerns with hostile bodies',
   'GET /api/admin/settings': 'the council settings with hostile bodies',
+  'GET /api/faq': 'the FAQ with hostile bodies',
+  'GET /api/admin/faq': 'the FAQ with hostile bodies',
+  'PUT /api/admin/faq/draft': 'the FAQ with hostile bodies',
+  'POST /api/admin/faq/publish': 'the FAQ with hostile bodies',
+  'GET /api/admin/faq/revisions': 'the FAQ with hostile bodies',
+  'GET /api/admin/faq/revisions/:revision': 'the FAQ with hostile bodies',
+  'POST /api/admin/faq/revisions/:revision/restore': 'the FAQ with hostile bodies',
   'PUT /api/admin/settings': 'the council settings with hostile bodies',
 }
 
@@ -933,6 +942,32 @@ const inviteLike = fc.record(
   {
     email: fc.oneof(validEmail, fieldOf(validEmail)),
     role: fc.oneof(fc.constantFrom('owner', 'editor', 'moderator'), hostileValue),
+  },
+  { requiredKeys: [] },
+)
+const faqVersionLike = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: hostileValue })
+const faqItemLike = fc.record(
+  {
+    question: fieldOf(fc.constantFrom('How long is a session?', 'Zoë’s question, in Ångström units?')),
+    answer: fieldOf(fc.constantFrom('About an hour.', 'See the facility.')),
+  },
+  { requiredKeys: [] },
+)
+/** Mostly the starting FAQ with one question made hostile; sometimes anything at all. */
+const faqDraftLike = fc.record(
+  {
+    version: faqVersionLike,
+    content: fc.oneof(
+      {
+        weight: 3,
+        arbitrary: faqItemLike.map((item) => ({
+          categories: STARTER_FAQ.categories.map((category, index) =>
+            index === 1 ? { ...category, items: [...category.items, item] } : category,
+          ),
+        })),
+      },
+      { weight: 1, arbitrary: hostileValue },
+    ),
   },
   { requiredKeys: [] },
 )
@@ -1024,6 +1059,15 @@ const MUTATIONS: Record<string, MutationCase> = {
   },
   'team.invite': { schema: InviteInputSchema, input: bodyLike(inviteLike) },
   'settings.save': { schema: CouncilSettingsInputSchema, input: bodyLike(settingsLike) },
+  'faq.saveDraft': { schema: FaqDraftInputSchema, input: bodyLike(faqDraftLike) },
+  'faq.publish': {
+    schema: FaqPublishInputSchema,
+    input: bodyLike(fc.record({ version: faqVersionLike }, { requiredKeys: [] })),
+  },
+  'faq.restore': {
+    schema: FaqRestoreInputSchema,
+    input: bodyLike(fc.record({ revision: faqVersionLike, version: faqVersionLike }, { requiredKeys: [] })),
+  },
   'team.revoke': { schema: z.object({ id: OpaqueIdSchema }), input: bodyLike(opaqueIdLike) },
   'team.changeRole': {
     schema: z.object({ id: OpaqueIdSchema, role: RoleSchema }),
@@ -1730,6 +1774,62 @@ describe('the team API with hostile input', () => {
             expect(response.cookies.find((cookie) => cookie.name === 'mhbot.sid')).toBeUndefined()
           },
         ),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+})
+
+describe('the FAQ with hostile bodies', () => {
+  it(
+    'the FAQ: never a 5xx; a body its schema rejects changes nothing; the public FAQ answers after each',
+    async () => {
+      const writes = fc.oneof(
+        bodyLike(faqDraftLike).map((body) => ({
+          method: 'PUT' as const,
+          url: '/api/admin/faq/draft',
+          body,
+          schema: FaqDraftInputSchema,
+        })),
+        bodyLike(fc.record({ version: faqVersionLike }, { requiredKeys: [] })).map((body) => ({
+          method: 'POST' as const,
+          url: '/api/admin/faq/publish',
+          body,
+          schema: FaqPublishInputSchema,
+        })),
+        fc
+          .tuple(
+            fc.oneof(fc.constant('0'), fragment),
+            bodyLike(fc.record({ version: faqVersionLike }, { requiredKeys: [] })),
+          )
+          .map(([revision, body]) => ({
+            method: 'POST' as const,
+            url: `/api/admin/faq/revisions/${encode(revision)}/restore`,
+            body,
+            schema: null,
+          })),
+      )
+      await fc.assert(
+        fc.asyncProperty(writes, fc.oneof(fc.constant('0'), fragment), async (write, revision) => {
+          const request = jsonRequest(write.method, write.url, write.body, admin)
+          const before = await stored()
+          const response = await send(request)
+          expect(response.statusCode, describeRequest(request)).toBeLessThan(500)
+          if (write.schema && !write.schema.safeParse(overJson(write.body) ?? {}).success) {
+            expect(response.statusCode, describeRequest(request)).toBeGreaterThanOrEqual(400)
+            await expectNothingStored(before, request, response)
+          }
+          for (const url of [
+            '/api/faq',
+            '/api/admin/faq',
+            '/api/admin/faq/revisions',
+            `/api/admin/faq/revisions/${encode(revision)}`,
+          ]) {
+            const read = await send({ method: 'GET', url, headers: { cookie: admin } })
+            expect([200, 400, 404], url).toContain(read.statusCode)
+          }
+        }),
         { numRuns: RUNS },
       )
     },

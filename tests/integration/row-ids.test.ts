@@ -57,6 +57,9 @@ const PAGED_BY_TEXT_ID = ['/api/admin/subscribers']
 const NOT_PAGED_BY_ID = [
   '/api/admin/subscribers.csv',
   '/api/admin/subscribers/suppressed.csv',
+  // One text, and its revisions by number (the starting text is 0).
+  '/api/admin/faq',
+  '/api/admin/faq/revisions',
   '/api/admin/team',
   '/api/admin/sessions',
   '/api/admin/news/recipients',

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Stack, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { FAQ_CATEGORIES } from '../../content/faq'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { FaqAccordion } from '../components/faq-accordion'
 import { PageHero } from '../components/page-hero'
@@ -8,12 +8,17 @@ import { PageSection } from '../components/page-section'
 import { faqJsonLd } from '../lib/json-ld'
 import { pageHead } from '../lib/seo'
 import { useSite } from '../lib/site'
+import { useTRPC } from '../lib/trpc'
 
 export const Route = createFileRoute('/faq')({
   // The questions are this page's alone: the loader that turns them into structured data goes with
   // the page's chunk, not into every page's first load (docs/decisions/021-first-load-budget.md).
   codeSplitGroupings: [['loader', 'component']],
-  loader: () => ({ jsonLd: faqJsonLd(FAQ_CATEGORIES) }),
+  // The questions are the council's, as published in the admin (docs/decisions/054-faq-as-content.md).
+  loader: async ({ context }) => {
+    const faq = await context.queryClient.ensureQueryData(context.trpc.site.faq.queryOptions())
+    return { jsonLd: faqJsonLd(faq.categories) }
+  },
   head: ({ match, loaderData }) => ({
     ...pageHead(
       {
@@ -31,6 +36,9 @@ export const Route = createFileRoute('/faq')({
 
 function FaqPage() {
   const site = useSite()
+  const trpc = useTRPC()
+  const faq = useQuery(trpc.site.faq.queryOptions()).data
+  if (!faq) return null
   return (
     <>
       <PageHero title="Frequently Asked Questions">
@@ -39,7 +47,7 @@ function FaqPage() {
 
       <Container size="lg" py={56}>
         <Stack gap={48}>
-          {FAQ_CATEGORIES.map((category) => (
+          {faq.categories.map((category) => (
             <Box key={category.id} component="section" aria-labelledby={`faq-${category.id}`}>
               <Title order={2} id={`faq-${category.id}`}>
                 {category.title}

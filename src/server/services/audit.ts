@@ -13,6 +13,7 @@ import {
   registryApplications,
   registryConcerns,
   researchStudies,
+  siteTexts,
   standardComments,
   standardDocuments,
   testimonials,
@@ -189,6 +190,8 @@ const LABELS: Record<AuditEntity, LabelSource> = {
   member: labels(users, users.email, users.email, anyText),
   // Never named: there is one, and the sentence says which.
   council_settings: labels(councilSettings, councilSettings.id, councilSettings.name, () => []),
+  // Named by its key ("faq"): the sentence says which text.
+  site_text: labels(siteTexts, siteTexts.key, siteTexts.key, () => []),
 }
 
 /** What each kind of thing is called now, by id. */

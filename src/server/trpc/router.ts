@@ -1,6 +1,7 @@
 import { router } from './init'
 import { activityRouter } from './routers/activity'
 import { authRouter } from './routers/auth'
+import { faqRouter } from './routers/faq'
 import { contactRouter, newsletterRouter } from './routers/forms'
 import { messagesRouter } from './routers/messages'
 import { newsRouter } from './routers/news'
@@ -34,6 +35,7 @@ export const appRouter = router({
   registry: registryRouter,
   search: searchRouter,
   settings: settingsRouter,
+  faq: faqRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -58,6 +58,8 @@ const KINDS: Record<AuditEntity, { the: string; a: string; quoted: boolean; scre
     screen: '/admin/settings',
     many: 'Council settings',
   },
+  // The council's own words: "Anna published the FAQ".
+  site_text: { the: 'the FAQ', a: 'the FAQ', quoted: false, screen: '/admin/faq', many: 'FAQ' },
 }
 
 export const ENTITY_NAMES = Object.fromEntries(

@@ -6,6 +6,7 @@ import { sameSiteOnly } from '../../plugins/same-origin'
 import { adminAccountRoutes } from './account'
 import { adminActivityRoutes } from './activity'
 import { adminContactSubmissionRoutes } from './contact-submissions'
+import { adminFaqRoutes } from './faq'
 import { adminNewsRoutes } from './news'
 import { adminNewsDeliveryRoutes } from './news-delivery'
 import { adminRegistryRoutes } from './registry'
@@ -35,6 +36,7 @@ const GROUPS: [FastifyPluginAsync, Permission][] = [
   [adminNewsRoutes, 'content'],
   [adminNewsDeliveryRoutes, 'content'],
   [adminStandardRoutes, 'content'],
+  [adminFaqRoutes, 'content'],
   [adminContactSubmissionRoutes, 'visitors'],
   [adminTestimonialRoutes, 'visitors'],
   [adminSubscriberRoutes, 'visitors'],

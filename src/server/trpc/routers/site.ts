@@ -1,6 +1,9 @@
+import { publicFaq } from '../../services/faq'
 import { publicProcedure, router } from '../init'
 
 export const siteRouter = router({
   /** The council's identity as configured, so pages never hard-code it. */
   info: publicProcedure.query(({ ctx }) => ctx.site),
+  /** The FAQ as published (or the starting text), for /faq (docs/decisions/054-faq-as-content.md). */
+  faq: publicProcedure.query(({ ctx }) => publicFaq(ctx.db)),
 })

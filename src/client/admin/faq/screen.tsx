@@ -1,0 +1,364 @@
+import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useBlocker } from '@tanstack/react-router'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { FAQ_LIMITS, FaqContentSchema } from '../../../shared/schemas/faq'
+import { FaqAccordion } from '../../components/faq-accordion'
+import { useTRPC } from '../../lib/trpc'
+import { ConfirmDialog, useConfirm } from '../ui/confirm'
+import { AdminDate } from '../ui/dates'
+import fieldClasses from '../ui/fields.module.css'
+import { refusalOf, useAdminMutation } from '../ui/mutation'
+import { FaqRevisions } from './revisions'
+import type { FaqCategory, FaqEditing } from './types'
+
+type Form = { version: number; categories: FaqCategory[] }
+type Errors = Record<string, string>
+
+const UNSAVED = 'The FAQ has unsaved changes. Leave without saving them?'
+const fieldId = (category: number, item: number, field: 'question' | 'answer') => `faq-${category}-${item}-${field}`
+
+const toForm = (data: FaqEditing): Form => ({ version: data.version, categories: data.draft.categories })
+const contentOf = (form: Form) => ({
+  categories: form.categories.map((category) => ({ id: category.id, items: category.items })),
+})
+
+/** Zod's issues as "categories.0.items.1.answer" → message, the first per field. */
+function errorsOf(issues: { path: PropertyKey[]; message: string }[]): Errors {
+  const errors: Errors = {}
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.')
+    errors[key] ??= issue.message
+  }
+  return errors
+}
+
+/**
+ * The FAQ (issue 39; docs/decisions/054-faq-as-content.md): its five categories, each question and
+ * answer edited, added, removed and ordered; saved as a draft, previewed as the page shows it, and
+ * published at once. A save from a screen opened before another member's save is refused and the
+ * text stays in the form. Every published revision can be compared and restored.
+ */
+export function FaqScreen() {
+  const trpc = useTRPC()
+  const faq = useQuery(trpc.faq.admin.queryOptions())
+  const [form, setForm] = useState<Form | null>(null)
+  const [baseline, setBaseline] = useState<string>('')
+  const [errors, setErrors] = useState<Errors>({})
+  const [stale, setStale] = useState<string | null>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const publishing = useConfirm<true>()
+  const dirty = form !== null && JSON.stringify(form.categories) !== baseline
+
+  const load = useCallback((data: FaqEditing) => {
+    setForm(toForm(data))
+    setBaseline(JSON.stringify(data.draft.categories))
+    setErrors({})
+    setStale(null)
+  }, [])
+  // The first load, and a newer version from elsewhere while nothing here is unsaved.
+  useEffect(() => {
+    if (!faq.data) return
+    if (form === null || (!dirty && faq.data.version !== form.version)) load(faq.data)
+  }, [faq.data, form, dirty, load])
+
+  useBlocker({ shouldBlockFn: () => dirty && !window.confirm(UNSAVED), enableBeforeUnload: () => dirty })
+
+  const onRefused = (error: unknown) => {
+    const reason = refusalOf(error)
+    if (reason?.startsWith('Another member')) setStale(reason)
+  }
+  const save = useAdminMutation(trpc.faq.saveDraft.mutationOptions(), {
+    refresh: [trpc.faq.pathKey()],
+    success: 'Draft saved',
+    failure: (_variables, error) => refusalOf(error) ?? 'The draft could not be saved',
+    form: {
+      setErrors: (fields) =>
+        setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^content\./, ''), v]))),
+    },
+    onSuccess: load,
+    onError: onRefused,
+  })
+  const publish = useAdminMutation(trpc.faq.publish.mutationOptions(), {
+    refresh: [trpc.faq.pathKey(), trpc.site.faq.pathKey()],
+    success: (data) => `The FAQ is published (revision ${data.revision}): the site shows it now`,
+    failure: (_variables, error) => refusalOf(error) ?? 'The FAQ could not be published',
+    onSuccess: load,
+    onError: (error) => {
+      onRefused(error)
+      publishing.close()
+    },
+    afterRefresh: publishing.close,
+  })
+
+  if (!form || !faq.data) {
+    return faq.isError ? (
+      <Alert color="red" variant="light">
+        The FAQ could not be loaded. Check the connection and reload the page.
+      </Alert>
+    ) : (
+      <Text aria-live="polite">Loading the FAQ...</Text>
+    )
+  }
+  const data = faq.data
+
+  const check = (): boolean => {
+    const parsed = FaqContentSchema.safeParse(contentOf(form))
+    if (parsed.success) {
+      setErrors({})
+      return true
+    }
+    const found = errorsOf(parsed.error.issues)
+    setErrors(found)
+    const first = Object.keys(found).find((key) => /\.items\.\d+\.(question|answer)$/.test(key))
+    if (first) {
+      const [, category, , item, field] = first.split('.')
+      requestAnimationFrame(() =>
+        document.getElementById(fieldId(Number(category), Number(item), field as 'question'))?.focus(),
+      )
+    }
+    return false
+  }
+  const update = (categoryIndex: number, change: (items: FaqCategory['items']) => FaqCategory['items']) =>
+    setForm({
+      ...form,
+      categories: form.categories.map((category, index) =>
+        index === categoryIndex ? { ...category, items: change(category.items) } : category,
+      ),
+    })
+  const move = <T,>(items: T[], from: number, to: number) => {
+    const next = [...items]
+    const [moved] = next.splice(from, 1)
+    if (moved !== undefined) next.splice(to, 0, moved)
+    return next
+  }
+
+  return (
+    <Stack gap="xl">
+      <Title order={2} size="h3" id="faq-heading" ref={heading} tabIndex={-1}>
+        Frequently asked questions
+      </Title>
+      <Text size="sm" c="dark.6" data-testid="faq-status">
+        {data.publishedAt ? (
+          <>
+            Revision {data.revision} is published, since <AdminDate value={data.publishedAt} /> by {data.publishedBy}.
+          </>
+        ) : (
+          'The site shows the FAQ it started with: nothing has been published here yet.'
+        )}{' '}
+        {data.hasDraft && data.draftUpdatedAt ? (
+          <>
+            A draft waits, saved <AdminDate value={data.draftUpdatedAt} /> by {data.draftUpdatedBy}.
+          </>
+        ) : (
+          'No draft waits.'
+        )}{' '}
+        {dirty ? <strong>This screen holds changes not saved yet.</strong> : null}
+      </Text>
+      {stale ? (
+        <Alert color="orange" variant="light" title="Someone else saved first" role="alert" data-testid="faq-stale">
+          <Stack gap="xs">
+            <Text size="sm">{stale}</Text>
+            <Group>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => faq.refetch().then((fresh) => fresh.data && load(fresh.data))}
+              >
+                Load their version (your changes here are dropped)
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
+
+      {form.categories.map((category, categoryIndex) => (
+        <Card
+          key={category.id}
+          withBorder
+          padding="lg"
+          radius="md"
+          component="section"
+          aria-labelledby={`faq-category-${category.id}`}
+          data-testid="faq-editor-category"
+        >
+          <Stack gap="md">
+            <Title order={3} size="h4" id={`faq-category-${category.id}`}>
+              {category.title}
+            </Title>
+            {errors[`categories.${categoryIndex}.items`] ? (
+              <Text size="sm" c="red.9" role="alert">
+                {errors[`categories.${categoryIndex}.items`]}
+              </Text>
+            ) : null}
+            {category.items.map((item, itemIndex) => {
+              const at = `categories.${categoryIndex}.items.${itemIndex}`
+              const number = itemIndex + 1
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: items have no id; their place is what the buttons move
+                <Card key={itemIndex} withBorder padding="sm" radius="sm" data-testid="faq-editor-item">
+                  <Stack gap="xs">
+                    <TextInput
+                      id={fieldId(categoryIndex, itemIndex, 'question')}
+                      label={`Question ${number}`}
+                      required
+                      maxLength={FAQ_LIMITS.question}
+                      value={item.question}
+                      error={errors[`${at}.question`]}
+                      classNames={fieldClasses}
+                      onChange={(event) => {
+                        const question = event.currentTarget.value
+                        update(categoryIndex, (items) =>
+                          items.map((one, i) => (i === itemIndex ? { ...one, question } : one)),
+                        )
+                      }}
+                    />
+                    <Textarea
+                      id={fieldId(categoryIndex, itemIndex, 'answer')}
+                      label={`Answer ${number}`}
+                      description={`Plain text · ${item.answer.length} / ${FAQ_LIMITS.answer}`}
+                      required
+                      autosize
+                      minRows={2}
+                      maxRows={10}
+                      value={item.answer}
+                      error={errors[`${at}.answer`]}
+                      classNames={fieldClasses}
+                      onChange={(event) => {
+                        const answer = event.currentTarget.value
+                        update(categoryIndex, (items) =>
+                          items.map((one, i) => (i === itemIndex ? { ...one, answer } : one)),
+                        )
+                      }}
+                    />
+                    <Group gap="xs">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        disabled={itemIndex === 0}
+                        onClick={() => update(categoryIndex, (items) => move(items, itemIndex, itemIndex - 1))}
+                      >
+                        Move up
+                        <span className="visually-hidden">
+                          {' '}
+                          question {number} of {category.title}
+                        </span>
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        disabled={itemIndex === category.items.length - 1}
+                        onClick={() => update(categoryIndex, (items) => move(items, itemIndex, itemIndex + 1))}
+                      >
+                        Move down
+                        <span className="visually-hidden">
+                          {' '}
+                          question {number} of {category.title}
+                        </span>
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        color="red.9"
+                        onClick={() => update(categoryIndex, (items) => items.filter((_, i) => i !== itemIndex))}
+                      >
+                        Remove
+                        <span className="visually-hidden">
+                          {' '}
+                          question {number} of {category.title}
+                        </span>
+                      </Button>
+                    </Group>
+                  </Stack>
+                </Card>
+              )
+            })}
+            <Group>
+              <Button
+                variant="light"
+                disabled={category.items.length >= FAQ_LIMITS.items}
+                onClick={() => {
+                  update(categoryIndex, (items) => [...items, { question: '', answer: '' }])
+                  const next = category.items.length
+                  requestAnimationFrame(() =>
+                    document.getElementById(fieldId(categoryIndex, next, 'question'))?.focus(),
+                  )
+                }}
+              >
+                Add a question<span className="visually-hidden"> to {category.title}</span>
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      ))}
+
+      <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="faq-preview-heading">
+        <Stack gap="md">
+          <Title order={2} size="h4" id="faq-preview-heading">
+            Preview
+          </Title>
+          <Text size="sm" c="dark.6">
+            The questions as the FAQ page shows them, with the text on this screen.
+          </Text>
+          <div data-testid="faq-preview">
+            {form.categories.map((category) => (
+              <section key={category.id} aria-label={category.title}>
+                <Text fw={700} mt="md">
+                  {category.title}
+                </Text>
+                <FaqAccordion
+                  name="faq-preview"
+                  entries={category.items.map((item, index) => ({
+                    value: `preview-${category.id}-${index + 1}`,
+                    question: item.question,
+                    answer: item.answer,
+                  }))}
+                />
+              </section>
+            ))}
+          </div>
+        </Stack>
+      </Card>
+
+      <Group gap="sm">
+        <Button
+          loading={save.isPending}
+          disabled={!dirty}
+          onClick={() => check() && save.mutate({ version: form.version, content: contentOf(form) })}
+        >
+          Save draft
+        </Button>
+        <Button
+          variant="filled"
+          color="teal.9"
+          disabled={dirty || !data.hasDraft}
+          onClick={() => publishing.ask(true)}
+          aria-describedby="faq-publish-why"
+        >
+          Publish
+        </Button>
+        <Text size="sm" c="dark.6" id="faq-publish-why">
+          {dirty ? 'Save the draft first, then publish it.' : data.hasDraft ? '' : 'There is no draft to publish.'}
+        </Text>
+      </Group>
+
+      <FaqRevisions version={form.version} unsaved={dirty} onRestored={load} />
+
+      <ConfirmDialog
+        confirm={publishing}
+        title="Publish the FAQ?"
+        confirmLabel="Publish"
+        busy={publish.isPending}
+        onConfirm={() => publish.mutate({ version: form.version })}
+        fallbackFocus={heading}
+      >
+        {() => (
+          <Text size="sm">
+            The draft replaces the FAQ on the site at once. The FAQ published now stays in the revisions and can be
+            restored.
+          </Text>
+        )}
+      </ConfirmDialog>
+    </Stack>
+  )
+}
