@@ -6,6 +6,13 @@ import * as facts from './facts'
  * as FAQPage structured data. Answers are plain text so they read the same in both places.
  */
 
+/**
+ * The page's description for search engines, as the site starts with it: the earlier one (175
+ * characters) shortened to the 160 a description may have (issue 39, item 6; decision 054).
+ */
+export const FAQ_DESCRIPTION =
+  'Answers to common questions about mild hyperbaric oxygen: getting started, safety and protocols, sessions, benefits and practical matters such as price.'
+
 export type FaqItem = { question: string; answer: string }
 
 export type FaqCategory = { id: string; title: string; items: FaqItem[] }

@@ -18,6 +18,7 @@ const SECOND = 'second-editor@example.org'
 const NEW_ANSWER =
   'A session usually lasts 60 to 90 minutes; a first, unhurried session may be shorter while you get used to the pressure.'
 const SHOTS = '/tmp/shots-admin-faq'
+const DESCRIPTION = 'Straight answers about mild hyperbaric sessions, from a first visit to choosing a facility.'
 
 const category = (page: Page, title: string) =>
   page.getByTestId('faq-editor-category').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
@@ -52,6 +53,7 @@ describe.skipIf(!chromiumAndPostgres())('the FAQ in the admin, in Chromium', () 
     const old = await answer.inputValue()
     expect(old.length).toBeGreaterThan(20)
     await answer.fill(NEW_ANSWER)
+    await page.getByRole('textbox', { name: 'Description for search engines' }).fill(DESCRIPTION)
     // The preview follows the text on the screen.
     await expect.poll(() => page.getByTestId('faq-preview').textContent()).toContain(NEW_ANSWER)
     // An empty question is told at its field, and the focus goes there.
@@ -90,6 +92,7 @@ describe.skipIf(!chromiumAndPostgres())('the FAQ in the admin, in Chromium', () 
     const reader = await stack.openPage({ width: 390 })
     await gotoHydrated(reader.page, `${stack.url}/faq`)
     await reader.page.getByText(NEW_ANSWER).waitFor({ state: 'attached' })
+    expect(await reader.page.locator('meta[name="description"]').getAttribute('content')).toBe(DESCRIPTION)
     expect(await reader.page.content()).not.toContain(old.slice(0, 40).replaceAll('&', '&amp;'))
     await gotoHydrated(reader.page, `${stack.url}/search?q=unhurried`)
     await reader.page

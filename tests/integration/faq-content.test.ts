@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { FAQ_CATEGORIES } from '../../src/content/faq'
+import { FAQ_CATEGORIES, FAQ_DESCRIPTION } from '../../src/content/faq'
 import { auditLog, siteTextRevisions } from '../../src/db/schema'
 import { render } from '../../src/server/ssr/render'
 import { setUpTestApp } from '../helpers/build-app'
@@ -24,12 +24,16 @@ beforeEach(async () => {
   editor = { ...SAME_ORIGIN, cookie: await memberCookie(app, 'editor@example.org', 'editor') }
 })
 
-type Faq = { categories: { id: string; title: string; items: { question: string; answer: string }[] }[] }
+type Faq = {
+  description: string
+  categories: { id: string; title: string; items: { question: string; answer: string }[] }[]
+}
 type Editing = { version: number; hasDraft: boolean; draft: Faq; published: Faq; revision: number }
 
 const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, headers = editor, on = app) =>
   on.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) })
-const contentOf = (faq: Faq) => structuredClone({ categories: faq.categories.map(({ id, items }) => ({ id, items })) })
+const contentOf = (faq: Faq) =>
+  structuredClone({ description: faq.description, categories: faq.categories.map(({ id, items }) => ({ id, items })) })
 const ANSWER = 'Usually 60 to 90 minutes; a first session may be shorter.'
 
 describe('the FAQ as content', () => {
@@ -40,6 +44,9 @@ describe('the FAQ as content', () => {
     )
     const page = await call('GET', '/faq', undefined, {})
     expect(page.statusCode).toBe(200)
+    expect((await call('GET', '/sitemap.xml', undefined, {})).body).toContain(
+      '<loc>http://localhost:3000/faq</loc><changefreq>monthly</changefreq>',
+    )
     for (const category of FAQ_CATEGORIES) {
       for (const item of category.items) expect(page.body).toContain(escapeHtml(item.question))
     }
@@ -62,6 +69,7 @@ describe('the FAQ as content', () => {
     const sessions = content.categories.find((category) => category.id === 'sessions-experience')
     if (!sessions?.items[0]) throw new Error('no session question')
     sessions.items[0] = { ...sessions.items[0], answer: ANSWER }
+    content.description = 'Straight answers on mild hyperbaric sessions, from the council.'
     content.categories[0]?.items.push({ question: 'Is there an age limit?', answer: 'Ask the facility.' })
     const saved = await call('PUT', '/api/admin/faq/draft', { version: opened.version, content })
     expect(saved.statusCode, saved.body).toBe(200)
@@ -72,6 +80,13 @@ describe('the FAQ as content', () => {
     expect(published.statusCode, published.body).toBe(200)
     expect(published.json()).toMatchObject({ hasDraft: false, revision: 1 })
     expect((await call('GET', '/faq', undefined, {})).body).toContain(ANSWER)
+    expect((await call('GET', '/faq', undefined, {})).body).toContain(
+      '<meta name="description" content="Straight answers on mild hyperbaric sessions, from the council."',
+    )
+    // The sitemap dates the FAQ by its publication; before, it had no date.
+    expect((await call('GET', '/sitemap.xml', undefined, {})).body).toMatch(
+      /<loc>http:\/\/localhost:3000\/faq<\/loc><lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/,
+    )
     expect(((await call('GET', '/api/faq', undefined, {})).json() as Faq).categories[0]?.items.at(-1)).toEqual({
       question: 'Is there an age limit?',
       answer: 'Ask the facility.',
@@ -117,6 +132,7 @@ describe('the FAQ as content', () => {
     const draft = restored.json() as Editing
     expect(draft.hasDraft).toBe(true)
     expect(contentOf(draft.draft)).toEqual({
+      description: FAQ_DESCRIPTION,
       categories: FAQ_CATEGORIES.map((category) => ({ id: category.id, items: category.items })),
     })
     // The public FAQ does not change until the restored draft is published.
@@ -177,7 +193,10 @@ describe('the FAQ as content', () => {
       'content.categories.0.items.0.answer': 'Answer must be at most 3,000 characters',
       'content.categories.2.items': 'Each category keeps at least one question',
     })
-    const reordered = { categories: [...contentOf(opened.draft).categories].reverse() }
+    const reordered = { ...contentOf(opened.draft), categories: [...contentOf(opened.draft).categories].reverse() }
+    const longDescription = { ...contentOf(opened.draft), description: 'x'.repeat(161) }
+    const tooLong = await call('PUT', '/api/admin/faq/draft', { version: opened.version, content: longDescription })
+    expect(tooLong.json().fields).toEqual({ 'content.description': 'Description must be at most 160 characters' })
     expect(
       (await call('PUT', '/api/admin/faq/draft', { version: opened.version, content: reordered })).statusCode,
     ).toBe(400)

@@ -961,6 +961,7 @@ const faqDraftLike = fc.record(
       {
         weight: 3,
         arbitrary: faqItemLike.map((item) => ({
+          ...STARTER_FAQ,
           categories: STARTER_FAQ.categories.map((category, index) =>
             index === 1 ? { ...category, items: [...category.items, item] } : category,
           ),

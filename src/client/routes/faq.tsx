@@ -17,14 +17,14 @@ export const Route = createFileRoute('/faq')({
   // The questions are the council's, as published in the admin (docs/decisions/054-faq-as-content.md).
   loader: async ({ context }) => {
     const faq = await context.queryClient.ensureQueryData(context.trpc.site.faq.queryOptions())
-    return { jsonLd: faqJsonLd(faq.categories) }
+    return { jsonLd: faqJsonLd(faq.categories), description: faq.description }
   },
   head: ({ match, loaderData }) => ({
     ...pageHead(
       {
         title: 'FAQ',
-        description:
-          'Answers to common questions about mild hyperbaric oxygen: getting started, safety and protocols, sessions, benefits and practical information such as session length and price.',
+        // The council's own words for search engines, edited with the FAQ (docs/decisions/054-faq-as-content.md).
+        description: loaderData?.description ?? '',
         path: '/faq',
       },
       match.context.site,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { PUBLIC_PATHS } from '../../shared/nav'
 import { listingPath } from '../../shared/registry'
+import { faqPublishedAt } from '../services/faq'
 import { publishedSlugs } from '../services/news'
 import { sitemapListings } from '../services/registry'
 import { listStandards } from '../services/standards'
@@ -15,6 +16,8 @@ export const seoFileRoutes: FastifyPluginAsync = async (app) => {
   // The pages, then every standard (with the date its version in effect took effect), then every
   // published post (with its last change), then every listing but the withdrawn (with its last change).
   const sitemap = (
+    /** When a page's words were last published in the admin (the FAQ's, issue 39): its lastmod. */
+    edited: Map<string, Date>,
     standards: { key: string; current: { effectiveDate: string | null } | null }[],
     posts: { slug: string; updatedAt: Date }[],
     listings: { key: string; updatedAt: Date }[],
@@ -22,7 +25,10 @@ export const seoFileRoutes: FastifyPluginAsync = async (app) => {
     [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...pages.map((path) => `  <url><loc>${escapeXml(`${base}${path}`)}</loc><changefreq>monthly</changefreq></url>`),
+      ...pages.map((path) => {
+        const lastmod = edited.get(path)
+        return `  <url><loc>${escapeXml(`${base}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}<changefreq>monthly</changefreq></url>`
+      }),
       ...standards.map((standard) => {
         const lastmod = standard.current?.effectiveDate ? `<lastmod>${standard.current.effectiveDate}</lastmod>` : ''
         return `  <url><loc>${escapeXml(`${base}/standards/${standard.key}`)}</loc>${lastmod}</url>`
@@ -49,11 +55,23 @@ export const seoFileRoutes: FastifyPluginAsync = async (app) => {
     '',
   ].join('\n')
 
+  const editedPages = async () => {
+    const faq = await faqPublishedAt(app.db)
+    return new Map(faq ? [['/faq', faq]] : [])
+  }
+
   app.get('/sitemap.xml', async (_request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(sitemap(await listStandards(app.db), await publishedSlugs(app.db), await sitemapListings(app.db))),
+      .send(
+        sitemap(
+          await editedPages(),
+          await listStandards(app.db),
+          await publishedSlugs(app.db),
+          await sitemapListings(app.db),
+        ),
+      ),
   )
   app.get('/robots.txt', async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),

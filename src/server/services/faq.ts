@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm'
-import { FAQ_CATEGORIES } from '../../content/faq'
+import { FAQ_CATEGORIES, FAQ_DESCRIPTION } from '../../content/faq'
 import type { Db } from '../../db/client'
 import { siteTextRevisions, siteTexts } from '../../db/schema'
 import {
@@ -25,11 +25,13 @@ const KEY = 'faq'
 
 /** The FAQ with its categories' fixed titles, as the page and the editor show it. */
 export type FaqView = {
+  description: string
   categories: { id: FaqCategoryId; title: string; items: { question: string; answer: string }[] }[]
 }
 
 /** The starting text, from the code: the FAQ the site has before anyone publishes one (revision 0). */
 export const STARTER_FAQ: FaqContent = {
+  description: FAQ_DESCRIPTION,
   categories: FAQ_CATEGORY_IDS.map((id) => ({
     id,
     items: (FAQ_CATEGORIES.find((category) => category.id === id)?.items ?? []).map((item) => ({
@@ -40,6 +42,7 @@ export const STARTER_FAQ: FaqContent = {
 }
 
 const titled = (content: FaqContent): FaqView => ({
+  description: content.description,
   categories: content.categories.map((category) => ({
     id: category.id,
     title: FAQ_CATEGORY_TITLES[category.id],
@@ -61,6 +64,11 @@ async function readRow(db: Db): Promise<Row | null> {
 export async function publicFaq(db: Db): Promise<FaqView> {
   const row = await readRow(db)
   return titled(row?.published ? parsed(row.published) : STARTER_FAQ)
+}
+
+/** When the FAQ was last published, for the sitemap's date; null while the starting text shows. */
+export async function faqPublishedAt(db: Db): Promise<Date | null> {
+  return (await readRow(db))?.publishedAt ?? null
 }
 
 /** The editors' view: the draft (or the published text, when no draft waits), its version, and what is published. */
@@ -191,12 +199,13 @@ async function revisionContent(db: Db, revision: number): Promise<FaqContent> {
 
 /** The FAQ as text for the comparison: each category's title, then each question and its answer. */
 const asText = (content: FaqContent) =>
-  titled(content)
-    .categories.flatMap((category) => [
+  [
+    content.description,
+    ...titled(content).categories.flatMap((category) => [
       category.title,
       ...category.items.flatMap((item) => [item.question, item.answer]),
-    ])
-    .join('\n\n')
+    ]),
+  ].join('\n\n')
 
 /** One revision, and how it compares with the FAQ published now (the standards' comparison). */
 export async function faqRevision(

@@ -35,9 +35,16 @@ export const FaqItemSchema = z.object({
 })
 export type FaqItemInput = z.output<typeof FaqItemSchema>
 
-/** The whole FAQ: the five categories, in their order, each with its questions in order. */
+/** The page's description for search engines and link previews (issue 39, item 6). */
+export const FAQ_DESCRIPTION_MAX = 160
+
+/** The whole FAQ: the page's description, and the five categories, in their order, each with its questions in order. */
 export const FaqContentSchema = z
   .object({
+    description: text(FAQ_DESCRIPTION_MAX, 'Description').refine(
+      (value) => !/[\r\n]/.test(value),
+      'Description must be one line',
+    ),
     categories: z
       .array(
         z.object({

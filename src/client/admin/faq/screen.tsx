@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } f
 import { useQuery } from '@tanstack/react-query'
 import { useBlocker } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { FAQ_LIMITS, FaqContentSchema } from '../../../shared/schemas/faq'
+import { FAQ_DESCRIPTION_MAX, FAQ_LIMITS, FaqContentSchema } from '../../../shared/schemas/faq'
 import { FaqAccordion } from '../../components/faq-accordion'
 import { useTRPC } from '../../lib/trpc'
 import { ConfirmDialog, useConfirm } from '../ui/confirm'
@@ -12,14 +12,22 @@ import { refusalOf, useAdminMutation } from '../ui/mutation'
 import { FaqRevisions } from './revisions'
 import type { FaqCategory, FaqEditing } from './types'
 
-type Form = { version: number; categories: FaqCategory[] }
+type Form = { version: number; description: string; categories: FaqCategory[] }
 type Errors = Record<string, string>
 
 const UNSAVED = 'The FAQ has unsaved changes. Leave without saving them?'
 const fieldId = (category: number, item: number, field: 'question' | 'answer') => `faq-${category}-${item}-${field}`
 
-const toForm = (data: FaqEditing): Form => ({ version: data.version, categories: data.draft.categories })
+const toForm = (data: FaqEditing): Form => ({
+  version: data.version,
+  description: data.draft.description,
+  categories: data.draft.categories,
+})
+/** What is compared to tell unsaved changes: everything but the version. */
+const editable = (form: Pick<Form, 'description' | 'categories'>) =>
+  JSON.stringify({ description: form.description, categories: form.categories })
 const contentOf = (form: Form) => ({
+  description: form.description,
   categories: form.categories.map((category) => ({ id: category.id, items: category.items })),
 })
 
@@ -48,11 +56,11 @@ export function FaqScreen() {
   const [stale, setStale] = useState<string | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const publishing = useConfirm<true>()
-  const dirty = form !== null && JSON.stringify(form.categories) !== baseline
+  const dirty = form !== null && editable(form) !== baseline
 
   const load = useCallback((data: FaqEditing) => {
     setForm(toForm(data))
-    setBaseline(JSON.stringify(data.draft.categories))
+    setBaseline(editable(data.draft))
     setErrors({})
     setStale(null)
   }, [])
@@ -110,6 +118,10 @@ export function FaqScreen() {
     }
     const found = errorsOf(parsed.error.issues)
     setErrors(found)
+    if (found.description) {
+      requestAnimationFrame(() => document.getElementById('faq-description')?.focus())
+      return false
+    }
     const first = Object.keys(found).find((key) => /\.items\.\d+\.(question|answer)$/.test(key))
     if (first) {
       const [, category, , item, field] = first.split('.')
@@ -171,6 +183,18 @@ export function FaqScreen() {
           </Stack>
         </Alert>
       ) : null}
+
+      <TextInput
+        id="faq-description"
+        label="Description for search engines"
+        description={`One line, shown under the page's title in search results · ${form.description.length} / ${FAQ_DESCRIPTION_MAX}`}
+        required
+        maxLength={FAQ_DESCRIPTION_MAX}
+        value={form.description}
+        error={errors.description}
+        classNames={fieldClasses}
+        onChange={(event) => setForm({ ...form, description: event.currentTarget.value })}
+      />
 
       {form.categories.map((category, categoryIndex) => (
         <Card
