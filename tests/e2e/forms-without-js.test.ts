@@ -334,7 +334,9 @@ describe.skipIf(!chromiumAndPostgres())('the public forms without JavaScript', (
     await page.waitForURL(`${stack.url}/contact`)
     await form.getByRole('textbox', { name: 'Name' }).waitFor()
     expect(await form.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('')
-    expect(await form.locator('[aria-invalid="true"]').count()).toBe(0)
+    // Read once the view has settled: on a loaded machine the check once ran mid-render (1 of 4
+    // clean-clone runs); a form that kept the refused post's messages still fails here.
+    await expect.poll(() => form.locator('[aria-invalid="true"]').count()).toBe(0)
     expect(withoutInjectedFailures(problems, 400)).toEqual([])
   })
 })

@@ -1939,7 +1939,9 @@ describe('newsletter links with hostile input', () => {
           const states = await statuses()
           const response = await send(request)
           expect(response.statusCode, describeRequest(request)).toBeLessThan(500)
-          if (with_ !== 'secret') expect([401, 404, 413, 415], describeRequest(request)).toContain(response.statusCode)
+          // Refused: a malformed request (a body with no type, say) may be a 400 before the secret is looked at.
+          if (with_ !== 'secret')
+            expect([400, 401, 404, 413, 415], describeRequest(request)).toContain(response.statusCode)
           expect(await statuses()).toBe(states)
         }),
         { numRuns: RUNS },
