@@ -128,4 +128,23 @@ describe('usePublicForm', () => {
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeTruthy()
     expect((field('Name') as HTMLInputElement).value).toBe(A_MESSAGE.Name)
   })
+
+  it('sent with Enter from a field, says nothing when that emptied field is left, and checks it again once touched', async () => {
+    const server = fakeServer({ 'contact.submit': () => ({ success: true }) })
+    await renderApp(<ContactForm />, server, { member: null })
+    await fillIn({ ...A_MESSAGE, Message: A_MESSAGE.Message })
+    await userEvent.click(field('Subject'))
+    await userEvent.keyboard('{Enter}')
+    expect(await screen.findByText(CONTACT_SUCCESS.title)).toBeTruthy()
+    await waitFor(() => expect((field('Subject') as HTMLInputElement).value).toBe(''))
+    // The reset emptied the field under the focus: leaving it is not the visitor's doing.
+    expect(document.activeElement).toBe(field('Subject'))
+    await userEvent.tab()
+    expect(field('Subject').getAttribute('aria-invalid')).not.toBe('true')
+    expect(document.querySelectorAll('[aria-invalid="true"]').length).toBe(0)
+    // A field the visitor then enters and leaves empty is checked as before.
+    await userEvent.click(field('Subject'))
+    await userEvent.tab()
+    expect(field('Subject').getAttribute('aria-invalid')).toBe('true')
+  })
 })

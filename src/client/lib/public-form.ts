@@ -74,6 +74,11 @@ export function usePublicForm<Values extends Record<string, FieldValue>>({
     }),
   )
 
+  // The field that held the focus when a sent form was emptied: the visitor did not leave it empty,
+  // the reset did, so leaving it says nothing until it is typed in again (Enter in a field sends
+  // the form with the focus still there).
+  const emptiedUnderFocus = useRef<string | null>(null)
+
   const setError = (name: string, message: string | undefined) =>
     setErrors(({ [name]: _, ...others }) => (message ? { ...others, [name]: message } : others))
 
@@ -81,6 +86,9 @@ export function usePublicForm<Values extends Record<string, FieldValue>>({
     values,
     setErrors,
     reset: () => {
+      const focused = document.activeElement
+      emptiedUnderFocus.current =
+        focused instanceof HTMLElement && formRef.current?.contains(focused) ? focused.getAttribute('name') : null
       setValues(initialValues)
       setErrors({})
     },
@@ -95,8 +103,12 @@ export function usePublicForm<Values extends Record<string, FieldValue>>({
           const { checked, value: typed } = event.currentTarget as HTMLInputElement
           setValues((current) => ({ ...current, [name]: typeof current[name] === 'boolean' ? checked : typed }))
           setError(name, undefined)
+          if (emptiedUnderFocus.current === name) emptiedUnderFocus.current = null
         },
-        onBlur: () => setError(name, validate(values)[name]),
+        onBlur: () => {
+          if (emptiedUnderFocus.current === name) emptiedUnderFocus.current = null
+          else setError(name, validate(values)[name])
+        },
       }
     },
     /** Checks every field; sends when all pass, else hands the messages to `onInvalid` (the focus moves there). */
