@@ -9,7 +9,7 @@ import { ConfirmDialog, useConfirm } from '../ui/confirm'
 import { AdminDate } from '../ui/dates'
 import fieldClasses from '../ui/fields.module.css'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
-import { FaqRevisions } from './revisions'
+import { TextRevisions } from '../ui/text-revisions'
 import type { FaqCategory, FaqEditing } from './types'
 
 type Form = { version: number; description: string; categories: FaqCategory[] }
@@ -39,6 +39,12 @@ function errorsOf(issues: { path: PropertyKey[]; message: string }[]): Errors {
     errors[key] ??= issue.message
   }
   return errors
+}
+
+/** The revision shown in the list, loaded. */
+function useFaqRevision(revision: number | null) {
+  const trpc = useTRPC()
+  return useQuery({ ...trpc.faq.revision.queryOptions({ revision: revision ?? 0 }), enabled: revision !== null })
 }
 
 /**
@@ -87,6 +93,16 @@ export function FaqScreen() {
     onSuccess: load,
     onError: onRefused,
   })
+  const restore = useAdminMutation(trpc.faq.restore.mutationOptions(), {
+    refresh: [trpc.faq.pathKey()],
+    success: (_data, variables) =>
+      variables.revision === 0
+        ? 'The starting text is the draft now: review it, then publish'
+        : `Revision ${variables.revision} is the draft now: review it, then publish`,
+    failure: (_variables, error) => refusalOf(error) ?? 'The revision could not be restored',
+    onSuccess: load,
+  })
+  const revisions = useQuery(trpc.faq.revisions.queryOptions())
   const publish = useAdminMutation(trpc.faq.publish.mutationOptions(), {
     refresh: [trpc.faq.pathKey(), trpc.site.faq.pathKey()],
     success: (data) => `The FAQ is published (revision ${data.revision}): the site shows it now`,
@@ -366,7 +382,15 @@ export function FaqScreen() {
         </Text>
       </Group>
 
-      <FaqRevisions version={form.version} unsaved={dirty} onRestored={load} />
+      <TextRevisions
+        name="the FAQ"
+        prefix="faq"
+        revisions={revisions}
+        useRevision={useFaqRevision}
+        unsaved={dirty}
+        restoring={restore.isPending}
+        onRestore={(revision) => restore.mutateAsync({ revision, version: form.version })}
+      />
 
       <ConfirmDialog
         confirm={publishing}

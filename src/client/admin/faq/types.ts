@@ -7,4 +7,3 @@ import type { RouterOutputs } from '../../lib/trpc'
 export type FaqEditing = RouterOutputs['faq']['admin']
 export type FaqCategory = FaqEditing['draft']['categories'][number]
 export type FaqItem = FaqCategory['items'][number]
-export type FaqRevisionEntry = RouterOutputs['faq']['revisions'][number]
