@@ -143,7 +143,9 @@ export function siteTextStore<Content>(spec: SiteTextSpec<Content>) {
         const content = spec.parse(row.draft)
         const revision = row.revision + 1
         const now = new Date()
-        await tx.insert(siteTextRevisions).values({ key, revision, content, publishedAt: now, publishedBy: actor.email })
+        await tx
+          .insert(siteTextRevisions)
+          .values({ key, revision, content, publishedAt: now, publishedBy: actor.email })
         await tx
           .update(siteTexts)
           .set({

@@ -46,13 +46,18 @@ export function TextRevisions({ name, prefix, revisions, useRevision, unsaved, r
           Revisions
         </Title>
         <Text size="sm" c="dark.6">
-          Every published revision of {name} is kept, with who published it and when. Compare one with what is
-          published now, or make it the draft again to publish it as a new revision.
+          Every published revision of {name} is kept, with who published it and when. Compare one with what is published
+          now, or make it the draft again to publish it as a new revision.
         </Text>
         {revisions.data ? (
           <ul className={lists.list} aria-label={`Revisions of ${name}`} data-testid={`${prefix}-revisions`}>
             {revisions.data.map((entry) => (
-              <li key={entry.revision} className={lists.card} data-testid={`${prefix}-revision`} data-revision={entry.revision}>
+              <li
+                key={entry.revision}
+                className={lists.card}
+                data-testid={`${prefix}-revision`}
+                data-revision={entry.revision}
+              >
                 <Group justify="space-between" align="flex-start" gap="sm">
                   <Stack gap={2}>
                     <Group gap="xs">
