@@ -1,11 +1,15 @@
 import { Box, Container, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { HEADER_HEIGHT_PX } from '../layout'
+import { Prose } from './prose'
 
 const HERO_PADDING_Y_PX = 56
 
-/** The band every content page opens with; it clears the fixed header. */
-export function PageHero({ title, children }: { title: string; children?: ReactNode }) {
+/**
+ * The band every content page opens with; it clears the fixed header. Its opening line is
+ * `children`, or `html` where the line is the council's words (docs/decisions/055-pages-as-content.md).
+ */
+export function PageHero({ title, children, html }: { title: string; children?: ReactNode; html?: string }) {
   return (
     <Box
       component="section"
@@ -18,7 +22,9 @@ export function PageHero({ title, children }: { title: string; children?: ReactN
         <Title order={1} size="h1">
           {title}
         </Title>
-        {children ? (
+        {html ? (
+          <Prose html={html} variant="hero" fz="lg" mt="md" maw={760} lh={1.6} />
+        ) : children ? (
           <Text size="lg" mt="md" maw={760} lh={1.6}>
             {children}
           </Text>

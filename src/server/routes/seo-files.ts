@@ -3,6 +3,7 @@ import { PUBLIC_PATHS } from '../../shared/nav'
 import { listingPath } from '../../shared/registry'
 import { faqPublishedAt } from '../services/faq'
 import { publishedSlugs } from '../services/news'
+import { pagesPublishedAt } from '../services/pages'
 import { sitemapListings } from '../services/registry'
 import { listStandards } from '../services/standards'
 
@@ -56,8 +57,10 @@ export const seoFileRoutes: FastifyPluginAsync = async (app) => {
   ].join('\n')
 
   const editedPages = async () => {
+    const dates = await pagesPublishedAt(app.db)
     const faq = await faqPublishedAt(app.db)
-    return new Map(faq ? [['/faq', faq]] : [])
+    if (faq) dates.set('/faq', faq)
+    return dates
   }
 
   app.get('/sitemap.xml', async (_request, reply) =>

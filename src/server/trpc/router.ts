@@ -6,6 +6,7 @@ import { contactRouter, newsletterRouter } from './routers/forms'
 import { messagesRouter } from './routers/messages'
 import { newsRouter } from './routers/news'
 import { newsDeliveryRouter } from './routers/news-delivery'
+import { pagesRouter } from './routers/pages'
 import { registryRouter } from './routers/registry'
 import { researchStudiesRouter } from './routers/research-studies'
 import { resourcesRouter } from './routers/resources'
@@ -36,6 +37,7 @@ export const appRouter = router({
   search: searchRouter,
   settings: settingsRouter,
   faq: faqRouter,
+  pages: pagesRouter,
 })
 
 export type AppRouter = typeof appRouter

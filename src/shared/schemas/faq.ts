@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TextRevisionSchema, TextVersionSchema } from './site-text'
 import { storableText } from './text'
 
 /*
@@ -65,20 +66,7 @@ export const FaqContentSchema = z
   })
 export type FaqContent = z.output<typeof FaqContentSchema>
 
-/** The draft version the editor opened: a save from an older one is refused, and nothing is lost. */
-const VersionSchema = z
-  .number({ error: 'version must be a number' })
-  .int('version must be a whole number')
-  .min(0, 'version must be 0 or more')
-  .max(2_147_483_647, 'version is too large')
-
-export const FaqDraftInputSchema = z.object({ version: VersionSchema, content: FaqContentSchema })
-export const FaqPublishInputSchema = z.object({ version: VersionSchema })
-export const FaqRevisionParamsSchema = z.object({
-  revision: z.coerce
-    .number({ error: 'revision must be a number' })
-    .int('revision must be a whole number')
-    .min(0, 'revision must be 0 or more')
-    .max(2_147_483_647, 'revision is too large'),
-})
-export const FaqRestoreInputSchema = FaqRevisionParamsSchema.extend({ version: VersionSchema })
+export const FaqDraftInputSchema = z.object({ version: TextVersionSchema, content: FaqContentSchema })
+export const FaqPublishInputSchema = z.object({ version: TextVersionSchema })
+export const FaqRevisionParamsSchema = z.object({ revision: TextRevisionSchema })
+export const FaqRestoreInputSchema = FaqRevisionParamsSchema.extend({ version: TextVersionSchema })

@@ -9,6 +9,7 @@ import { adminContactSubmissionRoutes } from './contact-submissions'
 import { adminFaqRoutes } from './faq'
 import { adminNewsRoutes } from './news'
 import { adminNewsDeliveryRoutes } from './news-delivery'
+import { adminPageRoutes } from './pages'
 import { adminRegistryRoutes } from './registry'
 import { adminRegistryApplicationRoutes } from './registry-applications'
 import { adminRegistryConcernRoutes } from './registry-concerns'
@@ -37,6 +38,7 @@ const GROUPS: [FastifyPluginAsync, Permission][] = [
   [adminNewsDeliveryRoutes, 'content'],
   [adminStandardRoutes, 'content'],
   [adminFaqRoutes, 'content'],
+  [adminPageRoutes, 'content'],
   [adminContactSubmissionRoutes, 'visitors'],
   [adminTestimonialRoutes, 'visitors'],
   [adminSubscriberRoutes, 'visitors'],
