@@ -32,6 +32,7 @@ import { Route as AdminCommentsRouteImport } from './routes/admin.comments'
 import { Route as AdminFaqRouteImport } from './routes/admin.faq'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminNewsRouteImport } from './routes/admin.news'
+import { Route as AdminPagesRouteImport } from './routes/admin.pages'
 import { Route as AdminRegistryRouteImport } from './routes/admin.registry'
 import { Route as AdminResourcesRouteImport } from './routes/admin.resources'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
@@ -169,6 +170,11 @@ const AdminNewsRoute = AdminNewsRouteImport.update({
   path: '/news',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminPagesRoute = AdminPagesRouteImport.update({
+  id: '/pages',
+  path: '/pages',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminRegistryRoute = AdminRegistryRouteImport.update({
   id: '/registry',
   path: '/registry',
@@ -300,6 +306,7 @@ export interface FileRoutesByFullPath {
   '/admin/faq': typeof AdminFaqRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/news': typeof AdminNewsRoute
+  '/admin/pages': typeof AdminPagesRoute
   '/admin/registry': typeof AdminRegistryRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -345,6 +352,7 @@ export interface FileRoutesByTo {
   '/admin/faq': typeof AdminFaqRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/news': typeof AdminNewsRoute
+  '/admin/pages': typeof AdminPagesRoute
   '/admin/registry': typeof AdminRegistryRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -392,6 +400,7 @@ export interface FileRoutesById {
   '/admin/faq': typeof AdminFaqRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/news': typeof AdminNewsRoute
+  '/admin/pages': typeof AdminPagesRoute
   '/admin/registry': typeof AdminRegistryRoute
   '/admin/resources': typeof AdminResourcesRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -440,6 +449,7 @@ export interface FileRouteTypes {
     | '/admin/faq'
     | '/admin/messages'
     | '/admin/news'
+    | '/admin/pages'
     | '/admin/registry'
     | '/admin/resources'
     | '/admin/settings'
@@ -485,6 +495,7 @@ export interface FileRouteTypes {
     | '/admin/faq'
     | '/admin/messages'
     | '/admin/news'
+    | '/admin/pages'
     | '/admin/registry'
     | '/admin/resources'
     | '/admin/settings'
@@ -531,6 +542,7 @@ export interface FileRouteTypes {
     | '/admin/faq'
     | '/admin/messages'
     | '/admin/news'
+    | '/admin/pages'
     | '/admin/registry'
     | '/admin/resources'
     | '/admin/settings'
@@ -752,6 +764,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminNewsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/pages': {
+      id: '/admin/pages'
+      path: '/pages'
+      fullPath: '/admin/pages'
+      preLoaderRoute: typeof AdminPagesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/registry': {
       id: '/admin/registry'
       path: '/registry'
@@ -909,6 +928,7 @@ interface AdminRouteChildren {
   AdminFaqRoute: typeof AdminFaqRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminNewsRoute: typeof AdminNewsRoute
+  AdminPagesRoute: typeof AdminPagesRoute
   AdminRegistryRoute: typeof AdminRegistryRoute
   AdminResourcesRoute: typeof AdminResourcesRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
@@ -926,6 +946,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminFaqRoute: AdminFaqRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminNewsRoute: AdminNewsRoute,
+  AdminPagesRoute: AdminPagesRoute,
   AdminRegistryRoute: AdminRegistryRoute,
   AdminResourcesRoute: AdminResourcesRoute,
   AdminSettingsRoute: AdminSettingsRoute,

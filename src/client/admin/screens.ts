@@ -22,6 +22,7 @@ export const ADMIN_SCREENS = [
   { to: '/admin/resources', label: 'Resources', group: 'content', permission: 'content' },
   { to: '/admin/news', label: 'News', group: 'content', permission: 'content' },
   { to: '/admin/standards', label: 'Standards', group: 'content', permission: 'content' },
+  { to: '/admin/pages', label: 'Pages', group: 'content', permission: 'content' },
   { to: '/admin/faq', label: 'FAQ', group: 'content', permission: 'content' },
   { to: '/admin/messages', label: 'Messages', group: 'visitors', permission: 'visitors', count: 'messages' },
   {

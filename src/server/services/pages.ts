@@ -1,12 +1,14 @@
-import { z } from 'zod'
 import { SAFETY_PAGE } from '../../content/pages/safety'
 import type { Db } from '../../db/client'
 import {
   PAGE_DEFINITIONS,
   PAGE_KEYS,
   type PageContent,
-  PageContentSchema,
   type PageKey,
+  type PageView,
+  type StoredPage,
+  StoredPageSchema,
+  viewOf,
 } from '../../shared/schemas/pages'
 import { BadInputError, NotFoundError } from '../errors'
 import type { Actor } from './audit'
@@ -23,14 +25,6 @@ import { type SiteTextRevisionEntry, siteTextStore } from './site-texts'
  */
 
 const STARTERS: Record<PageKey, PageContent> = { safety: SAFETY_PAGE }
-
-const RenderedSchema = z.object({ html: z.string(), text: z.string() })
-
-/** A page as stored: the editor's content, and each body rendered, in the same order. */
-const StoredPageSchema = PageContentSchema.extend({
-  rendered: z.array(z.object({ body: RenderedSchema, items: z.array(RenderedSchema) })),
-})
-export type StoredPage = z.output<typeof StoredPageSchema>
 
 const EMPTY = { html: '', text: '' }
 
@@ -106,32 +100,6 @@ const stores = Object.fromEntries(
 ) as Record<PageKey, ReturnType<typeof siteTextStore<StoredPage>>>
 
 const storeOf = (key: PageKey) => stores[key]
-
-/** A section as the page shows it: its heading, its body's HTML, its cards. */
-export type PageSectionView = {
-  heading: string
-  html: string
-  items: { title: string; subtitle: string; html: string }[]
-}
-export type PageView = { key: PageKey; description: string; sections: Record<string, PageSectionView> }
-
-/** The page as its component reads it: each section by its id. */
-export function viewOf(key: PageKey, page: StoredPage): PageView {
-  const sections: Record<string, PageSectionView> = {}
-  page.sections.forEach((section, index) => {
-    const output = page.rendered[index]
-    sections[section.id] = {
-      heading: section.heading,
-      html: output?.body.html ?? '',
-      items: section.items.map((item, itemIndex) => ({
-        title: item.title,
-        subtitle: item.subtitle,
-        html: output?.items[itemIndex]?.html ?? '',
-      })),
-    }
-  })
-  return { key, description: page.description, sections }
-}
 
 /** A page's name from an address or a caller: one of the pages that have content, or a 404. */
 export function pageKey(value: string): PageKey {

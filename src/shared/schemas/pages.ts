@@ -147,3 +147,40 @@ export const PagePreviewInputSchema = z.object({ key: KeySchema, content: PageCo
 export const PagePublishInputSchema = z.object({ key: KeySchema, version: TextVersionSchema })
 export const PageRevisionInputSchema = z.object({ key: KeySchema, revision: TextRevisionSchema })
 export const PageRestoreInputSchema = PageRevisionInputSchema.extend({ version: TextVersionSchema })
+
+const RenderedSchema = z.object({ html: z.string(), text: z.string() })
+
+/**
+ * A page as stored: the editor's content, and each body as the server's renderer made it (HTML and
+ * plain text), in the same order. Only the server renders; the editor reads the stored HTML.
+ */
+export const StoredPageSchema = PageContentSchema.extend({
+  rendered: z.array(z.object({ body: RenderedSchema, items: z.array(RenderedSchema) })),
+})
+export type StoredPage = z.output<typeof StoredPageSchema>
+
+/** A section as the page shows it: its heading, its body's HTML, its cards. */
+export type PageSectionView = {
+  heading: string
+  html: string
+  items: { title: string; subtitle: string; html: string }[]
+}
+export type PageView = { key: PageKey; description: string; sections: Record<string, PageSectionView> }
+
+/** The page as its component reads it: each section by its id. */
+export function viewOf(key: PageKey, page: StoredPage): PageView {
+  const sections: Record<string, PageSectionView> = {}
+  page.sections.forEach((section, index) => {
+    const output = page.rendered[index]
+    sections[section.id] = {
+      heading: section.heading,
+      html: output?.body.html ?? '',
+      items: section.items.map((item, itemIndex) => ({
+        title: item.title,
+        subtitle: item.subtitle,
+        html: output?.items[itemIndex]?.html ?? '',
+      })),
+    }
+  })
+  return { key, description: page.description, sections }
+}

@@ -6,9 +6,9 @@ import { FAQ_DESCRIPTION_MAX, FAQ_LIMITS, FaqContentSchema } from '../../../shar
 import { FaqAccordion } from '../../components/faq-accordion'
 import { useTRPC } from '../../lib/trpc'
 import { ConfirmDialog, useConfirm } from '../ui/confirm'
-import { AdminDate } from '../ui/dates'
 import fieldClasses from '../ui/fields.module.css'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
+import { DraftActions, errorsOf, moved, StaleNotice, TextStanding } from '../ui/text-editing'
 import { TextRevisions } from '../ui/text-revisions'
 import type { FaqCategory, FaqEditing } from './types'
 
@@ -30,16 +30,6 @@ const contentOf = (form: Form) => ({
   description: form.description,
   categories: form.categories.map((category) => ({ id: category.id, items: category.items })),
 })
-
-/** Zod's issues as "categories.0.items.1.answer" → message, the first per field. */
-function errorsOf(issues: { path: PropertyKey[]; message: string }[]): Errors {
-  const errors: Errors = {}
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.')
-    errors[key] ??= issue.message
-  }
-  return errors
-}
 
 /** The revision shown in the list, loaded. */
 function useFaqRevision(revision: number | null) {
@@ -154,50 +144,18 @@ export function FaqScreen() {
         index === categoryIndex ? { ...category, items: change(category.items) } : category,
       ),
     })
-  const move = <T,>(items: T[], from: number, to: number) => {
-    const next = [...items]
-    const [moved] = next.splice(from, 1)
-    if (moved !== undefined) next.splice(to, 0, moved)
-    return next
-  }
-
   return (
     <Stack gap="xl">
       <Title order={2} size="h3" id="faq-heading" ref={heading} tabIndex={-1}>
         Frequently asked questions
       </Title>
-      <Text size="sm" c="dark.6" data-testid="faq-status">
-        {data.publishedAt ? (
-          <>
-            Revision {data.revision} is published, since <AdminDate value={data.publishedAt} /> by {data.publishedBy}.
-          </>
-        ) : (
-          'The site shows the FAQ it started with: nothing has been published here yet.'
-        )}{' '}
-        {data.hasDraft && data.draftUpdatedAt ? (
-          <>
-            A draft waits, saved <AdminDate value={data.draftUpdatedAt} /> by {data.draftUpdatedBy}.
-          </>
-        ) : (
-          'No draft waits.'
-        )}{' '}
-        {dirty ? <strong>This screen holds changes not saved yet.</strong> : null}
-      </Text>
+      <TextStanding data={data} name="the FAQ" dirty={dirty} testId="faq-status" />
       {stale ? (
-        <Alert color="orange" variant="light" title="Someone else saved first" role="alert" data-testid="faq-stale">
-          <Stack gap="xs">
-            <Text size="sm">{stale}</Text>
-            <Group>
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => faq.refetch().then((fresh) => fresh.data && load(fresh.data))}
-              >
-                Load their version (your changes here are dropped)
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        <StaleNotice
+          text={stale}
+          testId="faq-stale"
+          onReload={() => faq.refetch().then((fresh) => fresh.data && load(fresh.data))}
+        />
       ) : null}
 
       <TextInput
@@ -276,7 +234,7 @@ export function FaqScreen() {
                         size="xs"
                         variant="default"
                         disabled={itemIndex === 0}
-                        onClick={() => update(categoryIndex, (items) => move(items, itemIndex, itemIndex - 1))}
+                        onClick={() => update(categoryIndex, (items) => moved(items, itemIndex, itemIndex - 1))}
                       >
                         Move up
                         <span className="visually-hidden">
@@ -288,7 +246,7 @@ export function FaqScreen() {
                         size="xs"
                         variant="default"
                         disabled={itemIndex === category.items.length - 1}
-                        onClick={() => update(categoryIndex, (items) => move(items, itemIndex, itemIndex + 1))}
+                        onClick={() => update(categoryIndex, (items) => moved(items, itemIndex, itemIndex + 1))}
                       >
                         Move down
                         <span className="visually-hidden">
@@ -360,27 +318,14 @@ export function FaqScreen() {
         </Stack>
       </Card>
 
-      <Group gap="sm">
-        <Button
-          loading={save.isPending}
-          disabled={!dirty}
-          onClick={() => check() && save.mutate({ version: form.version, content: contentOf(form) })}
-        >
-          Save draft
-        </Button>
-        <Button
-          variant="filled"
-          color="teal.9"
-          disabled={dirty || !data.hasDraft}
-          onClick={() => publishing.ask(true)}
-          aria-describedby="faq-publish-why"
-        >
-          Publish
-        </Button>
-        <Text size="sm" c="dark.6" id="faq-publish-why">
-          {dirty ? 'Save the draft first, then publish it.' : data.hasDraft ? '' : 'There is no draft to publish.'}
-        </Text>
-      </Group>
+      <DraftActions
+        prefix="faq"
+        dirty={dirty}
+        hasDraft={data.hasDraft}
+        saving={save.isPending}
+        onSave={() => check() && save.mutate({ version: form.version, content: contentOf(form) })}
+        onPublish={() => publishing.ask(true)}
+      />
 
       <TextRevisions
         name="the FAQ"

@@ -17,8 +17,12 @@ type Props = {
   /** The prefix of the list's ids and test ids: "faq", "page". */
   prefix: string
   revisions: Loaded<Entry[]>
-  /** The revision shown, loaded (a hook: called on every render with the one shown, or null). */
-  useRevision: (revision: number | null) => Loaded<{ comparison: Comparison }>
+  /**
+   * The revision shown, loaded: a hook, called on every render with the one shown (or null) and
+   * `scope` (which page's revisions these are).
+   */
+  useRevision: (revision: number | null, scope: string) => Loaded<{ comparison: Comparison }>
+  scope?: string
   /** Whether the form holds changes not saved: a restore would replace them. */
   unsaved: boolean
   restoring: boolean
@@ -31,9 +35,18 @@ type Props = {
  * can be viewed as a comparison with the text published now (the standards' comparison) and
  * restored as the draft.
  */
-export function TextRevisions({ name, prefix, revisions, useRevision, unsaved, restoring, onRestore }: Props) {
+export function TextRevisions({
+  name,
+  prefix,
+  revisions,
+  useRevision,
+  scope = '',
+  unsaved,
+  restoring,
+  onRestore,
+}: Props) {
   const [shown, setShown] = useState<number | null>(null)
-  const viewed = useRevision(shown)
+  const viewed = useRevision(shown, scope)
   const heading = useRef<HTMLHeadingElement>(null)
   const confirm = useConfirm<Entry>()
   const label = (entry: { revision: number }) =>

@@ -1,0 +1,9 @@
+import type { ComponentType } from 'react'
+import type { PageKey } from '../../shared/schemas/pages'
+import type { PageView } from '../lib/page-content'
+import { SafetyPageBody } from './safety'
+
+/** Each page whose words are content, as the page shows them: the admin previews a draft with it. */
+export const PAGE_BODIES: Record<PageKey, ComponentType<{ page: PageView }>> = {
+  safety: SafetyPageBody,
+}
