@@ -10,6 +10,7 @@ import {
   testimonials,
   users,
 } from '../../src/db/schema'
+import { SAFETY_PAGE } from '../../src/content/pages/safety'
 import { STARTER_FAQ } from '../../src/server/services/faq'
 import { createListing, raiseConcern, storeEvidence, submitApplication } from '../../src/server/services/registry'
 import { createDraft, openReview, seedStandards, submitComment } from '../../src/server/services/standards'
@@ -399,6 +400,55 @@ const REST: Case[] = [
     name: 'GET /api/admin/faq/revisions/:revision',
     request: json('GET', () => '/api/admin/faq/revisions/0'),
     ok: 200,
+  },
+  // The pages' words: a stale version for every write, as for the FAQ.
+  { name: 'GET /api/admin/pages', request: json('GET', () => '/api/admin/pages'), ok: 200 },
+  { name: 'GET /api/admin/pages/:key', request: json('GET', () => '/api/admin/pages/safety'), ok: 200 },
+  {
+    name: 'POST /api/admin/pages/:key/preview',
+    request: json(
+      'POST',
+      () => '/api/admin/pages/safety/preview',
+      () => ({ content: SAFETY_PAGE }),
+    ),
+    ok: 200,
+  },
+  {
+    name: 'PUT /api/admin/pages/:key/draft',
+    request: json(
+      'PUT',
+      () => '/api/admin/pages/safety/draft',
+      () => ({ version: 99, content: SAFETY_PAGE }),
+    ),
+    ok: 409,
+  },
+  {
+    name: 'POST /api/admin/pages/:key/publish',
+    request: json(
+      'POST',
+      () => '/api/admin/pages/safety/publish',
+      () => ({ version: 99 }),
+    ),
+    ok: 409,
+  },
+  {
+    name: 'GET /api/admin/pages/:key/revisions',
+    request: json('GET', () => '/api/admin/pages/safety/revisions'),
+    ok: 200,
+  },
+  {
+    name: 'GET /api/admin/pages/:key/revisions/:revision',
+    request: json('GET', () => '/api/admin/pages/safety/revisions/0'),
+    ok: 200,
+  },
+  {
+    name: 'POST /api/admin/pages/:key/revisions/:revision/restore',
+    request: json(
+      'POST',
+      () => '/api/admin/pages/safety/revisions/0/restore',
+      () => ({ version: 99 }),
+    ),
+    ok: 409,
   },
   {
     name: 'POST /api/admin/faq/revisions/:revision/restore',
@@ -793,6 +843,14 @@ const TRPC: Call[] = [
   { path: 'faq.revisions', input: () => undefined },
   { path: 'faq.revision', input: () => ({ revision: 0 }) },
   { path: 'faq.restore', input: () => ({ revision: 0, version: 99 }), ok: 409 },
+  { path: 'pages.list', input: () => undefined },
+  { path: 'pages.admin', input: () => ({ key: 'safety' }) },
+  { path: 'pages.preview', input: () => ({ key: 'safety', content: SAFETY_PAGE }) },
+  { path: 'pages.saveDraft', input: () => ({ key: 'safety', version: 99, content: SAFETY_PAGE }), ok: 409 },
+  { path: 'pages.publish', input: () => ({ key: 'safety', version: 99 }), ok: 409 },
+  { path: 'pages.revisions', input: () => ({ key: 'safety' }) },
+  { path: 'pages.revision', input: () => ({ key: 'safety', revision: 0 }) },
+  { path: 'pages.restore', input: () => ({ key: 'safety', revision: 0, version: 99 }), ok: 409 },
   { path: 'settings.save', input: () => ({ version: 0, country: 'Canada' }) },
 ]
 const PUBLIC_PROCEDURES = [
@@ -801,6 +859,7 @@ const PUBLIC_PROCEDURES = [
   'newsletter.subscribe',
   'site.info',
   'site.faq',
+  'site.page',
   'testimonials.list',
   'testimonials.submit',
   'resources.list',

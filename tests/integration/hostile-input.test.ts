@@ -28,6 +28,7 @@ import {
   testimonials,
 } from '../../src/db/schema'
 import { signGeneric } from '../../src/server/mail-events/verify'
+import { SAFETY_PAGE } from '../../src/content/pages/safety'
 import { STARTER_FAQ } from '../../src/server/services/faq'
 import { createListing, raiseConcern, storeEvidence, submitApplication } from '../../src/server/services/registry'
 import { applicationToken } from '../../src/server/services/registry/links'
@@ -52,6 +53,12 @@ import {
 import { ContactInputSchema } from '../../src/shared/schemas/contact'
 import { CouncilSettingsInputSchema } from '../../src/shared/schemas/council-settings'
 import { FaqDraftInputSchema, FaqPublishInputSchema, FaqRestoreInputSchema } from '../../src/shared/schemas/faq'
+import {
+  PageDraftInputSchema,
+  PagePreviewInputSchema,
+  PagePublishInputSchema,
+  PageRestoreInputSchema,
+} from '../../src/shared/schemas/pages'
 import { PostInputSchema, PreviewInputSchema } from '../../src/shared/schemas/news'
 import { PostRefSchema, TestSendInputSchema } from '../../src/shared/schemas/news-delivery'
 import { NewsletterInputSchema } from '../../src/shared/schemas/newsletter'
@@ -933,6 +940,15 @@ const REST_ENDPOINTS: Record<string, string> = {
   'GET /api/admin/faq/revisions/:revision': 'the FAQ with hostile bodies',
   'POST /api/admin/faq/revisions/:revision/restore': 'the FAQ with hostile bodies',
   'PUT /api/admin/settings': 'the council settings with hostile bodies',
+  'GET /api/pages/:key': 'the pages with hostile bodies',
+  'GET /api/admin/pages': 'the pages with hostile bodies',
+  'GET /api/admin/pages/:key': 'the pages with hostile bodies',
+  'POST /api/admin/pages/:key/preview': 'the pages with hostile bodies',
+  'PUT /api/admin/pages/:key/draft': 'the pages with hostile bodies',
+  'POST /api/admin/pages/:key/publish': 'the pages with hostile bodies',
+  'GET /api/admin/pages/:key/revisions': 'the pages with hostile bodies',
+  'GET /api/admin/pages/:key/revisions/:revision': 'the pages with hostile bodies',
+  'POST /api/admin/pages/:key/revisions/:revision/restore': 'the pages with hostile bodies',
 }
 
 type MutationCase = { schema: z.ZodType; input: fc.Arbitrary<unknown> }
@@ -970,6 +986,32 @@ const faqDraftLike = fc.record(
       { weight: 1, arbitrary: hostileValue },
     ),
   },
+  { requiredKeys: [] },
+)
+const pageCardLike = fc.record(
+  {
+    title: fieldOf(fc.constantFrom('Client Screening', 'Zoë’s card')),
+    subtitle: fieldOf(fc.constantFrom('', 'A subtitle')),
+    body: fieldOf(fc.constantFrom('Every client is screened.', '- one\n- two', '[the FAQ](/faq)')),
+  },
+  { requiredKeys: [] },
+)
+/** Mostly /safety's starting words with one card added, made hostile; sometimes anything at all. */
+const pageContentLike = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: pageCardLike.map((card) => ({
+      ...SAFETY_PAGE,
+      sections: SAFETY_PAGE.sections.map((section, index) =>
+        index === 1 ? { ...section, items: [...section.items, card] } : section,
+      ),
+    })),
+  },
+  { weight: 1, arbitrary: hostileValue },
+)
+const pageKeyLike = fc.oneof({ weight: 3, arbitrary: fc.constant('safety') }, { weight: 1, arbitrary: hostileValue })
+const pageDraftLike = fc.record(
+  { key: pageKeyLike, version: faqVersionLike, content: pageContentLike },
   { requiredKeys: [] },
 )
 const settingsLike = fc.record(
@@ -1068,6 +1110,21 @@ const MUTATIONS: Record<string, MutationCase> = {
   'faq.restore': {
     schema: FaqRestoreInputSchema,
     input: bodyLike(fc.record({ revision: faqVersionLike, version: faqVersionLike }, { requiredKeys: [] })),
+  },
+  'pages.saveDraft': { schema: PageDraftInputSchema, input: bodyLike(pageDraftLike) },
+  'pages.preview': {
+    schema: PagePreviewInputSchema,
+    input: bodyLike(fc.record({ key: pageKeyLike, content: pageContentLike }, { requiredKeys: [] })),
+  },
+  'pages.publish': {
+    schema: PagePublishInputSchema,
+    input: bodyLike(fc.record({ key: pageKeyLike, version: faqVersionLike }, { requiredKeys: [] })),
+  },
+  'pages.restore': {
+    schema: PageRestoreInputSchema,
+    input: bodyLike(
+      fc.record({ key: pageKeyLike, revision: faqVersionLike, version: faqVersionLike }, { requiredKeys: [] }),
+    ),
   },
   'team.revoke': { schema: z.object({ id: OpaqueIdSchema }), input: bodyLike(opaqueIdLike) },
   'team.changeRole': {
@@ -1830,6 +1887,82 @@ describe('the FAQ with hostile bodies', () => {
             const read = await send({ method: 'GET', url, headers: { cookie: admin } })
             expect([200, 400, 404], url).toContain(read.statusCode)
           }
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+})
+
+describe('the pages with hostile bodies', () => {
+  it(
+    'the pages: never a 5xx; a body its schema rejects changes nothing; the public page answers after each',
+    async () => {
+      const pageName = fc.oneof({ weight: 3, arbitrary: fc.constant('safety') }, { weight: 1, arbitrary: fragment })
+      const body = (value: unknown) => (value !== null && typeof value === 'object' ? value : {})
+      const writes = fc.oneof(
+        fc.tuple(pageName, bodyLike(pageDraftLike)).map(([name, sent]) => ({
+          method: 'PUT' as const,
+          url: `/api/admin/pages/${encode(name)}/draft`,
+          body: sent,
+          schema: name === 'safety' ? PageDraftInputSchema : null,
+          name,
+        })),
+        fc.tuple(pageName, bodyLike(fc.record({ content: pageContentLike }, { requiredKeys: [] }))).map(
+          ([name, sent]) => ({
+            method: 'POST' as const,
+            url: `/api/admin/pages/${encode(name)}/preview`,
+            body: sent,
+            schema: name === 'safety' ? PagePreviewInputSchema : null,
+            name,
+          }),
+        ),
+        fc.tuple(pageName, bodyLike(fc.record({ version: faqVersionLike }, { requiredKeys: [] }))).map(
+          ([name, sent]) => ({
+            method: 'POST' as const,
+            url: `/api/admin/pages/${encode(name)}/publish`,
+            body: sent,
+            schema: name === 'safety' ? PagePublishInputSchema : null,
+            name,
+          }),
+        ),
+        fc
+          .tuple(
+            pageName,
+            fc.oneof(fc.constant('0'), fragment),
+            bodyLike(fc.record({ version: faqVersionLike }, { requiredKeys: [] })),
+          )
+          .map(([name, revision, sent]) => ({
+            method: 'POST' as const,
+            url: `/api/admin/pages/${encode(name)}/revisions/${encode(revision)}/restore`,
+            body: sent,
+            schema: null,
+            name,
+          })),
+      )
+      await fc.assert(
+        fc.asyncProperty(writes, fc.oneof(fc.constant('0'), fragment), async (write, revision) => {
+          const request = jsonRequest(write.method, write.url, write.body, admin)
+          const before = await stored()
+          const response = await send(request)
+          expect(response.statusCode, describeRequest(request)).toBeLessThan(500)
+          const sent = overJson(write.body)
+          if (write.schema && !write.schema.safeParse({ ...body(sent), key: 'safety' }).success) {
+            expect(response.statusCode, describeRequest(request)).toBeGreaterThanOrEqual(400)
+            await expectNothingStored(before, request, response)
+          }
+          for (const url of [
+            `/api/pages/${encode(write.name)}`,
+            '/api/admin/pages',
+            `/api/admin/pages/${encode(write.name)}`,
+            `/api/admin/pages/${encode(write.name)}/revisions/${encode(revision)}`,
+          ]) {
+            const read = await send({ method: 'GET', url, headers: { cookie: admin } })
+            expect([200, 400, 404], url).toContain(read.statusCode)
+          }
+          const page = await send({ method: 'GET', url: '/api/pages/safety' })
+          expect(page.statusCode).toBe(200)
         }),
         { numRuns: RUNS },
       )

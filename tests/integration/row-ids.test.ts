@@ -60,6 +60,8 @@ const NOT_PAGED_BY_ID = [
   // One text, and its revisions by number (the starting text is 0).
   '/api/admin/faq',
   '/api/admin/faq/revisions',
+  // The pages that have content: a short fixed list.
+  '/api/admin/pages',
   '/api/admin/team',
   '/api/admin/sessions',
   '/api/admin/news/recipients',

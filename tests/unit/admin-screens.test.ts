@@ -16,6 +16,7 @@ describe('admin screens by permission', () => {
       'Resources',
       'News',
       'Standards',
+      'Pages',
       'FAQ',
       'Public comments',
       'Activity',
@@ -37,7 +38,7 @@ describe('admin screens by permission', () => {
     const groups = (role: keyof typeof ROLE_PERMISSIONS) =>
       groupsFor(ROLE_PERMISSIONS[role]).map((group) => [group.label, group.screens.map((screen) => screen.label)])
     expect(groups('owner')).toEqual([
-      ['Content', ['Research Studies', 'Resources', 'News', 'Standards', 'FAQ']],
+      ['Content', ['Research Studies', 'Resources', 'News', 'Standards', 'Pages', 'FAQ']],
       ['Visitors', ['Messages', 'Testimonials', 'Subscribers', 'Public comments']],
       ['Registry', ['Registry']],
       ['Council & team', ['Team', 'Council settings', 'Activity', 'Your sessions']],

@@ -1,0 +1,284 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { SAFETY_PAGE } from '../../src/content/pages/safety'
+import { auditLog } from '../../src/db/schema'
+import { render } from '../../src/server/ssr/render'
+import type { PageContent } from '../../src/shared/schemas/pages'
+import { setUpTestApp } from '../helpers/build-app'
+import { memberCookie, SAME_ORIGIN } from '../helpers/login'
+import { replicas, until } from '../helpers/replicas'
+
+/*
+ * The pages' words as content (issue 39, items 1, 4 and 6; docs/decisions/055-pages-as-content.md):
+ * /safety's starting words as the page had them in code, word for word; a draft rendered when
+ * saved and published at once on every replica; revisions compared and restored; two editors who
+ * cannot overwrite each other; a text the renderer refuses named by its field.
+ */
+
+const EMPTY_ASSETS = { scripts: [], css: [], preloads: [] }
+const setup = setUpTestApp({ env: { ADMIN_EMAILS: 'admin@example.org' }, ssr: { render, assets: EMPTY_ASSETS } })
+const others = replicas()
+let app: FastifyInstance
+let editor: Record<string, string>
+beforeEach(async () => {
+  app = setup.app
+  editor = { ...SAME_ORIGIN, cookie: await memberCookie(app, 'editor@example.org', 'editor') }
+})
+
+type Editing = { version: number; hasDraft: boolean; draft: PageContent; revision: number }
+type View = {
+  description: string
+  sections: Record<string, { heading: string; html: string; items: { title: string; html: string }[] }>
+}
+
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, headers = editor, on = app) =>
+  on.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) })
+/** The editor's text of what the server holds, without the stored rendering. */
+const contentOf = (page: PageContent): PageContent =>
+  structuredClone({
+    description: page.description,
+    sections: page.sections.map(({ id, heading, body, items }) => ({ id, heading, body, items })),
+  })
+const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+
+/** /safety's words as its code wrote them before they were content (each a heading, a card's title or text, a line). */
+const SAFETY_WORDS = [
+  'Client Screening',
+  'Every client completes a written screening questionnaire before a first session and reports any change in health before later ones. Anyone with a listed contraindication consults a healthcare provider first.',
+  'Trained Supervision',
+  'A trained operator is present for the whole of every session, stays in contact with the client, and knows and practises the chamber’s emergency depressurisation procedure.',
+  'Pressure Limits',
+  'Wellness sessions never exceed 2.0 ATA; most run at 1.3-1.5 ATA. Pressurisation and depressurisation are gradual, and pause whenever a client has ear discomfort.',
+  'Fire & Oxygen Safety',
+  'Oxygen, where offered, comes from a concentrator (about 93-96%) placed as the manufacturer specifies, never from compressed cylinders in a wellness chamber. No electronics, heat sources or oil-based products go inside.',
+  'Before a Session',
+  'During a Session',
+  'After a Session',
+  'Safety Standard for Pressure Vessels for Human Occupancy',
+  'An American National Standard covering the design, fabrication, inspection, testing, marking and stamping of chambers and their piping. It applies above a 2 psi pressure difference, so even a 1.3 ATA chamber (about 4.4 psi above sea level) is in scope. The council expects chambers to be built to PVHO-1; its companion, PVHO-2, covers in-service operation and maintenance.',
+  'Medical devices: quality management systems',
+  'ISO 13485:2016 sets requirements for a manufacturer’s quality management system. The council expects chamber manufacturers to hold ISO 13485 certification. Note what it means: certification shows that the manufacturer’s design, production and record-keeping processes are controlled. It is not an approval of any particular product’s safety.',
+  'NFPA 99, Chapter 14',
+  'Hyperbaric facilities',
+  'The Health Care Facilities Code’s chapter on hyperbaric facilities sorts chambers into classes: A (several people), B (one person) and C (animals), and sets fire-safety, electrical and ventilation requirements. It is useful background for any facility planning its room, equipment and emergency procedures.',
+  'Facility Operations',
+  'What the council expects day to day',
+  'A written emergency procedure that staff practise; a documented inspection and maintenance schedule with records of every service; a session record for each client visit; a ventilated, uncluttered room around the chamber; and operators trained on the specific chamber in use.',
+  'Complete the screening questionnaire and consult a healthcare provider if any contraindication applies.',
+  'Avoid alcohol for 24 hours before a session.',
+  'Arrive hydrated and avoid a heavy meal just beforehand.',
+  'Wear loose cotton clothing; avoid lotions, oils and oil-based hair or skin products.',
+  'Leave phones, electronics, lighters, hand warmers and other heat sources outside the chamber.',
+  'Learn how to equalise your ears and how to signal the operator.',
+  'Reschedule if you have a cold, congestion or any new symptom.',
+  'Equalise your ears by swallowing, yawning or gently pinching your nose and blowing as the pressure rises.',
+  'Tell the operator straight away about ear pain, dizziness, anxiety or anything unusual; the operator can slow, pause or end the session.',
+  'Breathe normally and rest; if using oxygen, keep the mask or cannula positioned as shown.',
+  'Stay within the usual session length of 60-90 minutes.',
+  'Let the chamber depressurise gradually, and keep equalising your ears as it does.',
+  'Rest for a few minutes before getting up and leaving.',
+  'Drink water and notice how you feel.',
+  'Tell the operator about anything unusual so it can be noted in the session record.',
+  'If ear pain, dizziness or other symptoms persist, contact a healthcare provider.',
+  'Core Safety Protocols',
+  'Session Guidelines',
+  'Contraindications',
+  'Facility & Equipment Standards',
+  'The protocols, session guidelines and equipment standards the council expects of every mild hyperbaric wellness provider.',
+  'Do not begin mild hyperbaric sessions without a healthcare provider’s advice if any of the following apply:',
+  'Tell the operator about any other health condition or medication before a session, and about any change in your health before each later one.',
+  'The council points providers to recognised standards rather than inventing its own. These are the ones we reference, and what each actually covers.',
+]
+
+const SENTENCE = 'Every session starts with the screening questionnaire, reviewed by the operator.'
+
+describe("the pages' words as content", () => {
+  it('shows /safety as it was in code, word for word, until something is published', async () => {
+    const page = await call('GET', '/safety', undefined, {})
+    expect(page.statusCode).toBe(200)
+    for (const words of SAFETY_WORDS) expect(page.body, words).toContain(escapeHtml(words))
+    expect(page.body).toContain(`<meta name="description" content="${escapeHtml(SAFETY_PAGE.description)}"`)
+    expect(SAFETY_PAGE.description.length).toBeLessThanOrEqual(160)
+    // The guidelines are lists, the cards are cards: the Markdown became HTML.
+    expect(page.body).toContain('<li>Avoid alcohol for 24 hours before a session.</li>')
+    const view = (await call('GET', '/api/pages/safety', undefined, {})).json() as View
+    expect(view.sections.protocols?.items.map((item) => item.title)).toEqual([
+      'Client Screening',
+      'Trained Supervision',
+      'Pressure Limits',
+      'Fire & Oxygen Safety',
+    ])
+    expect((await call('GET', '/api/pages/nowhere', undefined, {})).statusCode).toBe(404)
+    expect((await call('GET', '/sitemap.xml', undefined, {})).body).toContain(
+      '<loc>http://localhost:3000/safety</loc><changefreq>monthly</changefreq>',
+    )
+    const editing = (await call('GET', '/api/admin/pages/safety')).json() as Editing
+    expect(editing).toMatchObject({ version: 0, hasDraft: false, revision: 0 })
+    expect(contentOf(editing.draft)).toEqual(SAFETY_PAGE)
+  })
+
+  it('a draft changes nothing public; publishing changes the page, its search and its date at once, on every replica', async (context) => {
+    const url = setup.database.url
+    const other = url ? await others.start(String(url), { ssr: { render, assets: EMPTY_ASSETS } }) : null
+    expect((await call('GET', '/safety', undefined, {})).body).not.toContain(SENTENCE)
+    if (other) expect((await call('GET', '/safety', undefined, {}, other)).body).not.toContain(SENTENCE)
+
+    const opened = (await call('GET', '/api/admin/pages/safety')).json() as Editing
+    const content = contentOf(opened.draft)
+    const protocols = content.sections[1]
+    if (!protocols?.items[0]) throw new Error('no protocols')
+    protocols.items[0].body = `${SENTENCE} See [the FAQ](/faq).`
+    content.description = 'How the council expects mild hyperbaric sessions to be run safely.'
+    const saved = await call('PUT', '/api/admin/pages/safety/draft', { version: opened.version, content })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json()).toMatchObject({ version: opened.version + 1, hasDraft: true, revision: 0 })
+    expect((await call('GET', '/safety', undefined, {})).body).not.toContain(SENTENCE)
+
+    const published = await call('POST', '/api/admin/pages/safety/publish', { version: opened.version + 1 })
+    expect(published.statusCode, published.body).toBe(200)
+    expect(published.json()).toMatchObject({ hasDraft: false, revision: 1 })
+    const body = (await call('GET', '/safety', undefined, {})).body
+    expect(body).toContain(`${SENTENCE} See <a href="/faq">the FAQ</a>.`)
+    expect(body).toContain(
+      '<meta name="description" content="How the council expects mild hyperbaric sessions to be run safely."',
+    )
+    expect((await call('GET', '/sitemap.xml', undefined, {})).body).toMatch(
+      /<loc>http:\/\/localhost:3000\/safety<\/loc><lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/,
+    )
+    // The site search reads the page as published.
+    const found = await until(
+      async () => (await call('GET', '/api/search?q=screening%20questionnaire%20reviewed', undefined, {})).body,
+      (text) => text.includes('/safety'),
+    )
+    expect(found).toContain('/safety')
+    if (other) {
+      const seen = await until(
+        async () => (await call('GET', '/safety', undefined, {}, other)).body,
+        (text) => text.includes(SENTENCE),
+      )
+      expect(seen).toContain(SENTENCE)
+    } else context.skip()
+  })
+
+  it('keeps every revision: compared with the current one as text, restored as a draft, published again', async () => {
+    const start = (await call('GET', '/api/admin/pages/safety')).json() as Editing
+    const changed = contentOf(start.draft)
+    const intro = changed.sections[0]
+    if (!intro) throw new Error('no intro')
+    intro.body = `${intro.body} **Read them before a first session.**`
+    let version = (
+      await call('PUT', '/api/admin/pages/safety/draft', { version: start.version, content: changed })
+    ).json().version
+    version = (await call('POST', '/api/admin/pages/safety/publish', { version })).json().version
+
+    const starter = (await call('GET', '/api/admin/pages/safety/revisions/0')).json() as {
+      comparison: { blocks: { kind: string; heading?: boolean; segments: { kind: string; text: string }[] }[] }
+    }
+    const inserted = starter.comparison.blocks
+      .flatMap((block) => block.segments)
+      .filter((segment) => segment.kind === 'inserted')
+      .map((segment) => segment.text)
+      .join('')
+    // The text as read, not its Markdown: no ** in the comparison.
+    expect(inserted).toContain('Read them before a first session.')
+    expect(JSON.stringify(starter.comparison)).not.toContain('**')
+    expect(
+      starter.comparison.blocks.some((block) => block.heading && block.segments[0]?.text === 'Core Safety Protocols'),
+    ).toBe(true)
+
+    const restored = await call('POST', '/api/admin/pages/safety/revisions/0/restore', { version })
+    expect(restored.statusCode, restored.body).toBe(200)
+    const draft = restored.json() as Editing
+    expect(contentOf(draft.draft)).toEqual(SAFETY_PAGE)
+    expect((await call('GET', '/safety', undefined, {})).body).toContain('Read them before a first session.')
+    await call('POST', '/api/admin/pages/safety/publish', { version: draft.version })
+    expect((await call('GET', '/safety', undefined, {})).body).not.toContain('Read them before a first session.')
+    const revisions = (await call('GET', '/api/admin/pages/safety/revisions')).json() as {
+      revision: number
+      summary: string
+    }[]
+    expect(revisions.at(-1)).toMatchObject({ revision: 0, summary: '6 sections, 11 cards' })
+    const logged = await app.db.select().from(auditLog).where(eq(auditLog.entityId, 'page:safety'))
+    expect(logged.map((row) => row.after)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ draft: 'saved', page: 'safety' }),
+        expect.objectContaining({ published: true }),
+        expect.objectContaining({ draft: 'restored', fromRevision: 0 }),
+      ]),
+    )
+    expect((await call('GET', '/api/admin/pages/safety/revisions/999')).statusCode).toBe(404)
+  })
+
+  it('two editors: the second to save is told, and nothing of either is lost', async () => {
+    const second = { ...SAME_ORIGIN, cookie: await memberCookie(app, 'second@example.org', 'editor') }
+    const opened = (await call('GET', '/api/admin/pages/safety')).json() as Editing
+    const mine = contentOf(opened.draft)
+    mine.sections[1]?.items.push({ title: 'Mine', subtitle: '', body: 'Saved first.' })
+    const theirs = contentOf(opened.draft)
+    theirs.sections[1]?.items.push({ title: 'Theirs', subtitle: '', body: 'Saved second.' })
+    expect(
+      (await call('PUT', '/api/admin/pages/safety/draft', { version: opened.version, content: mine })).statusCode,
+    ).toBe(200)
+    const late = await call(
+      'PUT',
+      '/api/admin/pages/safety/draft',
+      { version: opened.version, content: theirs },
+      second,
+    )
+    expect(late.statusCode).toBe(409)
+    expect(late.json().message).toMatch(
+      /^Another member saved or published the Safety & Standards page after you opened it/,
+    )
+    const now = (await call('GET', '/api/admin/pages/safety')).json() as Editing
+    expect(now.draft.sections[1]?.items.at(-1)?.title).toBe('Mine')
+    expect(
+      (await call('POST', '/api/admin/pages/safety/publish', { version: opened.version }, second)).statusCode,
+    ).toBe(409)
+  })
+
+  it('refuses what the page cannot show with a 400 and a reason per field; strangers and moderators may not edit', async () => {
+    const opened = (await call('GET', '/api/admin/pages/safety')).json() as Editing
+    const content = contentOf(opened.draft)
+    const [intro, protocols, guidelines] = content.sections
+    if (!intro || !protocols?.items[0] || !guidelines) throw new Error('no sections')
+    intro.heading = 'A heading the hero has no place for'
+    protocols.items[0].title = ''
+    guidelines.items = []
+    const bad = await call('PUT', '/api/admin/pages/safety/draft', { version: opened.version, content })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().fields).toMatchObject({
+      'content.sections.0.heading': 'This section has no heading',
+      'content.sections.1.items.0.title': 'Title is required',
+      'content.sections.2.items': 'The section keeps at least one card',
+    })
+    const reordered = { ...contentOf(opened.draft), sections: [...contentOf(opened.draft).sections].reverse() }
+    expect(
+      (await call('PUT', '/api/admin/pages/safety/draft', { version: opened.version, content: reordered })).statusCode,
+    ).toBe(400)
+    const longDescription = { ...contentOf(opened.draft), description: 'x'.repeat(161) }
+    expect(
+      (await call('PUT', '/api/admin/pages/safety/draft', { version: opened.version, content: longDescription })).json()
+        .fields,
+    ).toEqual({ 'content.description': 'Description must be at most 160 characters' })
+    // A text the renderer cannot handle in time is refused on its field, with the sentence to act on; nothing is saved.
+    const stalling = contentOf(opened.draft)
+    const standards = stalling.sections[5]
+    if (!standards?.items[1]) throw new Error('no standards')
+    standards.items[1].body = '>'.repeat(4_000)
+    const refused = await call('PUT', '/api/admin/pages/safety/draft', { version: opened.version, content: stalling })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().fields['content.sections.5.items.1.body']).toMatch(
+      /^This text has a structure the renderer cannot handle in time: /,
+    )
+    expect(((await call('GET', '/api/admin/pages/safety')).json() as Editing).version).toBe(opened.version)
+    const preview = await call('POST', '/api/admin/pages/safety/preview', { content: stalling })
+    expect(preview.statusCode).toBe(400)
+    const moderator = { ...SAME_ORIGIN, cookie: await memberCookie(app, 'moderator@example.org', 'moderator') }
+    expect((await call('GET', '/api/admin/pages/safety', undefined, moderator)).statusCode).toBe(403)
+    expect((await call('PUT', '/api/admin/pages/safety/draft', { version: 0, content }, SAME_ORIGIN)).statusCode).toBe(
+      401,
+    )
+    expect((await call('GET', '/api/admin/pages/nowhere')).statusCode).toBe(404)
+  })
+})
