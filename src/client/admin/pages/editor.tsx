@@ -148,8 +148,9 @@ export function PageEditor({ pageKey }: { pageKey: PageKey }) {
       </Title>
       <Text size="sm" c="dark.6">
         The words of{' '}
-        <Anchor href={definition.path} target="_blank">
+        <Anchor href={definition.path} target="_blank" underline="always">
           {definition.path}
+          <span className="visually-hidden"> (opens in a new tab)</span>
         </Anchor>
         . Text is Markdown: a blank line starts a paragraph, a line starting with “- ” is a list item, [words](/faq)
         makes a link.
