@@ -213,7 +213,11 @@ describe.skipIf(!chromiumAndPostgres())('valid HTML on every page (W3C Nu HTML C
       expect(response.status(), screen.to).toBe(200)
       documents.push({ name: `${screen.to} (signed in)`, html: await response.text() })
     }
-    expect(admin.problems, 'console errors on /admin/news').toEqual([])
+    // A page's editor, its preview the public page's own component inside the admin.
+    await admin.page.goto(`${base}/admin/pages?page=safety`)
+    await admin.page.getByTestId('page-preview').getByText('Core Safety Protocols').waitFor()
+    documents.push({ name: '/admin/pages?page=safety (after its code ran)', html: await admin.page.content() })
+    expect(admin.problems, 'console errors on /admin/news and /admin/pages').toEqual([])
     await admin.page.context().close()
 
     const reports = await checkHtml(documents)
