@@ -40,6 +40,18 @@ const contentOf = (page: PageContent): PageContent =>
     description: page.description,
     sections: page.sections.map(({ id, heading, body, items }) => ({ id, heading, body, items })),
   })
+/** A page's words as a reader reads them: no scripts or styles, no tags, entities decoded, one space between words. */
+const wordsOf = (html: string) =>
+  html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
+    .replaceAll('&quot;', '"')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&')
+    .replace(/\s+/g, ' ')
 const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
 /** /safety's words as its code wrote them before they were content (each a heading, a card's title or text, a line). */
@@ -91,13 +103,86 @@ const SAFETY_WORDS = [
   'The council points providers to recognised standards rather than inventing its own. These are the ones we reference, and what each actually covers.',
 ]
 
+/** /benefits's and /education's words as their code wrote them before they were content. */
+const OTHER_PAGES: Record<'benefits' | 'education', string[]> = {
+  benefits: [
+    'Oxygen Enrichment',
+    'Under gentle pressure, more oxygen dissolves into the body’s fluids. Many people value sessions as a way to support their everyday sense of wellbeing.',
+    'Energy & Vitality',
+    'Many people report feeling refreshed and more energised after a session.',
+    'Recovery Support',
+    'Athletes and active people often include sessions in their rest and recovery routine; it may support how they feel between workouts.',
+    'Mental Clarity',
+    'A quiet, unplugged hour that many people describe as clearing their head and helping them refocus.',
+    'Relaxation & Calm',
+    'Resting in a still, enclosed space away from screens may support relaxation and a sense of calm.',
+    'Restful Sleep',
+    'Some people report sleeping well after a session, and use sessions as part of a restful evening routine.',
+    'Active Lifestyle',
+    'Sessions may support an active lifestyle when combined with regular movement, good nutrition and rest.',
+    'Overall Wellness',
+    'Many people report that regular sessions are a worthwhile part of a balanced, healthy lifestyle.',
+    'The wellness benefits people report from mild hyperbaric sessions, how to fit sessions into a healthy routine, and what to keep in mind.',
+    'Talk to your healthcare provider first, and complete the facility’s screening questionnaire before your first session.',
+    'Start gently: a lower pressure, such as 1.3 ATA, lets you get used to equalising your ears.',
+    'Choose a consistent schedule you can keep, rather than many sessions at once.',
+    'Arrive hydrated, avoid alcohol for 24 hours before a session, and skip heavy meals just beforehand.',
+    'Pair sessions with the basics that matter most: sleep, nutrition, movement and stress management.',
+    'Keep a simple journal of how you feel, and adjust your routine with your provider and operator.',
+    'Choose a facility that follows council standards: screening, a trained operator and certified equipment.',
+    'Mild hyperbaric sessions are a wellness practice. They are not intended to diagnose, treat, cure or prevent any disease.',
+    'Experiences vary from person to person, and reported benefits are not guaranteed.',
+    'Research on mild hyperbaric pressure is still early and limited; many published studies were carried out in animals.',
+    'Never stop or delay medical care, or change prescribed treatment, because of a wellness practice.',
+    'Check the contraindications on our Safety & Standards page before your first session.',
+    'Mild hyperbaric sessions, at up to 2.0 ATA and commonly 1.3-1.5 ATA, are used by many people as a restful wellness practice. These are the benefits people most often describe.',
+    'What people report from mild hyperbaric sessions, described honestly as general wellness support.',
+    'Potential Wellness Benefits',
+    'Integrating mHBOT into Your Wellness Routine',
+    'Important Notes',
+  ],
+  education: [
+    'Pressurisation',
+    'Once you are settled, the chamber is slowly filled with air until it reaches the set pressure, usually 1.3-1.5 ATA. You equalise your ears as it fills, much as on a descending aeroplane.',
+    'More oxygen dissolves',
+    'Gases dissolve more readily into liquids under higher pressure. In the chamber, more oxygen dissolves into the body’s fluids than at normal air pressure.',
+    'Rest at pressure',
+    'For most of the session you simply rest, read or sleep. Some chambers also supply oxygen-enriched air from a concentrator through a mask or cannula.',
+    'Gradual release',
+    'At the end the pressure is released gradually back to 1.0 ATA, and you rest for a few minutes before leaving.',
+    'ATA (atmospheres absolute)',
+    'ATA is the total pressure on your body, including the air around you. Sea level is 1.0 ATA.',
+    'Mild pressure',
+    'Up to 2.0 ATA',
+    'Mild sessions run at up to 2.0 ATA, commonly 1.3-1.5 ATA. At 1.3 ATA the extra pressure is about 4.4 psi, similar to being about 3 metres (10 feet) under water.',
+    'Oxygen concentrator',
+    'About 93-96%',
+    'A concentrator filters room air to deliver about 93-96% oxygen through a mask or cannula. It sits outside the chamber; compressed oxygen cylinders do not belong in a wellness chamber.',
+    'Session length',
+    'Sessions last 60-90 minutes, including gradual pressurisation at the start and depressurisation at the end.',
+    'What mild hyperbaric oxygen (mHBOT) is, how it works, key concepts such as ATA and oxygen concentrators, and how wellness sessions differ from medical HBOT.',
+    'Mild hyperbaric oxygen, usually shortened to mHBOT, means resting in a chamber pressurised slightly above the air around us. Sea level is 1.0 ATA; mild sessions run at up to 2.0 ATA, commonly 1.3-1.5 ATA. Chambers range from soft-sided units for one or two people to hard-shell models, and they are found in wellness centres, studios and homes.',
+    'Medical hyperbaric oxygen therapy (HBOT) is stated as 2.4-6 ATA with 100% oxygen, a range that spans clinical treatment protocols. It is prescribed and supervised by physicians in hospitals and licensed clinical facilities for specific medical conditions.',
+    'The comparison below draws the line more simply: medical HBOT runs above 2.0 ATA, typically 2.0-3.0 ATA, while mild wellness sessions stay at or below 2.0 ATA, commonly 1.3-1.5 ATA. Either way, the two are different practices with different purposes.',
+    'A plain-language guide to mild hyperbaric oxygen: what it is, how it works, and how it differs from medical hyperbaric oxygen therapy.',
+    'The council treats mHBOT as a wellness practice: time set aside to rest in a quiet, pressurised space. It is not a medical treatment and is not a substitute for care from a qualified healthcare provider.',
+    'Learn what people report from mild hyperbaric sessions, how to fit them into a wellness routine, and what to keep in mind.',
+    'What is Mild Hyperbaric Oxygen Therapy?',
+    'How It Works',
+    'Key Concepts',
+    'Wellness Versus Medical',
+    'Next: Wellness Benefits',
+  ],
+}
+
 const SENTENCE = 'Every session starts with the screening questionnaire, reviewed by the operator.'
 
 describe("the pages' words as content", () => {
   it('shows /safety as it was in code, word for word, until something is published', async () => {
     const page = await call('GET', '/safety', undefined, {})
     expect(page.statusCode).toBe(200)
-    for (const words of SAFETY_WORDS) expect(page.body, words).toContain(escapeHtml(words))
+    const read = wordsOf(page.body)
+    for (const words of SAFETY_WORDS) expect(read, words).toContain(words)
     expect(page.body).toContain(`<meta name="description" content="${escapeHtml(SAFETY_PAGE.description)}"`)
     expect(SAFETY_PAGE.description.length).toBeLessThanOrEqual(160)
     // The guidelines are lists, the cards are cards: the Markdown became HTML.
@@ -116,6 +201,25 @@ describe("the pages' words as content", () => {
     const editing = (await call('GET', '/api/admin/pages/safety')).json() as Editing
     expect(editing).toMatchObject({ version: 0, hasDraft: false, revision: 0 })
     expect(contentOf(editing.draft)).toEqual(SAFETY_PAGE)
+  })
+
+  it('shows /benefits and /education as they were in code, word for word, each with its description', async () => {
+    for (const [key, pageWords] of Object.entries(OTHER_PAGES)) {
+      const page = await call('GET', `/${key}`, undefined, {})
+      expect(page.statusCode).toBe(200)
+      // What a reader reads, and the description search engines read in the head.
+      const read = `${wordsOf(page.body)} ${page.body.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? ''}`
+      for (const words of pageWords) expect(read, `${key}: ${words}`).toContain(words)
+      const view = (await call('GET', `/api/pages/${key}`, undefined, {})).json() as View
+      expect(view.description.length).toBeLessThanOrEqual(160)
+      expect(page.body).toContain(`<meta name="description" content="${escapeHtml(view.description)}"`)
+    }
+    // A benefit card keeps its icon (by its title); the pressure scale and the table stay.
+    const benefits = (await call('GET', '/benefits', undefined, {})).body
+    expect(benefits.match(/data-testid="benefit-card"/g)).toHaveLength(8)
+    expect((await call('GET', '/education', undefined, {})).body).toContain(
+      'Comparison table: mild versus medical hyperbaric oxygen',
+    )
   })
 
   it('a draft changes nothing public; publishing changes the page, its search and its date at once, on every replica', async (context) => {

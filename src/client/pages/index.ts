@@ -1,9 +1,13 @@
 import type { ComponentType } from 'react'
 import type { PageKey } from '../../shared/schemas/pages'
 import type { PageView } from '../lib/page-content'
+import { BenefitsPageBody } from './benefits'
+import { EducationPageBody } from './education'
 import { SafetyPageBody } from './safety'
 
 /** Each page whose words are content, as the page shows them: the admin previews a draft with it. */
 export const PAGE_BODIES: Record<PageKey, ComponentType<{ page: PageView }>> = {
   safety: SafetyPageBody,
+  benefits: BenefitsPageBody,
+  education: EducationPageBody,
 }

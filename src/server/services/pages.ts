@@ -1,3 +1,5 @@
+import { BENEFITS_PAGE } from '../../content/pages/benefits'
+import { EDUCATION_PAGE } from '../../content/pages/education'
 import { SAFETY_PAGE } from '../../content/pages/safety'
 import type { Db } from '../../db/client'
 import {
@@ -24,7 +26,11 @@ import { type SiteTextRevisionEntry, siteTextStore } from './site-texts'
  * is rendered once per process, on its first read.
  */
 
-const STARTERS: Record<PageKey, PageContent> = { safety: SAFETY_PAGE }
+const STARTERS: Record<PageKey, PageContent> = {
+  safety: SAFETY_PAGE,
+  benefits: BENEFITS_PAGE,
+  education: EDUCATION_PAGE,
+}
 
 const EMPTY = { html: '', text: '' }
 

@@ -18,8 +18,8 @@ export type SectionDefinition = {
   label: string
   heading?: true
   body?: true
-  /** The section's cards: each a title and a text (Markdown), and a subtitle where `subtitle`. */
-  items?: { label: string; subtitle?: true }
+  /** The section's cards: each a title and a text (Markdown), and a subtitle where `subtitle` names it. */
+  items?: { label: string; subtitle?: string }
 }
 
 export type PageDefinition = {
@@ -44,8 +44,30 @@ export const PAGE_DEFINITIONS = {
         label: 'Facility and equipment standards',
         heading: true,
         body: true,
-        items: { label: 'Standard', subtitle: true },
+        items: { label: 'Standard', subtitle: 'Subtitle' },
       },
+    ],
+  },
+  benefits: {
+    path: '/benefits',
+    label: 'Benefits',
+    sections: [
+      { id: 'intro', label: 'Opening line, under the title', body: true },
+      { id: 'benefits', label: 'Potential benefits', heading: true, body: true, items: { label: 'Benefit' } },
+      { id: 'integration', label: 'Fitting sessions into a routine', heading: true, body: true },
+      { id: 'notes', label: 'Important notes', heading: true, body: true },
+    ],
+  },
+  education: {
+    path: '/education',
+    label: 'Education',
+    sections: [
+      { id: 'intro', label: 'Opening line, under the title', body: true },
+      { id: 'what', label: 'What mild hyperbaric oxygen is (above the pressure scale)', heading: true, body: true },
+      { id: 'how', label: 'How it works', heading: true, items: { label: 'Step' } },
+      { id: 'concepts', label: 'Key concepts', heading: true, items: { label: 'Concept', subtitle: 'Figure' } },
+      { id: 'compare', label: 'Wellness versus medical (above the table)', heading: true, body: true },
+      { id: 'next', label: 'Next page', heading: true, body: true },
     ],
   },
 } as const satisfies Record<string, PageDefinition>

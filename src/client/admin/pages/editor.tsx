@@ -385,7 +385,7 @@ function ItemFields({
         {kind.subtitle ? (
           <TextInput
             id={fieldId(`${at}.subtitle`)}
-            label={`${kind.label} ${number}: subtitle`}
+            label={`${kind.label} ${number}: ${kind.subtitle.toLowerCase()}`}
             required
             maxLength={PAGE_LIMITS.subtitle}
             value={item.subtitle}
