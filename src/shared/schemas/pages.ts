@@ -11,6 +11,9 @@ import { storableText } from './text'
  * title, form labels, the disclaimer's presence) is not a section and not editable.
  */
 
+/** Stands for the council's name in a page's text: the page shows the name its settings give now. */
+export const COUNCIL_TOKEN = '{council}'
+
 /** What one section of a page holds, besides nothing: its heading, its body, its cards. */
 export type SectionDefinition = {
   id: string
@@ -46,6 +49,28 @@ export const PAGE_DEFINITIONS = {
         body: true,
         items: { label: 'Standard', subtitle: 'Subtitle' },
       },
+    ],
+  },
+  about: {
+    path: '/about',
+    label: 'About Us',
+    sections: [
+      { id: 'intro', label: 'Opening line, under the title', body: true },
+      { id: 'who', label: 'Who we are', heading: true, body: true },
+      { id: 'values', label: 'Core values', heading: true, items: { label: 'Value' } },
+      { id: 'what', label: 'What we do', heading: true, body: true },
+      { id: 'commitment', label: 'Our commitment', heading: true, body: true },
+    ],
+  },
+  mission: {
+    path: '/about/mission-statement',
+    label: 'Mission Statement',
+    sections: [
+      { id: 'intro', label: 'Opening line, under the title', body: true },
+      { id: 'mission', label: 'The mission, set apart', heading: true, body: true },
+      { id: 'mission-after', label: 'After the mission', body: true },
+      { id: 'pillars', label: 'The pillars', heading: true, items: { label: 'Pillar' } },
+      { id: 'commitments', label: 'Commitments', heading: true, items: { label: 'Commitment' } },
     ],
   },
   benefits: {

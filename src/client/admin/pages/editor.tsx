@@ -153,7 +153,7 @@ export function PageEditor({ pageKey }: { pageKey: PageKey }) {
           <span className="visually-hidden"> (opens in a new tab)</span>
         </Anchor>
         . Text is Markdown: a blank line starts a paragraph, a line starting with “- ” is a list item, [words](/faq)
-        makes a link.
+        makes a link, and {'{council}'} is the council’s name from Council settings.
       </Text>
       <TextStanding data={data} name="this page" dirty={dirty} testId="page-status" />
       {stale ? (
