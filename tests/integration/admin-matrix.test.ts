@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { SAFETY_PAGE } from '../../src/content/pages/safety'
 import {
   contactSubmissions,
   invitations,
@@ -10,7 +11,6 @@ import {
   testimonials,
   users,
 } from '../../src/db/schema'
-import { SAFETY_PAGE } from '../../src/content/pages/safety'
 import { STARTER_FAQ } from '../../src/server/services/faq'
 import { createListing, raiseConcern, storeEvidence, submitApplication } from '../../src/server/services/registry'
 import { createDraft, openReview, seedStandards, submitComment } from '../../src/server/services/standards'

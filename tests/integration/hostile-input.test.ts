@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify'
 import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { SAFETY_PAGE } from '../../src/content/pages/safety'
 import {
   attachments,
   auditLog,
@@ -28,7 +29,6 @@ import {
   testimonials,
 } from '../../src/db/schema'
 import { signGeneric } from '../../src/server/mail-events/verify'
-import { SAFETY_PAGE } from '../../src/content/pages/safety'
 import { STARTER_FAQ } from '../../src/server/services/faq'
 import { createListing, raiseConcern, storeEvidence, submitApplication } from '../../src/server/services/registry'
 import { applicationToken } from '../../src/server/services/registry/links'
@@ -53,15 +53,15 @@ import {
 import { ContactInputSchema } from '../../src/shared/schemas/contact'
 import { CouncilSettingsInputSchema } from '../../src/shared/schemas/council-settings'
 import { FaqDraftInputSchema, FaqPublishInputSchema, FaqRestoreInputSchema } from '../../src/shared/schemas/faq'
+import { PostInputSchema, PreviewInputSchema } from '../../src/shared/schemas/news'
+import { PostRefSchema, TestSendInputSchema } from '../../src/shared/schemas/news-delivery'
+import { NewsletterInputSchema } from '../../src/shared/schemas/newsletter'
 import {
   PageDraftInputSchema,
   PagePreviewInputSchema,
   PagePublishInputSchema,
   PageRestoreInputSchema,
 } from '../../src/shared/schemas/pages'
-import { PostInputSchema, PreviewInputSchema } from '../../src/shared/schemas/news'
-import { PostRefSchema, TestSendInputSchema } from '../../src/shared/schemas/news-delivery'
-import { NewsletterInputSchema } from '../../src/shared/schemas/newsletter'
 import {
   ListingInputSchema,
   ListingUpdateSchema,
@@ -1909,24 +1909,24 @@ describe('the pages with hostile bodies', () => {
           schema: name === 'safety' ? PageDraftInputSchema : null,
           name,
         })),
-        fc.tuple(pageName, bodyLike(fc.record({ content: pageContentLike }, { requiredKeys: [] }))).map(
-          ([name, sent]) => ({
+        fc
+          .tuple(pageName, bodyLike(fc.record({ content: pageContentLike }, { requiredKeys: [] })))
+          .map(([name, sent]) => ({
             method: 'POST' as const,
             url: `/api/admin/pages/${encode(name)}/preview`,
             body: sent,
             schema: name === 'safety' ? PagePreviewInputSchema : null,
             name,
-          }),
-        ),
-        fc.tuple(pageName, bodyLike(fc.record({ version: faqVersionLike }, { requiredKeys: [] }))).map(
-          ([name, sent]) => ({
+          })),
+        fc
+          .tuple(pageName, bodyLike(fc.record({ version: faqVersionLike }, { requiredKeys: [] })))
+          .map(([name, sent]) => ({
             method: 'POST' as const,
             url: `/api/admin/pages/${encode(name)}/publish`,
             body: sent,
             schema: name === 'safety' ? PagePublishInputSchema : null,
             name,
-          }),
-        ),
+          })),
         fc
           .tuple(
             pageName,
