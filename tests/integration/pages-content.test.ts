@@ -107,7 +107,44 @@ const SAFETY_WORDS = [
  * The other pages' words as their code wrote them before they were content (`{council}` shows as
  * the council's name; the test site's is the default).
  */
-const OTHER_PAGES: Record<'benefits' | 'education' | 'about' | 'about/mission-statement', string[]> = {
+const OTHER_PAGES: Record<'' | 'benefits' | 'education' | 'about' | 'about/mission-statement', string[]> = {
+  '': [
+    'Setting Standards for Mild Hyperbaric Wellness',
+    'Oxygen Enrichment',
+    'Gentle pressure lets more oxygen dissolve into the body’s fluids while you rest.',
+    'Energy & Vitality',
+    'Many people report feeling refreshed and energised after a session.',
+    'Recovery Support',
+    'Athletes and active people use sessions as part of their rest and recovery routine.',
+    'Mental Clarity',
+    'A quiet, unplugged hour that many describe as calming and clarifying.',
+    'Overall Wellness',
+    'A relaxing practice that may support a broader healthy lifestyle.',
+    'Safety First',
+    'Council protocols for screening, equipment and supervision come before everything else.',
+    'The mHBOT Standards Council publishes safety standards, education and research for mild hyperbaric oxygen as a wellness practice.',
+    'Publish clear, practical safety standards for mild hyperbaric wellness sessions.',
+    'Educate the public and practitioners with accurate, balanced information.',
+    'Set expectations for equipment built to ASME PVHO-1 and ISO 13485 quality systems.',
+    'Keep mild hyperbaric practice distinct from medical hyperbaric oxygen therapy.',
+    'Mild hyperbaric oxygen (mHBOT) means resting in a chamber pressurised slightly above the air around us: up to 2.0 ATA, commonly 1.3-1.5 ATA, where sea level is 1.0 ATA. Some chambers add air from an oxygen concentrator, whose output is about 93-96% oxygen. Sessions last 60-90 minutes.',
+    'Setting Standards for Mild Hyperbaric Wellness',
+    'Independent safety standards, education and research for mild hyperbaric oxygen, practised as wellness, never as medicine.',
+    'Learn About mHBOT',
+    'Safety Standards',
+    'Read the Education Guide',
+    'Explore All Benefits',
+    'Share your experience',
+    'Learn More, Practise Safely',
+    'Read the council’s education guide, or contact us about standards, resources and partnerships.',
+    'Start Learning',
+    'Contact Us',
+    'Have you used mild hyperbaric sessions? Tell the council about it.',
+    'Our Mission',
+    'What is Mild Hyperbaric Oxygen Therapy?',
+    'Wellness Benefits',
+    'What People Say',
+  ],
   about: [
     'About Us',
     'Safety First',
@@ -257,7 +294,7 @@ describe("the pages' words as content", () => {
     expect(contentOf(editing.draft)).toEqual(SAFETY_PAGE)
   })
 
-  it('shows /about, its mission statement, /benefits and /education as they were in code, word for word, each with its description', async () => {
+  it('shows the home page, /about, its mission statement, /benefits and /education as they were in code, word for word, each with its description', async () => {
     for (const [key, pageWords] of Object.entries(OTHER_PAGES)) {
       const page = await call('GET', `/${key}`, undefined, {})
       expect(page.statusCode).toBe(200)

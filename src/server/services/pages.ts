@@ -1,6 +1,7 @@
 import { ABOUT_PAGE } from '../../content/pages/about'
 import { BENEFITS_PAGE } from '../../content/pages/benefits'
 import { EDUCATION_PAGE } from '../../content/pages/education'
+import { HOME_PAGE } from '../../content/pages/home'
 import { MISSION_PAGE } from '../../content/pages/mission'
 import { SAFETY_PAGE } from '../../content/pages/safety'
 import type { Db } from '../../db/client'
@@ -29,6 +30,7 @@ import { type SiteTextRevisionEntry, siteTextStore } from './site-texts'
  */
 
 const STARTERS: Record<PageKey, PageContent> = {
+  home: HOME_PAGE,
   safety: SAFETY_PAGE,
   about: ABOUT_PAGE,
   mission: MISSION_PAGE,

@@ -33,6 +33,17 @@ export type PageDefinition = {
 }
 
 export const PAGE_DEFINITIONS = {
+  home: {
+    path: '/',
+    label: 'Home',
+    sections: [
+      { id: 'mission', label: 'Our mission', heading: true, body: true },
+      { id: 'what', label: 'What mild hyperbaric oxygen is', heading: true, body: true },
+      { id: 'benefits', label: 'Wellness benefits', heading: true, items: { label: 'Benefit' } },
+      { id: 'testimonials', label: 'What people say (above the button)', heading: true, body: true },
+      { id: 'cta', label: 'Closing band', heading: true, body: true },
+    ],
+  },
   safety: {
     path: '/safety',
     label: 'Safety & Standards',
