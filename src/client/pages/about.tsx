@@ -1,12 +1,10 @@
-import { cardIcon } from '../components/card-icons'
 import { ContactInquiryBlock } from '../components/contact-inquiry-block'
+import { ContentCards } from '../components/content-cards'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { FeatureCard } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageLinks } from '../components/page-links'
 import { PageSection } from '../components/page-section'
 import { Prose } from '../components/prose'
-import { ResponsiveGrid } from '../components/responsive-grid'
 import { type PageView, sectionOf } from '../lib/page-content'
 
 /** /about, its words the council's (docs/decisions/055-pages-as-content.md); a value's icon is its title's. */
@@ -25,14 +23,7 @@ export function AboutPageBody({ page }: { page: PageView }) {
       </PageSection>
 
       <PageSection headingId="values-heading" heading={values.heading} bg="gray.0">
-        <ResponsiveGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl" spacing="lg">
-          {values.items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: cards have no id of their own
-            <FeatureCard key={index} icon={cardIcon(item.title)} title={item.title}>
-              <Prose html={item.html} variant="card" mt="xs" />
-            </FeatureCard>
-          ))}
-        </ResponsiveGrid>
+        <ContentCards items={values.items} cols={{ base: 1, sm: 2, md: 4 }} icon="title" />
       </PageSection>
 
       <PageSection headingId="what-heading" heading={what.heading}>

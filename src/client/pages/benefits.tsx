@@ -1,12 +1,10 @@
 import { Paper } from '@mantine/core'
-import { cardIcon } from '../components/card-icons'
+import { ContentCards } from '../components/content-cards'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { FeatureCard } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageLinks } from '../components/page-links'
 import { PageSection } from '../components/page-section'
 import { Prose } from '../components/prose'
-import { ResponsiveGrid } from '../components/responsive-grid'
 import { type PageView, sectionOf } from '../lib/page-content'
 
 /** /benefits, its words the council's (docs/decisions/055-pages-as-content.md); a card's icon is its title's. */
@@ -21,14 +19,7 @@ export function BenefitsPageBody({ page }: { page: PageView }) {
 
       <PageSection headingId="benefits-heading" heading={benefits.heading}>
         <Prose html={benefits.html} variant="lead" mt="md" />
-        <ResponsiveGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl" spacing="lg">
-          {benefits.items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: cards have no id of their own
-            <FeatureCard key={index} icon={cardIcon(item.title)} title={item.title} data-testid="benefit-card">
-              <Prose html={item.html} variant="card" mt="xs" />
-            </FeatureCard>
-          ))}
-        </ResponsiveGrid>
+        <ContentCards items={benefits.items} cols={{ base: 1, sm: 2, md: 4 }} icon="title" cardTestId="benefit-card" />
       </PageSection>
 
       <PageSection headingId="integration-heading" heading={integration.heading} bg="gray.0">

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core'
 import { COMPARISON_TABLE } from '../../content/passages'
 import { ComparisonTable } from '../components/comparison-table'
+import { ContentCards } from '../components/content-cards'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureCard } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
@@ -33,14 +34,7 @@ export function EducationPageBody({ page }: { page: PageView }) {
       </PageSection>
 
       <PageSection headingId="how-heading" heading={how.heading} bg="gray.0">
-        <ResponsiveGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl" spacing="lg">
-          {how.items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a card's place is its number on the page
-            <FeatureCard key={index} icon={index + 1} title={item.title}>
-              <Prose html={item.html} variant="card" mt="xs" />
-            </FeatureCard>
-          ))}
-        </ResponsiveGrid>
+        <ContentCards items={how.items} cols={{ base: 1, sm: 2, md: 4 }} icon="number" />
       </PageSection>
 
       <PageSection headingId="concepts-heading" heading={concepts.heading}>

@@ -2,9 +2,8 @@ import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { TESTIMONIALS_ON_HOME } from '../../shared/constants'
-import { cardIcon } from '../components/card-icons'
+import { ContentCards } from '../components/content-cards'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { FeatureCard } from '../components/feature-card'
 import { LatestNews } from '../components/latest-news'
 import { NewsletterForm } from '../components/newsletter-form'
 import { PageSection } from '../components/page-section'
@@ -78,14 +77,7 @@ export function HomePageBody({ page }: { page: PageView }) {
       </PageSection>
 
       <PageSection headingId="benefits-heading" heading={benefits.heading} rhythm="home">
-        <ResponsiveGrid cols={{ base: 1, sm: 2, md: 3 }} mt="xl" spacing="lg">
-          {benefits.items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: cards have no id of their own
-            <FeatureCard key={index} icon={cardIcon(item.title)} title={item.title}>
-              <Prose html={item.html} variant="card" mt="xs" />
-            </FeatureCard>
-          ))}
-        </ResponsiveGrid>
+        <ContentCards items={benefits.items} cols={{ base: 1, sm: 2, md: 3 }} icon="title" />
         <Button component={Link} to="/benefits" variant="light" mt="xl">
           Explore All Benefits
         </Button>

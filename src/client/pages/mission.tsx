@@ -1,11 +1,10 @@
 import { Box, Paper, Stack, Title } from '@mantine/core'
+import { ContentCards } from '../components/content-cards'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { FeatureCard } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
 import { PageLinks } from '../components/page-links'
 import { PageSection } from '../components/page-section'
 import { Prose } from '../components/prose'
-import { ResponsiveGrid } from '../components/responsive-grid'
 import { type PageView, sectionOf } from '../lib/page-content'
 
 /** /about/mission-statement, its words the council's (docs/decisions/055-pages-as-content.md). */
@@ -34,14 +33,7 @@ export function MissionPageBody({ page }: { page: PageView }) {
       </PageSection>
 
       <PageSection headingId="pillars-heading" heading={pillars.heading} bg="gray.0">
-        <ResponsiveGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg">
-          {pillars.items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a card's place is its number on the page
-            <FeatureCard key={index} icon={index + 1} title={item.title}>
-              <Prose html={item.html} variant="card" mt="xs" />
-            </FeatureCard>
-          ))}
-        </ResponsiveGrid>
+        <ContentCards items={pillars.items} cols={{ base: 1, md: 3 }} icon="number" />
       </PageSection>
 
       <PageSection headingId="commitments-heading" heading={commitments.heading}>

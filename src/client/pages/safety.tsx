@@ -1,6 +1,7 @@
 import { Paper, Text } from '@mantine/core'
 import { CONTRAINDICATIONS } from '../../content/passages'
 import { BulletList } from '../components/bullet-list'
+import { ContentCards } from '../components/content-cards'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { FeatureCard } from '../components/feature-card'
 import { PageHero } from '../components/page-hero'
@@ -28,25 +29,16 @@ export function SafetyPageBody({ page }: { page: PageView }) {
       <PageHero title="Safety & Standards" html={intro.html} />
 
       <PageSection headingId="protocols-heading" heading={protocols.heading}>
-        <ResponsiveGrid cols={{ base: 1, sm: 2, md: 4 }} mt="xl" spacing="lg">
-          {protocols.items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a card's place is its number on the page
-            <FeatureCard key={index} icon={index + 1} title={item.title} data-testid="protocol-card">
-              <Prose html={item.html} variant="card" mt="xs" />
-            </FeatureCard>
-          ))}
-        </ResponsiveGrid>
+        <ContentCards
+          items={protocols.items}
+          cols={{ base: 1, sm: 2, md: 4 }}
+          icon="number"
+          cardTestId="protocol-card"
+        />
       </PageSection>
 
       <PageSection headingId="guidelines-heading" heading={guidelines.heading} bg="gray.0">
-        <ResponsiveGrid cols={{ base: 1, md: 3 }} mt="xl" spacing="lg">
-          {guidelines.items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: cards have no id of their own
-            <FeatureCard key={index} title={item.title}>
-              <Prose html={item.html} variant="card" mt="md" />
-            </FeatureCard>
-          ))}
-        </ResponsiveGrid>
+        <ContentCards items={guidelines.items} cols={{ base: 1, md: 3 }} textGap="md" />
       </PageSection>
 
       <PageSection headingId="contraindications-heading" heading={contraindications.heading}>

@@ -1,34 +1,37 @@
 import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useBlocker } from '@tanstack/react-router'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useRef } from 'react'
 import { FAQ_DESCRIPTION_MAX, FAQ_LIMITS, FaqContentSchema } from '../../../shared/schemas/faq'
 import { FaqAccordion } from '../../components/faq-accordion'
 import { useTRPC } from '../../lib/trpc'
 import { ConfirmDialog, useConfirm } from '../ui/confirm'
 import fieldClasses from '../ui/fields.module.css'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
-import { DraftActions, errorsOf, moved, StaleNotice, TextStanding } from '../ui/text-editing'
+import {
+  DraftActions,
+  errorsOf,
+  moved,
+  restoredText,
+  StaleNotice,
+  TextStanding,
+  useTextDraft,
+} from '../ui/text-editing'
 import { TextRevisions } from '../ui/text-revisions'
 import type { FaqCategory, FaqEditing } from './types'
 
-type Form = { version: number; description: string; categories: FaqCategory[] }
-type Errors = Record<string, string>
+type Content = { description: string; categories: FaqCategory[] }
 
-const UNSAVED = 'The FAQ has unsaved changes. Leave without saving them?'
 const fieldId = (category: number, item: number, field: 'question' | 'answer') => `faq-${category}-${item}-${field}`
 
-const toForm = (data: FaqEditing): Form => ({
-  version: data.version,
+/** The form's text: the draft's description and categories (with their titles, for the screen). */
+const editorContent = (data: FaqEditing): Content => ({
   description: data.draft.description,
   categories: data.draft.categories,
 })
-/** What is compared to tell unsaved changes: everything but the version. */
-const editable = (form: Pick<Form, 'description' | 'categories'>) =>
-  JSON.stringify({ description: form.description, categories: form.categories })
-const contentOf = (form: Form) => ({
-  description: form.description,
-  categories: form.categories.map((category) => ({ id: category.id, items: category.items })),
+/** What a save sends: each category by its id. */
+const contentOf = (content: Content) => ({
+  description: content.description,
+  categories: content.categories.map((category) => ({ id: category.id, items: category.items })),
 })
 
 /** The revision shown in the list, loaded. */
@@ -46,49 +49,22 @@ function useFaqRevision(revision: number | null) {
 export function FaqScreen() {
   const trpc = useTRPC()
   const faq = useQuery(trpc.faq.admin.queryOptions())
-  const [form, setForm] = useState<Form | null>(null)
-  const [baseline, setBaseline] = useState<string>('')
-  const [errors, setErrors] = useState<Errors>({})
-  const [stale, setStale] = useState<string | null>(null)
+  const draft = useTextDraft(faq.data, editorContent, 'The FAQ has unsaved changes. Leave without saving them?')
+  const { form, dirty, errors, setErrors, stale, load, onRefused } = draft
   const heading = useRef<HTMLHeadingElement>(null)
   const publishing = useConfirm<true>()
-  const dirty = form !== null && editable(form) !== baseline
 
-  const load = useCallback((data: FaqEditing) => {
-    setForm(toForm(data))
-    setBaseline(editable(data.draft))
-    setErrors({})
-    setStale(null)
-  }, [])
-  // The first load, and a newer version from elsewhere while nothing here is unsaved.
-  useEffect(() => {
-    if (!faq.data) return
-    if (form === null || (!dirty && faq.data.version !== form.version)) load(faq.data)
-  }, [faq.data, form, dirty, load])
-
-  useBlocker({ shouldBlockFn: () => dirty && !window.confirm(UNSAVED), enableBeforeUnload: () => dirty })
-
-  const onRefused = (error: unknown) => {
-    const reason = refusalOf(error)
-    if (reason?.startsWith('Another member')) setStale(reason)
-  }
   const save = useAdminMutation(trpc.faq.saveDraft.mutationOptions(), {
     refresh: [trpc.faq.pathKey()],
     success: 'Draft saved',
     failure: (_variables, error) => refusalOf(error) ?? 'The draft could not be saved',
-    form: {
-      setErrors: (fields) =>
-        setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^content\./, ''), v]))),
-    },
+    form: { setErrors: draft.serverErrors },
     onSuccess: load,
     onError: onRefused,
   })
   const restore = useAdminMutation(trpc.faq.restore.mutationOptions(), {
     refresh: [trpc.faq.pathKey()],
-    success: (_data, variables) =>
-      variables.revision === 0
-        ? 'The starting text is the draft now: review it, then publish'
-        : `Revision ${variables.revision} is the draft now: review it, then publish`,
+    success: (_data, variables) => restoredText(Number(variables.revision)),
     failure: (_variables, error) => refusalOf(error) ?? 'The revision could not be restored',
     onSuccess: load,
   })
@@ -115,9 +91,10 @@ export function FaqScreen() {
     )
   }
   const data = faq.data
+  const content = form.content
 
   const check = (): boolean => {
-    const parsed = FaqContentSchema.safeParse(contentOf(form))
+    const parsed = FaqContentSchema.safeParse(contentOf(content))
     if (parsed.success) {
       setErrors({})
       return true
@@ -138,9 +115,9 @@ export function FaqScreen() {
     return false
   }
   const update = (categoryIndex: number, change: (items: FaqCategory['items']) => FaqCategory['items']) =>
-    setForm({
-      ...form,
-      categories: form.categories.map((category, index) =>
+    draft.setContent({
+      ...content,
+      categories: content.categories.map((category, index) =>
         index === categoryIndex ? { ...category, items: change(category.items) } : category,
       ),
     })
@@ -161,16 +138,16 @@ export function FaqScreen() {
       <TextInput
         id="faq-description"
         label="Description for search engines"
-        description={`One line, shown under the page's title in search results · ${form.description.length} / ${FAQ_DESCRIPTION_MAX}`}
+        description={`One line, shown under the page's title in search results · ${content.description.length} / ${FAQ_DESCRIPTION_MAX}`}
         required
         maxLength={FAQ_DESCRIPTION_MAX}
-        value={form.description}
+        value={content.description}
         error={errors.description}
         classNames={fieldClasses}
-        onChange={(event) => setForm({ ...form, description: event.currentTarget.value })}
+        onChange={(event) => draft.setContent({ ...content, description: event.currentTarget.value })}
       />
 
-      {form.categories.map((category, categoryIndex) => (
+      {content.categories.map((category, categoryIndex) => (
         <Card
           key={category.id}
           withBorder
@@ -299,7 +276,7 @@ export function FaqScreen() {
             The questions as the FAQ page shows them, with the text on this screen.
           </Text>
           <div data-testid="faq-preview">
-            {form.categories.map((category) => (
+            {content.categories.map((category) => (
               <section key={category.id} aria-label={category.title}>
                 <Text fw={700} mt="md">
                   {category.title}
@@ -323,7 +300,7 @@ export function FaqScreen() {
         dirty={dirty}
         hasDraft={data.hasDraft}
         saving={save.isPending}
-        onSave={() => check() && save.mutate({ version: form.version, content: contentOf(form) })}
+        onSave={() => check() && save.mutate({ version: form.version, content: contentOf(content) })}
         onPublish={() => publishing.ask(true)}
       />
 

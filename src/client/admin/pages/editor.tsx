@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useBlocker } from '@tanstack/react-router'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useRef } from 'react'
 import {
   PAGE_DEFINITIONS,
   PAGE_DESCRIPTION_MAX,
@@ -17,7 +17,15 @@ import { type RouterOutputs, useTRPC } from '../../lib/trpc'
 import { ConfirmDialog, useConfirm } from '../ui/confirm'
 import fieldClasses from '../ui/fields.module.css'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
-import { DraftActions, errorsOf, moved, StaleNotice, TextStanding } from '../ui/text-editing'
+import {
+  DraftActions,
+  errorsOf,
+  moved,
+  restoredText,
+  StaleNotice,
+  TextStanding,
+  useTextDraft,
+} from '../ui/text-editing'
 import { TextRevisions } from '../ui/text-revisions'
 import { PagePreview } from './preview'
 
@@ -29,6 +37,7 @@ type Errors = Record<string, string>
 const fieldId = (path: string) => `page-${path.replaceAll('.', '-')}`
 
 /** The editor's text: what is saved, without the stored rendering. */
+const editorContent = (data: Editing): PageContent => contentOf(data.draft)
 const contentOf = (page: PageContent): PageContent => ({
   description: page.description,
   sections: page.sections.map((section) => ({
@@ -51,46 +60,22 @@ export function PageEditor({ pageKey }: { pageKey: PageKey }) {
   const trpc = useTRPC()
   const page = useQuery(trpc.pages.admin.queryOptions({ key: pageKey }))
   const revisions = useQuery(trpc.pages.revisions.queryOptions({ key: pageKey }))
-  const [form, setForm] = useState<{ version: number; content: PageContent } | null>(null)
-  const [baseline, setBaseline] = useState('')
-  const [errors, setErrors] = useState<Errors>({})
-  const [stale, setStale] = useState<string | null>(null)
+  const draft = useTextDraft(
+    page.data,
+    editorContent,
+    `${definition.label} has unsaved changes. Leave without saving them?`,
+  )
+  const { form, dirty, errors, setErrors, stale, load, onRefused } = draft
   const heading = useRef<HTMLHeadingElement>(null)
   const publishing = useConfirm<true>()
-  const dirty = form !== null && JSON.stringify(form.content) !== baseline
   const name = `the ${definition.label} page`
 
-  const load = useCallback((data: Editing) => {
-    const content = contentOf(data.draft)
-    setForm({ version: data.version, content })
-    setBaseline(JSON.stringify(content))
-    setErrors({})
-    setStale(null)
-  }, [])
-  useEffect(() => {
-    if (!page.data) return
-    if (form === null || (!dirty && page.data.version !== form.version)) load(page.data)
-  }, [page.data, form, dirty, load])
-
-  useBlocker({
-    shouldBlockFn: () =>
-      dirty && !window.confirm(`${definition.label} has unsaved changes. Leave without saving them?`),
-    enableBeforeUnload: () => dirty,
-  })
-
   const refresh = [trpc.pages.pathKey(), trpc.site.page.pathKey()]
-  const onRefused = (error: unknown) => {
-    const reason = refusalOf(error)
-    if (reason?.startsWith('Another member')) setStale(reason)
-  }
   const save = useAdminMutation(trpc.pages.saveDraft.mutationOptions(), {
     refresh,
     success: 'Draft saved',
     failure: (_variables, error) => refusalOf(error) ?? 'The draft could not be saved',
-    form: {
-      setErrors: (fields) =>
-        setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^content\./, ''), v]))),
-    },
+    form: { setErrors: draft.serverErrors },
     onSuccess: load,
     onError: onRefused,
   })
@@ -107,10 +92,7 @@ export function PageEditor({ pageKey }: { pageKey: PageKey }) {
   })
   const restore = useAdminMutation(trpc.pages.restore.mutationOptions(), {
     refresh,
-    success: (_data, variables) =>
-      variables.revision === 0
-        ? 'The starting text is the draft now: review it, then publish'
-        : `Revision ${variables.revision} is the draft now: review it, then publish`,
+    success: (_data, variables) => restoredText(Number(variables.revision)),
     failure: (_variables, error) => refusalOf(error) ?? 'The revision could not be restored',
     onSuccess: load,
   })
@@ -125,7 +107,7 @@ export function PageEditor({ pageKey }: { pageKey: PageKey }) {
   }
   const data = page.data
   const content = form.content
-  const setContent = (next: PageContent) => setForm({ ...form, content: next })
+  const setContent = draft.setContent
   const setSection = (index: number, change: (section: Section) => Section) =>
     setContent({ ...content, sections: content.sections.map((one, i) => (i === index ? change(one) : one)) })
 

@@ -1,5 +1,8 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { useBlocker } from '@tanstack/react-router'
+import { useCallback, useEffect, useState } from 'react'
 import { AdminDate } from './dates'
+import { refusalOf } from './mutation'
 
 /*
  * What every editor of the council's texts shows around its fields (the FAQ, a page;
@@ -120,3 +123,65 @@ export function moved<T>(items: readonly T[], from: number, to: number): T[] {
   if (entry !== undefined) next.splice(to, 0, entry)
   return next
 }
+
+/**
+ * An editor's hold on a text: the version its form was opened at, the text in the form, whether it
+ * differs from what was loaded, each field's message, and the refusal of a save another member made
+ * stale. The server's newer version replaces the form only while it holds nothing unsaved; leaving
+ * with unsaved changes asks first (`leaving` is the question).
+ */
+export function useTextDraft<Data extends { version: number }, Content>(
+  data: Data | undefined,
+  contentOf: (data: Data) => Content,
+  leaving: string,
+) {
+  const [form, setForm] = useState<{ version: number; content: Content } | null>(null)
+  const [baseline, setBaseline] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [stale, setStale] = useState<string | null>(null)
+  const dirty = form !== null && JSON.stringify(form.content) !== baseline
+
+  const load = useCallback(
+    (loaded: Data) => {
+      const content = contentOf(loaded)
+      setForm({ version: loaded.version, content })
+      setBaseline(JSON.stringify(content))
+      setErrors({})
+      setStale(null)
+    },
+    [contentOf],
+  )
+  // The first load, and a newer version from elsewhere while nothing here is unsaved.
+  useEffect(() => {
+    if (!data) return
+    if (form === null || (!dirty && data.version !== form.version)) load(data)
+  }, [data, form, dirty, load])
+
+  useBlocker({ shouldBlockFn: () => dirty && !window.confirm(leaving), enableBeforeUnload: () => dirty })
+
+  return {
+    form,
+    dirty,
+    errors,
+    setErrors,
+    stale,
+    load,
+    setContent: (content: Content) => setForm((current) => (current ? { ...current, content } : current)),
+    /** A save or publish refused because another member saved first: the notice, the form kept. */
+    onRefused: (error: unknown) => {
+      const reason = refusalOf(error)
+      if (reason?.startsWith('Another member')) setStale(reason)
+    },
+    /** The server's messages by field, named as the form names them (without `content.`). */
+    serverErrors: (fields: Record<string, string>) =>
+      setErrors(
+        Object.fromEntries(Object.entries(fields).map(([key, value]) => [key.replace(/^content\./, ''), value])),
+      ),
+  }
+}
+
+/** What a restore says once the revision is the draft. */
+export const restoredText = (revision: number) =>
+  revision === 0
+    ? 'The starting text is the draft now: review it, then publish'
+    : `Revision ${revision} is the draft now: review it, then publish`
