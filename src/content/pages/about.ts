@@ -1,4 +1,4 @@
-import { COUNCIL_TOKEN, type PageContent } from '../../shared/schemas/pages'
+import type { PageContent } from '../../shared/schemas/pages'
 import { CHAMBER_STANDARD, MILD_COMMON_ATA, MILD_MAX_ATA, QUALITY_STANDARD } from '../facts'
 
 const card = (title: string, body: string) => ({ title, subtitle: '', body })
@@ -21,7 +21,7 @@ export const ABOUT_PAGE: PageContent = {
       id: 'who',
       heading: 'Who We Are',
       body: [
-        `The ${COUNCIL_TOKEN} is a standards body for mild hyperbaric oxygen (mHBOT), the practice of resting in a chamber pressurised up to ${MILD_MAX_ATA}, commonly ${MILD_COMMON_ATA}. We bring together wellness practitioners, facility operators, manufacturers, researchers and members of the public who want the practice to be safe, clearly explained and kept separate from medical hyperbaric oxygen therapy.`,
+        `The {council} is a standards body for mild hyperbaric oxygen (mHBOT), the practice of resting in a chamber pressurised up to ${MILD_MAX_ATA}, commonly ${MILD_COMMON_ATA}. We bring together wellness practitioners, facility operators, manufacturers, researchers and members of the public who want the practice to be safe, clearly explained and kept separate from medical hyperbaric oxygen therapy.`,
         'We do not sell chambers or sessions, and we do not certify medical treatments. Our role is to publish standards, guidance and education that anyone can use.',
       ].join('\n\n'),
       items: [],

@@ -1,4 +1,4 @@
-import { COUNCIL_TOKEN, type PageContent } from '../../shared/schemas/pages'
+import type { PageContent } from '../../shared/schemas/pages'
 import { CHAMBER_STANDARD, MILD_COMMON_ATA, MILD_MAX_ATA, QUALITY_STANDARD } from '../facts'
 
 const card = (title: string, body: string) => ({ title, subtitle: '', body })
@@ -20,7 +20,7 @@ export const MISSION_PAGE: PageContent = {
     {
       id: 'mission',
       heading: 'Our Mission',
-      body: `The ${COUNCIL_TOKEN} exists to make mild hyperbaric oxygen a safe, well-understood wellness practice by setting clear standards, educating the public and practitioners, and keeping the practice honestly distinct from medical treatment.`,
+      body: `The {council} exists to make mild hyperbaric oxygen a safe, well-understood wellness practice by setting clear standards, educating the public and practitioners, and keeping the practice honestly distinct from medical treatment.`,
       items: [],
     },
     {
