@@ -470,6 +470,16 @@ describe("the pages' words as content", () => {
     expect(((await call('GET', '/api/admin/pages/safety')).json() as Editing).version).toBe(opened.version)
     const preview = await call('POST', '/api/admin/pages/safety/preview', { content: stalling })
     expect(preview.statusCode).toBe(400)
+    // An author's HTML never becomes HTML: the one renderer drops it and keeps the words around it.
+    const hostile = contentOf(opened.draft)
+    const firstCard = hostile.sections[1]?.items[0]
+    if (!firstCard) throw new Error('no card')
+    firstCard.body = 'Screened <script>alert(1)</script> first, then <img src=x onerror=alert(2)> rested. שלום 🌊'
+    const shown = await call('POST', '/api/admin/pages/safety/preview', { content: hostile })
+    expect(shown.statusCode, shown.body).toBe(200)
+    const html = (shown.json() as View).sections.protocols?.items[0]?.html ?? ''
+    expect(html).not.toMatch(/<script|<img|onerror/)
+    expect(html).toContain('rested. שלום 🌊')
     const moderator = { ...SAME_ORIGIN, cookie: await memberCookie(app, 'moderator@example.org', 'moderator') }
     expect((await call('GET', '/api/admin/pages/safety', undefined, moderator)).statusCode).toBe(403)
     expect((await call('PUT', '/api/admin/pages/safety/draft', { version: 0, content }, SAME_ORIGIN)).statusCode).toBe(
