@@ -107,7 +107,20 @@ const SAFETY_WORDS = [
  * The other pages' words as their code wrote them before they were content (`{council}` shows as
  * the council's name; the test site's is the default).
  */
-const OTHER_PAGES: Record<'' | 'benefits' | 'education' | 'about' | 'about/mission-statement', string[]> = {
+const OTHER_PAGES: Record<
+  '' | 'benefits' | 'education' | 'about' | 'about/mission-statement' | 'research' | 'resources',
+  string[]
+> = {
+  research: [
+    'Research Library',
+    'Published work on mild hyperbaric exposure (about 1.25-1.5 ATA). Each summary says what the study examined; most are animal studies, and none shows that mild sessions treat or prevent any condition.',
+    'Published studies on mild hyperbaric exposure, with plain summaries of what each study examined, most of them animal studies.',
+  ],
+  resources: [
+    'Educational Resources',
+    'Documents for practitioners, facility operators and the public: the council’s position statement, safety checklists and plain-language guides, free to download.',
+    'Download the council’s position statement, safety checklists, screening guide and educational documents on mild hyperbaric oxygen.',
+  ],
   '': [
     'Setting Standards for Mild Hyperbaric Wellness',
     'Oxygen Enrichment',
@@ -294,7 +307,7 @@ describe("the pages' words as content", () => {
     expect(contentOf(editing.draft)).toEqual(SAFETY_PAGE)
   })
 
-  it('shows the home page, /about, its mission statement, /benefits and /education as they were in code, word for word, each with its description', async () => {
+  it('shows the home page, /about, its mission statement, /benefits, /education and the libraries as they were in code, word for word, each with its description', async () => {
     for (const [key, pageWords] of Object.entries(OTHER_PAGES)) {
       const page = await call('GET', `/${key}`, undefined, {})
       expect(page.statusCode).toBe(200)

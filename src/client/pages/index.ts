@@ -5,6 +5,7 @@ import { AboutPageBody } from './about'
 import { BenefitsPageBody } from './benefits'
 import { EducationPageBody } from './education'
 import { HomePageBody } from './home'
+import { libraryPreview, ResearchIntro, ResourcesIntro } from './libraries'
 import { MissionPageBody } from './mission'
 import { SafetyPageBody } from './safety'
 
@@ -14,6 +15,8 @@ export const PAGE_BODIES: Record<PageKey, ComponentType<{ page: PageView }>> = {
   safety: SafetyPageBody,
   about: AboutPageBody,
   mission: MissionPageBody,
+  research: libraryPreview(ResearchIntro),
+  resources: libraryPreview(ResourcesIntro),
   benefits: BenefitsPageBody,
   education: EducationPageBody,
 }

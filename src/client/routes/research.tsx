@@ -8,20 +8,26 @@ import { STUDY_SEARCH_RULE } from '../../shared/text-rules'
 import { CategoryLibrary, LibraryCard } from '../components/category-library'
 import { CiteStudy } from '../components/cite-study'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { PageHero } from '../components/page-hero'
 import { studiesFound } from '../lib/count-line'
 import { doiOf, isCategory, type LibrarySearch, readLibrarySearch, sortStudies } from '../lib/library'
+import { contentPage, usePageContent } from '../lib/page-content'
 import { loadOnServerPrefetchInBrowser } from '../lib/route-data'
-import { routeHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
+import { ResearchIntro } from '../pages/libraries'
+
+// The opening line is the council's, as published in the admin (docs/decisions/055-pages-as-content.md).
+const WORDS = contentPage('research', { title: 'Research Library', path: '/research' })
 
 export const Route = createFileRoute('/research')({
   validateSearch: readLibrarySearch,
   // A search of the library is rendered for its visitor and never kept; a tab or a sort is.
   staticData: { freeText: ['q'] },
   loaderDeps: ({ search }) => ({ q: readLibrarySearch(search).q }),
-  loader: ({ context, deps }) =>
-    Promise.all([
+  // The words first, on their own: asked together, the browser's batch would hold them until the list
+  // arrived, and a client-side visit would not show its loading state (docs/product.md#pages).
+  loader: async ({ context, deps }) => {
+    const words = await WORDS.loader({ context })
+    await Promise.all([
       loadOnServerPrefetchInBrowser(context.queryClient, context.trpc.researchStudies.list.queryOptions()),
       deps.q
         ? loadOnServerPrefetchInBrowser(
@@ -29,19 +35,17 @@ export const Route = createFileRoute('/research')({
             context.trpc.researchStudies.search.queryOptions({ q: deps.q }),
           )
         : undefined,
-    ]),
-  head: routeHead({
-    title: 'Research Library',
-    description:
-      'Published studies on mild hyperbaric exposure, with plain summaries of what each study examined, most of them animal studies.',
-    path: '/research',
-  }),
+    ])
+    return words
+  },
+  head: WORDS.head,
   component: ResearchPage,
 })
 
 function ResearchPage() {
   const trpc = useTRPC()
   const studies = useQuery(trpc.researchStudies.list.queryOptions())
+  const words = usePageContent('research')
   const search = readLibrarySearch(Route.useSearch())
   const navigate = Route.useNavigate()
   // A tab or a sort is a new history entry (Back returns to it); typing replaces the current one.
@@ -75,10 +79,7 @@ function ResearchPage() {
 
   return (
     <>
-      <PageHero title="Research Library">
-        Published work on mild hyperbaric exposure (about 1.25-1.5 ATA). Each summary says what the study examined; most
-        are animal studies, and none shows that mild sessions treat or prevent any condition.
-      </PageHero>
+      {words ? <ResearchIntro page={words} /> : null}
       <Container size="lg" py={48}>
         <CategoryLibrary
           items={items}

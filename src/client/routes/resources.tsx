@@ -4,29 +4,33 @@ import { createFileRoute } from '@tanstack/react-router'
 import { RESOURCE_CATEGORIES, RESOURCE_PLACEHOLDER_CARDS } from '../../shared/constants'
 import { CategoryLibrary, LibraryCard } from '../components/category-library'
 import { DisclaimerBox } from '../components/disclaimer-box'
-import { PageHero } from '../components/page-hero'
 import { resourcesAvailable } from '../lib/count-line'
 import { isResourceCategory, readResourceSearch } from '../lib/library'
+import { contentPage, usePageContent } from '../lib/page-content'
 import { loadOnServerPrefetchInBrowser } from '../lib/route-data'
-import { routeHead } from '../lib/seo'
 import { useTRPC } from '../lib/trpc'
+import { ResourcesIntro } from '../pages/libraries'
+
+// The opening line is the council's, as published in the admin (docs/decisions/055-pages-as-content.md).
+const WORDS = contentPage('resources', { title: 'Educational Resources', path: '/resources' })
 
 export const Route = createFileRoute('/resources')({
   validateSearch: readResourceSearch,
-  loader: ({ context }) =>
-    loadOnServerPrefetchInBrowser(context.queryClient, context.trpc.resources.list.queryOptions()),
-  head: routeHead({
-    title: 'Educational Resources',
-    description:
-      'Download the council’s position statement, safety checklists, screening guide and educational documents on mild hyperbaric oxygen.',
-    path: '/resources',
-  }),
+  // The words first, on their own: asked together, the browser's batch would hold them until the list
+  // arrived, and a client-side visit would not show its loading state (docs/product.md#pages).
+  loader: async ({ context }) => {
+    const words = await WORDS.loader({ context })
+    await loadOnServerPrefetchInBrowser(context.queryClient, context.trpc.resources.list.queryOptions())
+    return words
+  },
+  head: WORDS.head,
   component: ResourcesPage,
 })
 
 function ResourcesPage() {
   const trpc = useTRPC()
   const resources = useQuery(trpc.resources.list.queryOptions())
+  const words = usePageContent('resources')
   // The category is in the address, as on the research library: linkable, and the tabs work as
   // plain links before the page's code runs. A tab is a new history entry (Back returns to it).
   const category = readResourceSearch(Route.useSearch()).category
@@ -34,10 +38,7 @@ function ResourcesPage() {
 
   return (
     <>
-      <PageHero title="Educational Resources">
-        Documents for practitioners, facility operators and the public: the council’s position statement, safety
-        checklists and plain-language guides, free to download.
-      </PageHero>
+      {words ? <ResourcesIntro page={words} /> : null}
       <Container size="lg" py={48}>
         <CategoryLibrary
           items={resources.data}

@@ -2,6 +2,7 @@ import { ABOUT_PAGE } from '../../content/pages/about'
 import { BENEFITS_PAGE } from '../../content/pages/benefits'
 import { EDUCATION_PAGE } from '../../content/pages/education'
 import { HOME_PAGE } from '../../content/pages/home'
+import { RESEARCH_PAGE, RESOURCES_PAGE } from '../../content/pages/libraries'
 import { MISSION_PAGE } from '../../content/pages/mission'
 import { SAFETY_PAGE } from '../../content/pages/safety'
 import type { Db } from '../../db/client'
@@ -34,6 +35,8 @@ const STARTERS: Record<PageKey, PageContent> = {
   safety: SAFETY_PAGE,
   about: ABOUT_PAGE,
   mission: MISSION_PAGE,
+  research: RESEARCH_PAGE,
+  resources: RESOURCES_PAGE,
   benefits: BENEFITS_PAGE,
   education: EDUCATION_PAGE,
 }

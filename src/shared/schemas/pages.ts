@@ -84,6 +84,16 @@ export const PAGE_DEFINITIONS = {
       { id: 'commitments', label: 'Commitments', heading: true, items: { label: 'Commitment' } },
     ],
   },
+  research: {
+    path: '/research',
+    label: 'Research Library',
+    sections: [{ id: 'intro', label: 'Opening line, above the library', body: true }],
+  },
+  resources: {
+    path: '/resources',
+    label: 'Educational Resources',
+    sections: [{ id: 'intro', label: 'Opening line, above the library', body: true }],
+  },
   benefits: {
     path: '/benefits',
     label: 'Benefits',
