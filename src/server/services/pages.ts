@@ -19,7 +19,7 @@ import {
 import { BadInputError, NotFoundError } from '../errors'
 import type { Actor } from './audit'
 import { MarkdownRefusedError, renderBody } from './markdown'
-import { type SiteTextRevisionEntry, siteTextStore } from './site-texts'
+import { publishedDates, type SiteTextRevisionEntry, siteTextStore } from './site-texts'
 
 /*
  * The public pages' prose as content (issue 39, item 1; docs/decisions/055-pages-as-content.md):
@@ -129,9 +129,10 @@ export async function publicPage(db: Db, key: PageKey): Promise<PageView> {
 
 /** When each page was last published, by its address, for the sitemap's dates. */
 export async function pagesPublishedAt(db: Db): Promise<Map<string, Date>> {
+  const byKey = await publishedDates(db, 'page:')
   const dates = new Map<string, Date>()
   for (const key of PAGE_KEYS) {
-    const at = await storeOf(key).publishedAt(db)
+    const at = byKey.get(`page:${key}`)
     if (at) dates.set(definitionOf(key).path, at)
   }
   return dates

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, like, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { siteTextRevisions, siteTexts } from '../../db/schema'
 import { ConflictError, NotFoundError } from '../errors'
@@ -58,6 +58,15 @@ export type SiteTextRevision<Content> = { revision: number; content: Content; co
 
 export const staleText = (name: string) =>
   `Another member saved or published ${name} after you opened it. Reload to see their change, then make yours again; your text is still in the form.`
+
+/** When each text whose key starts with `prefix` was last published, by key: one query for the sitemap. */
+export async function publishedDates(db: Db, prefix: string): Promise<Map<string, Date>> {
+  const rows = await db
+    .select({ key: siteTexts.key, publishedAt: siteTexts.publishedAt })
+    .from(siteTexts)
+    .where(and(like(siteTexts.key, `${prefix}%`), isNotNull(siteTexts.publishedAt)))
+  return new Map(rows.flatMap((row) => (row.publishedAt ? [[row.key, row.publishedAt] as const] : [])))
+}
 
 /** The store of one text: every read and step, each step one transaction on its locked row. */
 export function siteTextStore<Content>(spec: SiteTextSpec<Content>) {

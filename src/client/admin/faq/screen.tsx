@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { FAQ_DESCRIPTION_MAX, FAQ_LIMITS, FaqContentSchema } from '../../../shared/schemas/faq'
@@ -9,10 +9,12 @@ import fieldClasses from '../ui/fields.module.css'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
 import {
   DraftActions,
+  EntryActions,
   errorsOf,
   moved,
   restoredText,
   StaleNotice,
+  TextLoading,
   TextStanding,
   useTextDraft,
 } from '../ui/text-editing'
@@ -82,13 +84,7 @@ export function FaqScreen() {
   })
 
   if (!form || !faq.data) {
-    return faq.isError ? (
-      <Alert color="red" variant="light">
-        The FAQ could not be loaded. Check the connection and reload the page.
-      </Alert>
-    ) : (
-      <Text aria-live="polite">Loading the FAQ...</Text>
-    )
+    return <TextLoading failed={faq.isError} name="the FAQ" />
   }
   const data = faq.data
   const content = form.content
@@ -206,44 +202,13 @@ export function FaqScreen() {
                         )
                       }}
                     />
-                    <Group gap="xs">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        disabled={itemIndex === 0}
-                        onClick={() => update(categoryIndex, (items) => moved(items, itemIndex, itemIndex - 1))}
-                      >
-                        Move up
-                        <span className="visually-hidden">
-                          {' '}
-                          question {number} of {category.title}
-                        </span>
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        disabled={itemIndex === category.items.length - 1}
-                        onClick={() => update(categoryIndex, (items) => moved(items, itemIndex, itemIndex + 1))}
-                      >
-                        Move down
-                        <span className="visually-hidden">
-                          {' '}
-                          question {number} of {category.title}
-                        </span>
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        color="red.9"
-                        onClick={() => update(categoryIndex, (items) => items.filter((_, i) => i !== itemIndex))}
-                      >
-                        Remove
-                        <span className="visually-hidden">
-                          {' '}
-                          question {number} of {category.title}
-                        </span>
-                      </Button>
-                    </Group>
+                    <EntryActions
+                      number={number}
+                      count={category.items.length}
+                      what={`question ${number} of ${category.title}`}
+                      onMove={(to) => update(categoryIndex, (items) => moved(items, itemIndex, to))}
+                      onRemove={() => update(categoryIndex, (items) => items.filter((_, i) => i !== itemIndex))}
+                    />
                   </Stack>
                 </Card>
               )

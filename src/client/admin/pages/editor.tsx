@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Anchor, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useRef } from 'react'
@@ -19,10 +19,12 @@ import fieldClasses from '../ui/fields.module.css'
 import { refusalOf, useAdminMutation } from '../ui/mutation'
 import {
   DraftActions,
+  EntryActions,
   errorsOf,
   moved,
   restoredText,
   StaleNotice,
+  TextLoading,
   TextStanding,
   useTextDraft,
 } from '../ui/text-editing'
@@ -97,13 +99,7 @@ export function PageEditor({ pageKey }: { pageKey: PageKey }) {
     onSuccess: load,
   })
   if (!form || !page.data) {
-    return page.isError ? (
-      <Alert color="red" variant="light">
-        The page could not be loaded. Check the connection and reload the page.
-      </Alert>
-    ) : (
-      <Text aria-live="polite">Loading the page...</Text>
-    )
+    return <TextLoading failed={page.isError} name="the page" />
   }
   const data = page.data
   const content = form.content
@@ -345,12 +341,6 @@ function ItemFields({
   onMove: (to: number) => void
   onRemove: () => void
 }) {
-  const which = (
-    <span className="visually-hidden">
-      {' '}
-      card {number} of {sectionLabel}
-    </span>
-  )
   return (
     <Card withBorder padding="sm" radius="sm" data-testid="page-item">
       <Stack gap="xs">
@@ -389,17 +379,13 @@ function ItemFields({
           classNames={fieldClasses}
           onChange={(event) => onChange({ ...item, body: event.currentTarget.value })}
         />
-        <Group gap="xs">
-          <Button size="xs" variant="default" disabled={number === 1} onClick={() => onMove(number - 2)}>
-            Move up{which}
-          </Button>
-          <Button size="xs" variant="default" disabled={number === count} onClick={() => onMove(number)}>
-            Move down{which}
-          </Button>
-          <Button size="xs" variant="outline" color="red.9" onClick={onRemove}>
-            Remove{which}
-          </Button>
-        </Group>
+        <EntryActions
+          number={number}
+          count={count}
+          what={`card ${number} of ${sectionLabel}`}
+          onMove={onMove}
+          onRemove={onRemove}
+        />
       </Stack>
     </Card>
   )

@@ -69,6 +69,52 @@ export function StaleNotice({ text, onReload, testId }: { text: string; onReload
   )
 }
 
+/** A text's editor before its text is there: loading, or why it could not load and what to do. */
+export function TextLoading({ failed, name }: { failed: boolean; name: string }) {
+  return failed ? (
+    <Alert color="red" variant="light">
+      {capitalised(name)} could not be loaded. Check the connection and reload the page.
+    </Alert>
+  ) : (
+    <Text aria-live="polite">Loading {name}...</Text>
+  )
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** Move up, Move down and Remove for one entry of a list (a question, a card); `what` names it for a screen reader. */
+export function EntryActions({
+  number,
+  count,
+  what,
+  onMove,
+  onRemove,
+}: {
+  /** The entry's place, from 1. */
+  number: number
+  count: number
+  /** "question 2 of Getting Started": said after each button's word. */
+  what: string
+  /** Moves the entry to this index. */
+  onMove: (to: number) => void
+  onRemove: () => void
+}) {
+  const which = <span className="visually-hidden"> {what}</span>
+  return (
+    <Group gap="xs">
+      <Button size="xs" variant="default" disabled={number === 1} onClick={() => onMove(number - 2)}>
+        Move up{which}
+      </Button>
+      <Button size="xs" variant="default" disabled={number === count} onClick={() => onMove(number)}>
+        Move down{which}
+      </Button>
+      <Button size="xs" variant="outline" color="red.9" onClick={onRemove}>
+        Remove{which}
+      </Button>
+    </Group>
+  )
+}
+
 /** Save draft, then Publish (asked first by the caller): Publish waits for a saved draft. */
 export function DraftActions({
   prefix,
