@@ -3,7 +3,6 @@ import type { SiteInfo } from '../shared/site'
 import {
   CHAMBER_STANDARD,
   CONCENTRATOR_OXYGEN,
-  DISCLAIMER_TEXT,
   MEDICAL_ATA,
   MILD_COMMON_ATA,
   MILD_MAX_ATA,
@@ -132,7 +131,7 @@ export const COUNCIL_DOCUMENTS: CouncilDocument[] = [
           },
         ],
       },
-      { heading: '6. Disclaimer', blocks: [{ kind: 'paragraph', text: DISCLAIMER_TEXT }] },
+      { heading: '6. Disclaimer', blocks: [{ kind: 'paragraph', text: site.disclaimer }] },
       {
         heading: '7. Contact information',
         blocks: [

@@ -1,8 +1,8 @@
 /**
  * The facts the pages and the council's documents both state (docs/product.md#content-facts), each
- * written once; the longer passages they share are in passages.ts. Short on purpose: the footer's
- * disclaimer puts this module in every page's first load, and a bundle chunk takes a module whole
- * (docs/decisions/021-first-load-budget.md).
+ * written once; the longer passages they share are in passages.ts. Short on purpose: a page that
+ * states one fact loads the module whole (docs/decisions/021-first-load-budget.md). The disclaimer is
+ * the council's to edit: it is a setting (shared/site.ts).
  */
 
 /** Pressures, as the site writes them. */
@@ -26,6 +26,3 @@ export const QUALITY_STANDARD = 'ISO 13485'
 /** The position statement: the council's number for it, and the day its first edition was issued, as printed. */
 export const POSITION_STATEMENT_NUMBER = 'MHBOT-SC/001'
 export const POSITION_STATEMENT_DATE = 'October 31, 2025'
-
-export const DISCLAIMER_TEXT =
-  'The information provided by the council is for general wellness and educational purposes only. It is not medical advice and is not intended to diagnose, treat, cure or prevent any disease. Consult a qualified healthcare provider before starting any wellness practice, including mild hyperbaric sessions.'

@@ -936,6 +936,7 @@ export const councilSettings = pgTable(
     postalAddress: text('postal_address'),
     country: text('country'),
     replyTime: text('reply_time'),
+    disclaimer: text('disclaimer'),
     version: integer('version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text('updated_by'),

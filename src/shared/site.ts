@@ -16,6 +16,11 @@ export type SiteInfo = {
   country: string
   /** How long a reply usually takes, as the contact page's note says it ("2-3 business days"). */
   replyTime: string
+  /**
+   * The wellness-only disclaimer every page repeats (its box and the footer) and every standard's
+   * PDF prints: one paragraph. Owners only edit it (issue 39, item 5).
+   */
+  disclaimer: string
 }
 
 /** The identity plus the site's external base URL (PUBLIC_URL), as pages receive it. */
@@ -34,6 +39,8 @@ export const DEFAULT_SITE: SiteInfo = {
   postalAddress: '',
   country: 'USA',
   replyTime: '2-3 business days',
+  disclaimer:
+    'The information provided by the council is for general wellness and educational purposes only. It is not medical advice and is not intended to diagnose, treat, cure or prevent any disease. Consult a qualified healthcare provider before starting any wellness practice, including mild hyperbaric sessions.',
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { DISCLAIMER_TEXT } from '../../src/content/facts'
+import { DEFAULT_SITE } from '../../src/shared/site'
 import { chromiumAndPostgres } from '../helpers/browser'
 import { useStack } from './stack'
 import { approachHeader, focused, gotoHydrated, isHydrated, reachFor, sleep, untilHydrated } from './support'
@@ -376,7 +376,7 @@ describe.skipIf(!chromiumAndPostgres())('shared frame: header, footer, skip link
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
     expect(quick).toEqual(QUICK_LINKS)
-    expect(await footer.textContent()).toContain(DISCLAIMER_TEXT)
+    expect(await footer.textContent()).toContain(DEFAULT_SITE.disclaimer)
     expect(await footer.textContent()).toContain(
       `© ${new Date().getFullYear()} Mild Hyperbaric Oxygen Standards Council`,
     )

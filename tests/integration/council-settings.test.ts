@@ -38,8 +38,8 @@ const save = (payload: Record<string, unknown>, cookie = owner, app = setup.app)
 const page = async (url: string, app = setup.app) => (await app.inject({ method: 'GET', url })).body
 /** The text as one line of words, as the PDF's lines come out. */
 const words = (text: string) => text.replace(/\s+/g, ' ')
-async function positionStatementPdf(app = setup.app) {
-  const moved = await app.inject({ method: 'GET', url: documentUrl('position-statement-mhbot-sc-001') })
+async function positionStatementPdf(app = setup.app, slug = 'position-statement-mhbot-sc-001') {
+  const moved = await app.inject({ method: 'GET', url: documentUrl(slug) })
   const answer = await app.inject({ method: 'GET', url: String(moved.headers.location) })
   expect(answer.statusCode).toBe(200)
   return words(pdfText(answer.rawPayload))
@@ -61,6 +61,7 @@ describe('a fresh site', () => {
         postalAddress: '',
         country: 'USA',
         replyTime: '2-3 business days',
+        disclaimer: DEFAULT_SITE.disclaimer,
       },
       fixed: {},
       updatedAt: null,
@@ -129,6 +130,44 @@ describe('an owner saves the settings', () => {
       before: { phone: 'Available upon request', postalAddress: '', replyTime: '2-3 business days' },
       after: { phone: '+1 (555) 010-0199', replyTime: '3-5 business days' },
     })
+  })
+
+  it('the disclaimer: every page shows the new words in its box and footer, and a PDF prints them unless it has its own', async () => {
+    const DISCLAIMER =
+      'What this site says is for wellness and education only, never medical advice. Ask your doctor before any session.'
+    const saved = await save({ version: 0, disclaimer: `  ${DISCLAIMER.replace('never', '\nnever')}  ` })
+    expect(saved.statusCode, saved.body).toBe(200)
+    // One paragraph: a line break the owner typed is a space.
+    expect(saved.json<CouncilSettingsView>().values.disclaimer).toBe(DISCLAIMER)
+    for (const url of ['/', '/safety', '/contact', '/faq', '/news']) {
+      const html = await page(url)
+      expect(html.split(DISCLAIMER).length - 1, url).toBeGreaterThanOrEqual(url === '/news' ? 1 : 2)
+      expect(html, url).not.toContain(DEFAULT_SITE.disclaimer)
+    }
+    // A guide prints the disclaimer at its end: the new words, once.
+    const guide = await positionStatementPdf(setup.app, 'session-safety-checklist')
+    expect(guide.split(DISCLAIMER).length - 1).toBe(1)
+    expect(guide).not.toContain('not intended to diagnose')
+    // The position statement has a disclaimer section of its own, as it was issued: it is not printed twice.
+    const statement = await positionStatementPdf()
+    expect(statement).toContain('6. Disclaimer')
+    expect(statement).not.toContain(DISCLAIMER)
+    expect(statement.split('The information provided by the council is for general wellness').length - 1).toBe(1)
+
+    const rows = await setup.app.db.select().from(auditLog).where(eq(auditLog.entity, 'council_settings'))
+    expect(rows.at(-1)).toMatchObject({
+      before: { disclaimer: DEFAULT_SITE.disclaimer },
+      after: { disclaimer: DISCLAIMER },
+    })
+    for (const [disclaimer, reason] of [
+      ['', 'Disclaimer must be at least 40 characters: every page shows it'],
+      ['Not medical advice.', 'Disclaimer must be at least 40 characters: every page shows it'],
+      ['x'.repeat(1_001), 'Disclaimer must be at most 1,000 characters'],
+    ] as const) {
+      const refused = await save({ version: 1, disclaimer })
+      expect(refused.statusCode, disclaimer.slice(0, 20)).toBe(400)
+      expect(refused.body).toContain(reason)
+    }
   })
 
   it('through tRPC as through REST, and a setting left out keeps its value', async () => {

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { COUNCIL_DOCUMENTS, documentUrl } from '../../src/content/documents'
-import { DISCLAIMER_TEXT } from '../../src/content/facts'
 import { REGULATORY_NOTE } from '../../src/content/passages'
 import { seedStandards } from '../../src/server/services/standards'
+import { DEFAULT_SITE } from '../../src/shared/site'
 import { setUpTestApp } from '../helpers/build-app'
 import { pdfText } from '../helpers/pdf-text'
 
@@ -36,7 +36,7 @@ describe('council documents', () => {
       // The disclaimer's first sentence, which a line break cannot split across two runs in a way
       // that would hide a second copy: count it.
       const opening = 'The information provided by the council is for general wellness and educational purposes only.'
-      expect(DISCLAIMER_TEXT.startsWith(opening)).toBe(true)
+      expect(DEFAULT_SITE.disclaimer.startsWith(opening)).toBe(true)
       expect(text.split(opening).length - 1).toBe(1)
     },
   )

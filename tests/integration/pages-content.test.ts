@@ -108,9 +108,67 @@ const SAFETY_WORDS = [
  * the council's name; the test site's is the default).
  */
 const OTHER_PAGES: Record<
-  '' | 'benefits' | 'education' | 'about' | 'about/mission-statement' | 'research' | 'resources',
+  | ''
+  | 'benefits'
+  | 'education'
+  | 'about'
+  | 'about/mission-statement'
+  | 'research'
+  | 'resources'
+  | 'contact'
+  | 'privacy'
+  | 'faq',
   string[]
 > = {
+  // The footer's about text, on every page.
+  faq: [
+    'An independent standards council for mild hyperbaric oxygen as a wellness practice. We publish safety protocols, equipment expectations and plain-language education for practitioners, facility operators, manufacturers and the public.',
+  ],
+  contact: [
+    'Contact Us',
+    'Questions about standards, resources or partnerships? Write to the council and we will get back to you.',
+    'Contact the mHBOT Standards Council about safety standards, educational resources, facility operator support or partnerships.',
+    'Contact Information',
+    'Common Inquiry Topics',
+    'Safety standards and protocol guidance',
+    'Educational resources and materials',
+    'Facility operator support',
+    'General mHBOT information',
+    'Partnership and collaboration opportunities',
+    'Send Us a Message',
+    'We typically reply within 2-3 business days. If your matter is urgent, please say so in the subject line.',
+  ],
+  privacy: [
+    'What this website stores about you, why, for how long, and how to be removed.',
+    'What the council’s website stores about you (contact messages, newsletter addresses, testimonials), why, for how long, and how to have it removed.',
+    'What we store and why',
+    'The Mild Hyperbaric Oxygen Standards Council keeps only what you send us through this website. We do not use analytics, advertising or tracking cookies, and we do not sell or share your data. Everything below is stored in the council’s own database.',
+    'Contact messages',
+    'What: Your name, e-mail address, subject and message, and when you sent it.',
+    'Why: To read and answer your message. When the site is set up to send e-mail, a copy goes to the council’s own inbox so that no message waits unseen.',
+    'How long: Until the council deletes it. Messages are kept while we need them to answer you and follow up; ask us and yours is deleted for good.',
+    'Newsletter subscriptions',
+    'What: Your e-mail address, when you subscribed, and whether the subscription is waiting for confirmation, active or ended. Also when and how you gave your consent (confirming the link we e-mailed you, or subscribing while this website sent no e-mail), and when we last e-mailed you a link to confirm, so that nobody can have us send you more than one every 10 minutes.',
+    'Why: To send you the newsletter, a few times a year, and nothing else. When the site sends e-mail, we first send a link to confirm that the address is yours.',
+    'How long: While you are subscribed. An address that is never confirmed is deleted after 30 days. After you unsubscribe we keep the address marked as unsubscribed, so that it is never mailed again, unless you ask us to delete it.',
+    'Testimonials',
+    'What: The name, location (if you gave one) and words you sent, and when you agreed that we may publish them.',
+    'Why: To publish your experience on the home page after the council has reviewed it, with your consent.',
+    'How long: Until you ask us to withdraw it, or the council removes it.',
+    'A session cookie, for the council’s staff only',
+    'What: A random identifier that keeps a signed-in member of staff signed in to the admin.',
+    'Why: To let council staff manage the site. Visitors who do not sign in get no cookie at all.',
+    'How long: At most 7 days, or 8 hours when staff sign in with a one-time link; it ends when they sign out.',
+    'Technical records',
+    'What: The network address each form was sent from, counted per form; and the web server’s request log (time, page asked for, network address), which holds nothing you type into a form.',
+    'Why: To stop anyone from flooding the forms, and to keep the site running and secure.',
+    'How long: The counts are deleted one day after their counting window ends (the windows last minutes). The request log is kept as briefly as the server’s operator keeps logs.',
+    'How to be removed',
+    'Write to info@mhbotstandards.org and say what you would like removed: a message you sent, your newsletter address, or your testimonial. We delete it for good, and the record of what our staff changed keeps no copy of your details.',
+    'To stop the newsletter, use the unsubscribe link in any newsletter e-mail: one click on the page it opens is enough. You can also ask us what we hold about you, or to correct it, at the same address.',
+    'If you unsubscribed and want the newsletter again, subscribe again and confirm through the link we e-mail you. When this website is run without sending e-mail, it cannot check that an address is yours, so an address that unsubscribed stays unsubscribed: write to us at info@mhbotstandards.org and we will remove the old record so that you can subscribe again.',
+    'Questions about this page? Contact us .',
+  ],
   research: [
     'Research Library',
     'Published work on mild hyperbaric exposure (about 1.25-1.5 ATA). Each summary says what the study examined; most are animal studies, and none shows that mild sessions treat or prevent any condition.',
@@ -307,7 +365,7 @@ describe("the pages' words as content", () => {
     expect(contentOf(editing.draft)).toEqual(SAFETY_PAGE)
   })
 
-  it('shows the home page, /about, its mission statement, /benefits, /education and the libraries as they were in code, word for word, each with its description', async () => {
+  it('shows the home page, /about, its mission statement, /benefits, /education, the libraries, /contact, /privacy and the footer as they were in code, word for word, each with its description', async () => {
     for (const [key, pageWords] of Object.entries(OTHER_PAGES)) {
       const page = await call('GET', `/${key}`, undefined, {})
       expect(page.statusCode).toBe(200)
@@ -319,6 +377,12 @@ describe("the pages' words as content", () => {
       const view = (await call('GET', `/api/pages/${key}`, undefined, {})).json() as View
       expect(view.description.length, key).toBeLessThanOrEqual(160)
     }
+    // The privacy page's addresses are the council's, with the subject each asks for.
+    const privacy = (await call('GET', '/privacy', undefined, {})).body
+    expect(privacy).toContain('href="mailto:info@mhbotstandards.org?subject=Please%20delete%20my%20data"')
+    expect(privacy).toContain(
+      'href="mailto:info@mhbotstandards.org?subject=Newsletter%3A%20please%20subscribe%20me%20again"',
+    )
     // A benefit card keeps its icon (by its title); the pressure scale and the table stay.
     const benefits = (await call('GET', '/benefits', undefined, {})).body
     expect(benefits.match(/data-testid="benefit-card"/g)).toHaveLength(8)
@@ -368,6 +432,37 @@ describe("the pages' words as content", () => {
       )
       expect(seen).toContain(SENTENCE)
     } else context.skip()
+  })
+
+  it('the footer: one publish changes every page, with no description and no date of its own in the sitemap', async () => {
+    const FOOTER = 'The council writes standards for mild hyperbaric wellness sessions. Read [our FAQ](/faq).'
+    const opened = (await call('GET', '/api/admin/pages/footer')).json() as Editing
+    const content = contentOf(opened.draft)
+    expect(content.description).toBe('')
+    const about = content.sections[0]
+    if (!about) throw new Error('no about section')
+    about.body = FOOTER
+    const described = await call('PUT', '/api/admin/pages/footer/draft', {
+      version: opened.version,
+      content: { ...content, description: 'A footer has none.' },
+    })
+    expect(described.statusCode).toBe(400)
+    expect(described.body).toContain('A part of every page has no description of its own')
+    const saved = await call('PUT', '/api/admin/pages/footer/draft', { version: opened.version, content })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const published = await call('POST', '/api/admin/pages/footer/publish', { version: opened.version + 1 })
+    expect(published.statusCode, published.body).toBe(200)
+    for (const url of ['/', '/faq', '/news', '/privacy', '/no-such-page']) {
+      const body = (await call('GET', url, undefined, {})).body
+      expect(body, url).toContain(
+        'The council writes standards for mild hyperbaric wellness sessions. Read <a href="/faq">our FAQ</a>.',
+      )
+      expect(body, url).not.toContain('An independent standards council for mild hyperbaric oxygen')
+    }
+    // The home page's date is its own words', not the footer's.
+    expect((await call('GET', '/sitemap.xml', undefined, {})).body).not.toMatch(
+      /<loc>http:\/\/localhost:3000\/<\/loc><lastmod>/,
+    )
   })
 
   it('keeps every revision: compared with the current one as text, restored as a draft, published again', async () => {
@@ -517,5 +612,23 @@ describe("the pages' words as content", () => {
     )
     expect(about).toContain('The Council for Gentle Pressure & Rest is a standards body')
     expect(about).not.toContain('{council}')
+    // `{email}` is the council's address, in the words and in a link's address.
+    const current = (await call('GET', '/api/admin/settings', undefined, owner)).json() as { version: number }
+    const moved = await call(
+      'PUT',
+      '/api/admin/settings',
+      { version: current.version, email: 'privacy@example.org' },
+      owner,
+    )
+    expect(moved.statusCode, moved.body).toBe(200)
+    const privacy = await until(
+      async () => (await call('GET', '/privacy', undefined, {})).body,
+      (html) => html.includes('privacy@example.org'),
+    )
+    expect(privacy).toContain(
+      'href="mailto:privacy@example.org?subject=Please%20delete%20my%20data">privacy@example.org</a>',
+    )
+    // (The page's data, for the code, holds the stored HTML with its tokens; what is shown has none.)
+    expect(privacy.replace(/<script[^>]*>[\s\S]*?<\/script>/g, '')).not.toMatch(/\{email\}|%7Bemail%7D/)
   })
 })

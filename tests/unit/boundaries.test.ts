@@ -138,7 +138,7 @@ describe('module boundaries', () => {
     expect(caught('content', 'content', "import { DEFAULT_SITE } from '../shared/site'")).toBe(1)
     expect(caught('content', 'content', "import type { SiteInfo } from '../shared/site'")).toBe(0)
     expect(caught('content', 'content', "export { x } from 'pdf-lib'")).toBe(1)
-    expect(caught('content', 'content', "import { DISCLAIMER_TEXT } from './facts'")).toBe(0)
+    expect(caught('content', 'content', "import { MILD_MAX_ATA } from './facts'")).toBe(0)
     expect(caught('content', 'content', "import { fileUrl } from '../db/files'")).toBe(1)
     expect(
       caught('server code imports client', 'server/routes', "import { PUBLIC_PATHS } from '../../client/nav'"),

@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core'
-import { DISCLAIMER_TEXT } from '../../content/facts'
+import { useSite } from '../lib/site'
 import { NoticeBox } from './notice-box'
 
 /**
@@ -7,6 +7,7 @@ import { NoticeBox } from './notice-box'
  * note the page always carries, not an alert, so nothing is announced when the page opens.
  */
 export function DisclaimerBox() {
+  const disclaimer = useSite().disclaimer
   return (
     <Container size="lg" py="xl">
       <NoticeBox
@@ -17,7 +18,7 @@ export function DisclaimerBox() {
         // The same words on every page: the site search leaves them out (docs/decisions/029-site-search.md).
         data-nosearch
       >
-        {DISCLAIMER_TEXT}
+        {disclaimer}
       </NoticeBox>
     </Container>
   )

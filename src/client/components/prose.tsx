@@ -1,12 +1,9 @@
 import { Box, type BoxProps } from '@mantine/core'
 import { useRouter } from '@tanstack/react-router'
 import type { MouseEvent } from 'react'
-import { COUNCIL_TOKEN } from '../../shared/schemas/pages'
+import { withSettings } from '../../shared/schemas/pages'
 import { useSite } from '../lib/site'
 import classes from './prose.module.css'
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] ?? char)
 
 type ProseProps = BoxProps & {
   /** The server's rendering of the council's Markdown (src/server/services/pages.ts), sanitized there. */
@@ -17,15 +14,14 @@ type ProseProps = BoxProps & {
 }
 
 /**
- * The council's words on a page, `{council}` in them the council's name as its settings give it now
- * (one place for the name: a renamed council is renamed on every page). A link to the site's own pages is followed by the router, as the
+ * The council's words on a page, `{council}` and `{email}` in them the council's name and address as
+ * its settings give them now (one place for each: a renamed council is renamed on every page). A link to the site's own pages is followed by the router, as the
  * pages' own links are, once the code is there; before it, and with a modifier key, the browser
  * follows it.
  */
 export function Prose({ html, variant, ...boxProps }: ProseProps) {
   const router = useRouter()
-  const name = useSite().name
-  const shown = html.includes(COUNCIL_TOKEN) ? html.replaceAll(COUNCIL_TOKEN, escapeHtml(name)) : html
+  const shown = withSettings(html, useSite())
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const link = (event.target as Element).closest('a')
     const href = link?.getAttribute('href')

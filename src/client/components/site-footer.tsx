@@ -1,12 +1,23 @@
 import { Anchor, Box, Container, Stack, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Fragment, type ReactNode } from 'react'
-import { DISCLAIMER_TEXT } from '../../content/facts'
 import { FOOTER_LINE_LINKS, FOOTER_QUICK_LINKS } from '../../shared/nav'
+import { sectionOf } from '../lib/page-content'
 import { useSite } from '../lib/site'
+import { useTRPC } from '../lib/trpc'
+import { Prose } from './prose'
 import { ResponsiveGrid } from './responsive-grid'
 
+/** The footer, its about text the council's words (the root route loads them with the site's identity). */
 export function SiteFooter() {
+  const trpc = useTRPC()
+  const footer = useQuery(trpc.site.page.queryOptions({ key: 'footer' })).data
+  return <SiteFooterView about={footer ? sectionOf(footer, 'about').html : ''} />
+}
+
+/** The footer with this about text: the page's, or a draft's in the admin's preview. */
+export function SiteFooterView({ about }: { about: string }) {
   const site = useSite()
   const year = new Date().getFullYear()
   return (
@@ -14,11 +25,7 @@ export function SiteFooter() {
       <Container size="lg">
         <ResponsiveGrid cols={{ base: 1, sm: 3 }} spacing={40}>
           <FooterColumn title={site.name}>
-            <Text size="sm" lh={1.7}>
-              An independent standards council for mild hyperbaric oxygen as a wellness practice. We publish safety
-              protocols, equipment expectations and plain-language education for practitioners, facility operators,
-              manufacturers and the public.
-            </Text>
+            <Prose html={about} variant="hero" fz="sm" lh={1.7} data-testid="footer-about" />
           </FooterColumn>
           <FooterColumn title="Quick Links">
             <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -33,7 +40,7 @@ export function SiteFooter() {
           </FooterColumn>
           <FooterColumn title="Medical Disclaimer">
             <Text size="sm" lh={1.7}>
-              {DISCLAIMER_TEXT}
+              {site.disclaimer}
             </Text>
           </FooterColumn>
         </ResponsiveGrid>

@@ -21,9 +21,15 @@ export type RouterContext = {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: async ({ context }) => ({
-    site: await context.queryClient.ensureQueryData(context.trpc.site.info.queryOptions()),
-  }),
+  // The footer's words are the council's (docs/decisions/055-pages-as-content.md): every page shows
+  // them, so they come with the identity, in the same round of the page's data.
+  beforeLoad: async ({ context }) => {
+    const [site] = await Promise.all([
+      context.queryClient.ensureQueryData(context.trpc.site.info.queryOptions()),
+      context.queryClient.ensureQueryData(context.trpc.site.page.queryOptions({ key: 'footer' })),
+    ])
+    return { site }
+  },
   head: ({ matches, match }) => {
     // The router flags the match that renders a global not-found with _notFound (not in its public types).
     const notFound = matches.some((m) => m.status === 'notFound' || ('_notFound' in m && m._notFound === true))

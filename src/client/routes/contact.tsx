@@ -1,104 +1,34 @@
-import { Anchor, Card, Container, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Card, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { checkContact } from '../../shared/form-rules'
 import { CONTACT_SUCCESS } from '../../shared/form-texts'
-import { phoneHref } from '../../shared/site'
-import { BulletList } from '../components/bullet-list'
-import { DisclaimerBox } from '../components/disclaimer-box'
 import { Honeypot, SubmitButton } from '../components/form-parts'
-import { PageHero } from '../components/page-hero'
 import { PrivacyNote } from '../components/privacy-note'
-import { ResponsiveGrid } from '../components/responsive-grid'
 import { focusFirstError } from '../lib/focus-first-error'
 import { FormNotice, useFormPost } from '../lib/form-post'
 import { WANTS_CODE } from '../lib/intent'
+import { contentPage, usePageContent } from '../lib/page-content'
 import { usePublicForm } from '../lib/public-form'
-import { routeHead } from '../lib/seo'
 import { useSite } from '../lib/site'
 import { useTRPC } from '../lib/trpc'
+import { ContactPageBody } from '../pages/contact'
 
+// The page's words are the council's, as published in the admin (docs/decisions/055-pages-as-content.md);
+// its details are the council's settings, and the form is the specification's.
 export const Route = createFileRoute('/contact')({
-  head: routeHead({
-    title: 'Contact Us',
-    description:
-      'Contact the mHBOT Standards Council about safety standards, educational resources, facility operator support or partnerships.',
-    path: '/contact',
-  }),
+  ...contentPage('contact', { title: 'Contact Us', path: '/contact' }),
   // ?sent=1: where a message posted without JavaScript lands (docs/decisions/030-forms-without-javascript.md).
   // The server reads the address's parameters as text, the router as JSON: 1 either way.
   validateSearch: (search: Record<string, unknown>): { sent?: 1 } => (String(search.sent) === '1' ? { sent: 1 } : {}),
   component: ContactPage,
 })
 
-const TOPICS = [
-  'Safety standards and protocol guidance',
-  'Educational resources and materials',
-  'Facility operator support',
-  'General mHBOT information',
-  'Partnership and collaboration opportunities',
-]
-
 const EMPTY = { name: '', email: '', subject: '', message: '', website: '' }
 
 function ContactPage() {
-  const site = useSite()
-  return (
-    <>
-      <PageHero title="Contact Us">
-        Questions about standards, resources or partnerships? Write to the council and we will get back to you.
-      </PageHero>
-      <Container size="lg" py={56}>
-        <ResponsiveGrid template={{ base: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' }} spacing={40}>
-          <div>
-            <Stack gap="xl">
-              <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="contact-info-heading">
-                <Title order={2} size="h3" id="contact-info-heading">
-                  Contact Information
-                </Title>
-                <Stack gap="sm" mt="md">
-                  <div>
-                    <Text fw={700}>Email</Text>
-                    <Anchor href={`mailto:${site.email}`}>{site.email}</Anchor>
-                  </div>
-                  <div>
-                    <Text fw={700}>Phone</Text>
-                    {phoneHref(site.phone) ? (
-                      <Anchor href={phoneHref(site.phone) ?? undefined}>{site.phone}</Anchor>
-                    ) : (
-                      <Text c="dark.6">{site.phone}</Text>
-                    )}
-                  </div>
-                  <div>
-                    <Text fw={700}>Website</Text>
-                    <Anchor href={site.website}>{site.website.replace(/^https?:\/\//, '')}</Anchor>
-                  </div>
-                  {site.postalAddress ? (
-                    <div>
-                      <Text fw={700}>Postal address</Text>
-                      <Text c="dark.6" component="address" fs="normal" style={{ whiteSpace: 'pre-line' }}>
-                        {site.postalAddress}
-                      </Text>
-                    </div>
-                  ) : null}
-                </Stack>
-              </Card>
-              <section aria-labelledby="topics-heading">
-                <Title order={2} size="h3" id="topics-heading">
-                  Common Inquiry Topics
-                </Title>
-                <BulletList items={TOPICS} mt="md" spacing="xs" />
-              </section>
-            </Stack>
-          </div>
-          <div>
-            <ContactForm />
-          </div>
-        </ResponsiveGrid>
-      </Container>
-      <DisclaimerBox />
-    </>
-  )
+  const page = usePageContent('contact')
+  return page ? <ContactPageBody page={page} form={<ContactForm />} /> : null
 }
 
 function ContactForm() {

@@ -60,8 +60,8 @@ export const downloadRoutes: FastifyPluginAsync = async (app) => {
     const [, key = '', label = ''] = match
     if (!VERSION_PATTERN.test(label)) throw new NotFoundError('No such document')
     const { document, version } = await versionForPdf(app.db, key, label)
-    // The council's name and contact line are printed too: a settings change makes a new PDF.
-    const cacheKey = `${version.id}:${version.updatedAt.getTime()}:${version.state}:${app.site.name}:${contactLine(app.site)}`
+    // The council's name, contact line and disclaimer are printed too: a settings change makes a new PDF.
+    const cacheKey = `${version.id}:${version.updatedAt.getTime()}:${version.state}:${app.site.name}:${contactLine(app.site)}:${app.site.disclaimer}`
     let rendered = cache.get(cacheKey)
     if (!rendered) {
       rendered = renderStandardPdf(

@@ -1,15 +1,19 @@
 import { ABOUT_PAGE } from '../../content/pages/about'
 import { BENEFITS_PAGE } from '../../content/pages/benefits'
+import { CONTACT_PAGE } from '../../content/pages/contact'
 import { EDUCATION_PAGE } from '../../content/pages/education'
+import { FOOTER_TEXT } from '../../content/pages/footer'
 import { HOME_PAGE } from '../../content/pages/home'
 import { RESEARCH_PAGE, RESOURCES_PAGE } from '../../content/pages/libraries'
 import { MISSION_PAGE } from '../../content/pages/mission'
+import { PRIVACY_PAGE } from '../../content/pages/privacy'
 import { SAFETY_PAGE } from '../../content/pages/safety'
 import type { Db } from '../../db/client'
 import {
   PAGE_DEFINITIONS,
   PAGE_KEYS,
   type PageContent,
+  type PageDefinition,
   type PageKey,
   type PageView,
   type StoredPage,
@@ -39,6 +43,9 @@ const STARTERS: Record<PageKey, PageContent> = {
   resources: RESOURCES_PAGE,
   benefits: BENEFITS_PAGE,
   education: EDUCATION_PAGE,
+  contact: CONTACT_PAGE,
+  privacy: PRIVACY_PAGE,
+  footer: FOOTER_TEXT,
 }
 
 const EMPTY = { html: '', text: '' }
@@ -81,7 +88,7 @@ function starter(key: PageKey): Promise<StoredPage> {
   return found
 }
 
-const definitionOf = (key: PageKey) => PAGE_DEFINITIONS[key]
+const definitionOf = (key: PageKey): PageDefinition => PAGE_DEFINITIONS[key]
 const cardCount = (page: PageContent) => page.sections.reduce((sum, section) => sum + section.items.length, 0)
 
 const stores = Object.fromEntries(
@@ -133,7 +140,8 @@ export async function pagesPublishedAt(db: Db): Promise<Map<string, Date>> {
   const dates = new Map<string, Date>()
   for (const key of PAGE_KEYS) {
     const at = byKey.get(`page:${key}`)
-    if (at) dates.set(definitionOf(key).path, at)
+    // The footer is on every page: its words are not what a page's date in the sitemap tells of.
+    if (at && !definitionOf(key).everyPage) dates.set(definitionOf(key).path, at)
   }
   return dates
 }
@@ -147,6 +155,7 @@ export async function pageList(db: Db) {
       key,
       label: definitionOf(key).label,
       path: definitionOf(key).path,
+      everyPage: definitionOf(key).everyPage === true,
       revision: editing.revision,
       publishedAt: editing.publishedAt,
       hasDraft: editing.hasDraft,

@@ -8,7 +8,16 @@ import { storableText } from './text'
  */
 
 /** The settings an owner can edit, in the order the form shows them. */
-export const COUNCIL_SETTINGS = ['name', 'email', 'website', 'phone', 'postalAddress', 'country', 'replyTime'] as const
+export const COUNCIL_SETTINGS = [
+  'name',
+  'email',
+  'website',
+  'phone',
+  'postalAddress',
+  'country',
+  'replyTime',
+  'disclaimer',
+] as const
 export type CouncilSetting = (typeof COUNCIL_SETTINGS)[number] & keyof SiteInfo
 
 export const COUNCIL_SETTING_LABELS: Record<CouncilSetting, string> = {
@@ -19,7 +28,11 @@ export const COUNCIL_SETTING_LABELS: Record<CouncilSetting, string> = {
   postalAddress: 'Postal address',
   country: 'Country',
   replyTime: 'Reply time',
+  disclaimer: 'Disclaimer',
 }
+
+/** The disclaimer's bounds: one paragraph, long enough to say what it must, short enough for a footer. */
+export const DISCLAIMER_MAX = 1_000
 
 /** The settings the server's configuration can fix, and the variable that does. */
 export const SETTING_VARIABLES = {
@@ -83,6 +96,15 @@ export const CouncilSettingsFieldsSchema = z.object({
   ),
   country: line(60, 'Country'),
   replyTime: line(60, 'Reply time'),
+  // One paragraph: the footer, the box and the PDFs each print it as one, so a line break would be lost.
+  disclaimer: storableText(
+    z
+      .string({ error: 'Disclaimer is required' })
+      .trim()
+      .min(40, 'Disclaimer must be at least 40 characters: every page shows it')
+      .max(DISCLAIMER_MAX, `Disclaimer must be at most ${DISCLAIMER_MAX.toLocaleString('en-US')} characters`),
+    'Disclaimer',
+  ).transform((value) => value.replace(/\s*\r?\n\s*/g, ' ')),
 })
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { SiteInfo } from '../site'
 import { TextRevisionSchema, TextVersionSchema } from './site-text'
 import { storableText } from './text'
 
@@ -14,6 +15,34 @@ import { storableText } from './text'
 /** Stands for the council's name in a page's text: the page shows the name its settings give now. */
 export const COUNCIL_TOKEN = '{council}'
 
+/**
+ * The words that stand for a council setting in a page's text, `{council}` for its name and
+ * `{email}` for its address: the page shows what the settings say now, so a renamed council or a
+ * new address needs no page edited.
+ */
+export const PAGE_TOKENS = { [COUNCIL_TOKEN]: 'name', '{email}': 'email' } as const satisfies Record<
+  string,
+  keyof SiteInfo
+>
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] ?? char)
+
+/**
+ * A body's stored HTML with each token replaced by its setting: in the text, and in a link's
+ * address, where the renderer wrote the braces percent-encoded (`mailto:%7Bemail%7D`).
+ */
+export function withSettings(html: string, site: Pick<SiteInfo, 'name' | 'email'>): string {
+  if (!html.includes('{') && !html.includes('%7B')) return html
+  let out = html
+  for (const [token, setting] of Object.entries(PAGE_TOKENS)) {
+    const value = site[setting]
+    const encoded = `%7B${token.slice(1, -1)}%7D`
+    out = out.replaceAll(token, escapeHtml(value)).replaceAll(encoded, escapeHtml(encodeURI(value)))
+  }
+  return out
+}
+
 /** What one section of a page holds, besides nothing: its heading, its body, its cards. */
 export type SectionDefinition = {
   id: string
@@ -26,9 +55,12 @@ export type SectionDefinition = {
 }
 
 export type PageDefinition = {
+  /** Where the words show; for a part of every page (the footer), the home page, where an editor looks. */
   path: string
   /** The page's name in the admin and in sentences. */
   label: string
+  /** A part of every page, not a page of its own: no description, and no date of its own in the sitemap. */
+  everyPage?: true
   sections: readonly SectionDefinition[]
 }
 
@@ -116,6 +148,30 @@ export const PAGE_DEFINITIONS = {
       { id: 'next', label: 'Next page', heading: true, body: true },
     ],
   },
+  contact: {
+    path: '/contact',
+    label: 'Contact Us',
+    sections: [
+      { id: 'intro', label: 'Opening line, under the title', body: true },
+      { id: 'info', label: 'Contact details (the details themselves are the council settings)', heading: true },
+      { id: 'topics', label: 'Common inquiry topics (a list)', heading: true, body: true },
+    ],
+  },
+  privacy: {
+    path: '/privacy',
+    label: 'Privacy',
+    sections: [
+      { id: 'intro', label: 'Opening line, under the title', body: true },
+      { id: 'stored', label: 'What we store and why', heading: true, body: true, items: { label: 'Record' } },
+      { id: 'removal', label: 'How to be removed', heading: true, body: true },
+    ],
+  },
+  footer: {
+    path: '/',
+    label: 'Footer',
+    everyPage: true,
+    sections: [{ id: 'about', label: 'About the council (the footer’s first column)', body: true }],
+  },
 } as const satisfies Record<string, PageDefinition>
 
 export type PageKey = keyof typeof PAGE_DEFINITIONS
@@ -166,7 +222,10 @@ type Issue = { path: (string | number)[]; message: string }
 export function pageContentIssues(key: PageKey, content: PageContent): Issue[] {
   const definition: PageDefinition = PAGE_DEFINITIONS[key]
   const issues: Issue[] = []
-  if (!content.description) issues.push({ path: ['description'], message: 'Description is required' })
+  if (definition.everyPage) {
+    if (content.description)
+      issues.push({ path: ['description'], message: 'A part of every page has no description of its own' })
+  } else if (!content.description) issues.push({ path: ['description'], message: 'Description is required' })
   const ids = content.sections.map((section) => section.id)
   const expected = definition.sections.map((section) => section.id)
   if (ids.join('\n') !== expected.join('\n')) {

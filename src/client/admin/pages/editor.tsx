@@ -125,13 +125,13 @@ export function PageEditor({ pageKey }: { pageKey: PageKey }) {
         {definition.label}
       </Title>
       <Text size="sm" c="dark.6">
-        The words of{' '}
+        {definition.everyPage ? 'Words every page shows, as on ' : 'The words of '}
         <Anchor href={definition.path} target="_blank" underline="always">
           {definition.path}
           <span className="visually-hidden"> (opens in a new tab)</span>
         </Anchor>
         . Text is Markdown: a blank line starts a paragraph, a line starting with “- ” is a list item, [words](/faq)
-        makes a link, and {'{council}'} is the council’s name from Council settings.
+        makes a link, and {'{council}'} and {'{email}'} are the council’s name and e-mail address from Council settings.
       </Text>
       <TextStanding data={data} name="this page" dirty={dirty} testId="page-status" />
       {stale ? (
@@ -142,17 +142,19 @@ export function PageEditor({ pageKey }: { pageKey: PageKey }) {
         />
       ) : null}
 
-      <TextInput
-        id={fieldId('description')}
-        label="Description for search engines"
-        description={`One line, shown under the page's title in search results · ${content.description.length} / ${PAGE_DESCRIPTION_MAX}`}
-        required
-        maxLength={PAGE_DESCRIPTION_MAX}
-        value={content.description}
-        error={errors.description}
-        classNames={fieldClasses}
-        onChange={(event) => setContent({ ...content, description: event.currentTarget.value })}
-      />
+      {definition.everyPage ? null : (
+        <TextInput
+          id={fieldId('description')}
+          label="Description for search engines"
+          description={`One line, shown under the page's title in search results · ${content.description.length} / ${PAGE_DESCRIPTION_MAX}`}
+          required
+          maxLength={PAGE_DESCRIPTION_MAX}
+          value={content.description}
+          error={errors.description}
+          classNames={fieldClasses}
+          onChange={(event) => setContent({ ...content, description: event.currentTarget.value })}
+        />
+      )}
 
       {definition.sections.map((wanted, index) => {
         const section = content.sections[index]

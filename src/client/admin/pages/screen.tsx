@@ -41,7 +41,7 @@ function PageList() {
                     {page.hasDraft ? <StateBadge tone="waiting">Draft waits</StateBadge> : null}
                   </Group>
                   <Text size="sm" c="dark.6">
-                    {page.path} ·{' '}
+                    {page.everyPage ? 'every page' : page.path} ·{' '}
                     {page.publishedAt ? (
                       <>
                         revision {page.revision}, published <AdminDate value={page.publishedAt} />

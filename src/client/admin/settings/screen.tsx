@@ -26,6 +26,8 @@ const HINTS: Record<CouncilSetting, string> = {
   postalAddress: 'Optional. On the contact page and the documents when given. One line per line of the address.',
   country: 'On the documents.',
   replyTime: 'The contact page says “We typically reply within …”.',
+  disclaimer:
+    'One paragraph. Every page shows it, in its disclaimer box and its footer, and every standard’s PDF prints it at its end (a document with a disclaimer section of its own keeps the words it was issued with).',
 }
 
 /**
@@ -113,6 +115,24 @@ function SettingsForm({ view }: { view: CouncilSettingsView }) {
             required: key !== 'postalAddress' && variable === undefined,
             ...form.getInputProps(key),
           }
+          if (key === 'disclaimer')
+            return (
+              <Stack key={key} gap={6}>
+                {variable ? null : (
+                  <Alert
+                    color="yellow"
+                    variant="light"
+                    title="Every page shows the disclaimer"
+                    data-testid="disclaimer-warning"
+                  >
+                    The council’s pages state that they are wellness and education, not medical advice, through these
+                    words. Change them only with the council’s agreement: a save shows the new words on every page at
+                    once.
+                  </Alert>
+                )}
+                <Textarea autosize minRows={4} maxRows={10} {...common} />
+              </Stack>
+            )
           return key === 'postalAddress' ? (
             <Textarea key={key} autosize minRows={3} maxRows={6} {...common} />
           ) : (

@@ -1,6 +1,5 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib'
 import { type CouncilDocument, type DocumentSection, documentMeta } from '../../../content/documents'
-import { DISCLAIMER_TEXT } from '../../../content/facts'
 import { COUNCIL_LOCALE, phoneHref, type SiteInfo } from '../../../shared/site'
 
 const PAGE = { width: 612, height: 792, margin: 56 } // US Letter, in points
@@ -37,9 +36,16 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines
 }
 
-const printsDisclaimer = (sections: DocumentSection[]) =>
-  sections.some((section) =>
-    section.blocks.some((block) => block.kind === 'paragraph' && block.text === DISCLAIMER_TEXT),
+/**
+ * Whether the document states a disclaimer of its own: a section headed as one ("6. Disclaimer"), or
+ * the council's words as a paragraph. A published text keeps the words it was issued with, so a
+ * disclaimer the owners changed since is not printed under it a second time.
+ */
+const printsDisclaimer = (sections: DocumentSection[], disclaimer: string) =>
+  sections.some(
+    (section) =>
+      /\bdisclaimer\b/i.test(section.heading) ||
+      section.blocks.some((block) => block.kind === 'paragraph' && block.text === disclaimer),
   )
 
 /** What one version of a standard gives the printer: its title, description, the line under the title, and its body. */
@@ -178,10 +184,10 @@ export async function renderStandardPdf(print: StandardPrint, site: SiteInfo): P
   }
 
   // The disclaimer once: at the end, unless the document carries it as a section of its own.
-  if (!printsDisclaimer(sections)) {
+  if (!printsDisclaimer(sections, site.disclaimer)) {
     y -= 10
     write('Disclaimer', { font: bold, size: 10, gap: 2 })
-    write(DISCLAIMER_TEXT, { size: 9 })
+    write(site.disclaimer, { size: 9 })
   }
   return pdf.save()
 }

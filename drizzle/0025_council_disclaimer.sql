@@ -1,0 +1,1 @@
+ALTER TABLE "council_settings" ADD COLUMN "disclaimer" text;
