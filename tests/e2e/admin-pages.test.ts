@@ -122,4 +122,67 @@ describe.skipIf(!chromiumAndPostgres())("the pages' words in the admin, in Chrom
     expect(editor.problems).toEqual([])
     await page.context().close()
   }, 150_000)
+
+  it('an editor adds a topic on /contact and rewrites the footer: the previews show them, and so does every page once published', async () => {
+    const editor = await stack.signIn('/admin/pages?page=contact', { email: EDITOR })
+    const { page } = editor
+    editor.problems.length = 0
+    await page.getByRole('heading', { name: 'Contact Us', level: 2 }).waitFor()
+    const topics = page
+      .getByTestId('page-section')
+      .filter({ hasText: 'Common inquiry topics' })
+      .getByRole('textbox', { name: 'Text', exact: true })
+    await topics.fill(`${await topics.inputValue()}\n- Chamber manufacturer questions`)
+    const preview = page.getByTestId('page-preview')
+    await expect
+      .poll(() => preview.getByTestId('contact-topics').locator('li').allTextContents(), { timeout: 10_000 })
+      .toContain('Chamber manufacturer questions')
+    // The preview shows where the form goes, not a second form.
+    await preview.getByText('The message form follows here, as the page shows it.').waitFor()
+    await page.getByRole('button', { name: 'Save draft' }).click()
+    await page.getByText('Draft saved', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page
+      .getByRole('dialog', { name: 'Publish Contact Us?' })
+      .getByRole('button', { name: 'Publish', exact: true })
+      .click()
+    await page.getByText('Contact Us is published (revision 1): the site shows it now').waitFor()
+
+    // The footer: no description of its own; its preview is the footer.
+    await gotoHydrated(page, `${stack.url}/admin/pages?page=footer`)
+    await page.getByRole('heading', { name: 'Footer', level: 2 }).waitFor()
+    expect(await page.getByRole('textbox', { name: 'Description for search engines' }).count()).toBe(0)
+    const about = page.getByTestId('page-section').getByRole('textbox', { name: 'Text', exact: true })
+    await about.fill('The council sets safety standards for mild hyperbaric wellness. [Read the FAQ](/faq).')
+    await expect
+      .poll(() => preview.getByTestId('footer-about').textContent(), { timeout: 10_000 })
+      .toContain('The council sets safety standards for mild hyperbaric wellness.')
+    for (const width of [1280, 320]) {
+      await page.setViewportSize({ width, height: 900 })
+      expect(await scrollsSideways(editor), `footer editor at ${width}`).toBe(false)
+      expect(await axeViolations(page), `footer editor at ${width}`).toEqual([])
+      await preview.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `${SHOTS}/footer-editor-preview-${width}.png` })
+    }
+    await page.getByRole('button', { name: 'Save draft' }).click()
+    await page.getByText('Draft saved', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page
+      .getByRole('dialog', { name: 'Publish Footer?' })
+      .getByRole('button', { name: 'Publish', exact: true })
+      .click()
+    await page.getByText('Footer is published (revision 1): the site shows it now').waitFor()
+
+    const reader = await stack.openPage({ width: 390 })
+    await gotoHydrated(reader.page, `${stack.url}/contact`)
+    await reader.page.getByTestId('contact-topics').getByText('Chamber manufacturer questions').waitFor()
+    await gotoHydrated(reader.page, `${stack.url}/faq`)
+    const footer = reader.page.getByTestId('footer-about')
+    await footer.getByText('The council sets safety standards for mild hyperbaric wellness.').waitFor()
+    // Its link goes where it says, through the router once the code is there.
+    await footer.getByRole('link', { name: 'Read the FAQ' }).click()
+    await reader.page.waitForURL(`${stack.url}/faq`)
+    expect(reader.problems).toEqual([])
+    expect(editor.problems).toEqual([])
+  }, 120_000)
 })

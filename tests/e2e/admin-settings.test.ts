@@ -20,6 +20,8 @@ import { gotoHydrated } from './support'
 const EDITOR = 'editor@example.org'
 const SECOND_OWNER = 'second-owner@example.org'
 const PHONE = '+1 (555) 010-0199'
+const DISCLAIMER =
+  'Everything on this site is wellness and education, not medical advice. Ask a healthcare provider before any session.'
 const SHOTS = process.env.SCREENSHOTS ? fileURLToPath(new URL('../.artifacts/screens/', import.meta.url)) : null
 
 const form = (page: Page) => page.getByTestId('settings-form')
@@ -39,7 +41,7 @@ describe.skipIf(!chromiumAndPostgres())('the council settings in Chromium', () =
     if (SHOTS) await mkdir(SHOTS, { recursive: true })
   })
 
-  it('an owner changes the phone line: /contact and the PDF show it; a stale form is told; axe finds nothing', async () => {
+  it('an owner changes the phone line and the disclaimer: /contact and the PDF show them; a stale form is told; axe finds nothing', async () => {
     const owner = await stack.signIn('/admin/settings')
     const { page } = owner
     await page.getByRole('heading', { name: 'The council’s identity' }).waitFor()
@@ -62,6 +64,9 @@ describe.skipIf(!chromiumAndPostgres())('the council settings in Chromium', () =
     await form(page).getByText('Enter a valid e-mail address').waitFor()
     await field(page, 'E-mail').fill('info@mhbotstandards.org')
     await field(page, 'Phone line').fill(PHONE)
+    // The disclaimer says, before it is changed, that every page shows it.
+    await form(page).getByTestId('disclaimer-warning').getByText('Every page shows the disclaimer').waitFor()
+    await field(page, 'Disclaimer').fill(DISCLAIMER)
     await form(page).getByRole('button', { name: 'Save the settings' }).click()
     await page.getByText('Settings saved').waitFor()
     await form(page)
@@ -82,6 +87,9 @@ describe.skipIf(!chromiumAndPostgres())('the council settings in Chromium', () =
     await phone.waitFor()
     expect(await phone.getAttribute('href')).toBe('tel:+15550100199')
     expect(await visitor.page.getByText('Available upon request').count()).toBe(0)
+    // The page's disclaimer box and its footer both say the owner's words.
+    expect(await visitor.page.getByTestId('disclaimer').textContent()).toContain(DISCLAIMER)
+    expect(await visitor.page.locator('footer').textContent()).toContain(DISCLAIMER)
     // The document's old address leads to its current version's PDF.
     const pdf = await visitor.page.request.get(`${stack.url}${documentUrl('position-statement-mhbot-sc-001')}`)
     expect(pdf.status()).toBe(200)

@@ -8,6 +8,7 @@ import {
   CouncilSettingsFieldsSchema,
   type CouncilSettingsView,
 } from '../../../shared/schemas/council-settings'
+import { NoticeBox } from '../../components/notice-box'
 import { useTRPC } from '../../lib/trpc'
 import { AdminDate } from '../ui/dates'
 import fieldClasses from '../ui/fields.module.css'
@@ -119,16 +120,16 @@ function SettingsForm({ view }: { view: CouncilSettingsView }) {
             return (
               <Stack key={key} gap={6}>
                 {variable ? null : (
-                  <Alert
-                    color="yellow"
-                    variant="light"
+                  <NoticeBox
+                    tone="yellow"
+                    role="note"
                     title="Every page shows the disclaimer"
                     data-testid="disclaimer-warning"
                   >
                     The council’s pages state that they are wellness and education, not medical advice, through these
                     words. Change them only with the council’s agreement: a save shows the new words on every page at
                     once.
-                  </Alert>
+                  </NoticeBox>
                 )}
                 <Textarea autosize minRows={4} maxRows={10} {...common} />
               </Stack>
