@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { SAFETY_PAGE } from '../../src/content/pages/safety'
-import { auditLog } from '../../src/db/schema'
+import { auditLog, siteTexts } from '../../src/db/schema'
 import { render } from '../../src/server/ssr/render'
 import { PAGE_KEYS, type PageContent } from '../../src/shared/schemas/pages'
 import { setUpTestApp } from '../helpers/build-app'
@@ -217,6 +217,8 @@ const OTHER_PAGES: Record<
     'What People Say',
   ],
   about: [
+    'Questions or Inquiries?',
+    'We welcome questions about our standards, educational materials, facility guidance and partnership opportunities.',
     'About Us',
     'Safety First',
     'Screening, pressure limits, trained supervision and sound equipment come before anything else we publish.',
@@ -463,6 +465,45 @@ describe("the pages' words as content", () => {
     expect((await call('GET', '/sitemap.xml', undefined, {})).body).not.toMatch(
       /<loc>http:\/\/localhost:3000\/<\/loc><lastmod>/,
     )
+  })
+
+  it('a page saved before its layout gained a section shows, edits and publishes with the starting words for it', async () => {
+    // /about as a site that published it before the closing "Questions or Inquiries?" was content
+    // stored it: every section but the last, with a changed sentence.
+    const opened = (await call('GET', '/api/admin/pages/about')).json() as Editing & { published: unknown }
+    const stored = structuredClone(opened.published) as PageContent & { rendered: unknown[] }
+    const last = stored.sections.findIndex((section) => section.id === 'inquiry')
+    expect(last).toBe(stored.sections.length - 1)
+    stored.sections.splice(last, 1)
+    stored.rendered.splice(last, 1)
+    stored.rendered[1] = { body: { html: '<p>Saved before.</p>', text: 'Saved before.' }, items: [] }
+    await app.db
+      .insert(siteTexts)
+      .values({
+        key: 'page:about',
+        published: stored,
+        draft: stored,
+        revision: 1,
+        version: 3,
+        publishedBy: 'x@example.org',
+      })
+
+    const body = wordsOf((await call('GET', '/about', undefined, {})).body)
+    expect(body).toContain('Saved before.')
+    expect(body).toContain('Questions or Inquiries? We welcome questions about our standards')
+    const editing = (await call('GET', '/api/admin/pages/about')).json() as Editing
+    expect(editing.draft.sections.map((section) => section.id)).toEqual([
+      'intro',
+      'who',
+      'values',
+      'what',
+      'commitment',
+      'inquiry',
+    ])
+    const saved = await call('PUT', '/api/admin/pages/about/draft', { version: 3, content: contentOf(editing.draft) })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect((await call('POST', '/api/admin/pages/about/publish', { version: 4 })).statusCode).toBe(200)
+    expect(wordsOf((await call('GET', '/about', undefined, {})).body)).toContain('Questions or Inquiries?')
   })
 
   it('keeps every revision: compared with the current one as text, restored as a draft, published again', async () => {

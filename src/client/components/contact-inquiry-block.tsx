@@ -3,9 +3,13 @@ import { Link } from '@tanstack/react-router'
 import { phoneHref } from '../../shared/site'
 import { useSite } from '../lib/site'
 import { PageSection } from './page-section'
+import { Prose } from './prose'
 
-/** "Questions or inquiries?": the council's e-mail and website, and a way to the contact form. */
-export function ContactInquiryBlock() {
+/**
+ * "Questions or inquiries?": the council's words (a heading and a line, About's last section), its
+ * e-mail and website from its settings, and a way to the contact form.
+ */
+export function ContactInquiryBlock({ heading, html }: { heading: string; html: string }) {
   const site = useSite()
   const websiteLabel = site.website.replace(/^https?:\/\//, '').replace(/\/$/, '')
   // A number only: the words "Available upon request" are for the contact page.
@@ -15,12 +19,9 @@ export function ContactInquiryBlock() {
     <PageSection headingId="inquiry-heading" bg="gray.0" data-testid="contact-inquiry-block">
       <Stack gap="md" maw={760}>
         <Title order={2} id="inquiry-heading">
-          Questions or Inquiries?
+          {heading}
         </Title>
-        <Text c="dark.7" size="lg" lh={1.6}>
-          We welcome questions about our standards, educational materials, facility guidance and partnership
-          opportunities.
-        </Text>
+        <Prose html={html} variant="lead" c="dark.7" lh={1.6} />
         <Stack gap={6}>
           <Text c="dark.7">
             <Text span fw={700}>

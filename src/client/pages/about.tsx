@@ -14,6 +14,7 @@ export function AboutPageBody({ page }: { page: PageView }) {
   const values = sectionOf(page, 'values')
   const what = sectionOf(page, 'what')
   const commitment = sectionOf(page, 'commitment')
+  const inquiry = sectionOf(page, 'inquiry')
   return (
     <>
       <PageHero title="About Us" html={intro.html} />
@@ -35,7 +36,7 @@ export function AboutPageBody({ page }: { page: PageView }) {
         <PageLinks from="/about" />
       </PageSection>
 
-      <ContactInquiryBlock />
+      <ContactInquiryBlock heading={inquiry.heading} html={inquiry.html} />
 
       <DisclaimerBox />
     </>

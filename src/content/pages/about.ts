@@ -73,5 +73,11 @@ export const ABOUT_PAGE: PageContent = {
       ].join('\n\n'),
       items: [],
     },
+    {
+      id: 'inquiry',
+      heading: 'Questions or Inquiries?',
+      body: 'We welcome questions about our standards, educational materials, facility guidance and partnership opportunities.',
+      items: [],
+    },
   ],
 }

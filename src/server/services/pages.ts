@@ -89,6 +89,30 @@ function starter(key: PageKey): Promise<StoredPage> {
 }
 
 const definitionOf = (key: PageKey): PageDefinition => PAGE_DEFINITIONS[key]
+
+/**
+ * A stored page in its definition's sections, in order: a section the layout gained after the page
+ * was saved comes from the starting text (words and rendering), one it lost is left out. So a site
+ * that published a page before its layout changed keeps its words, and its editor opens a draft
+ * the schema accepts.
+ */
+async function aligned(key: PageKey, page: StoredPage): Promise<StoredPage> {
+  const wanted = definitionOf(key).sections.map((section) => section.id)
+  if (page.sections.map((section) => section.id).join('\n') === wanted.join('\n')) return page
+  const start = await starter(key)
+  const out: StoredPage = { ...page, sections: [], rendered: [] }
+  for (const id of wanted) {
+    const [from, at] = page.sections.some((section) => section.id === id)
+      ? [page, page.sections.findIndex((section) => section.id === id)]
+      : [start, start.sections.findIndex((section) => section.id === id)]
+    const section = from.sections[at]
+    const rendered = from.rendered[at]
+    if (!section || !rendered) continue
+    out.sections.push(section)
+    out.rendered.push(rendered)
+  }
+  return out
+}
 const cardCount = (page: PageContent) => page.sections.reduce((sum, section) => sum + section.items.length, 0)
 
 const stores = Object.fromEntries(
@@ -97,7 +121,7 @@ const stores = Object.fromEntries(
     siteTextStore<StoredPage>({
       key: `page:${key}`,
       name: `the ${definitionOf(key).label} page`,
-      parse: (value) => StoredPageSchema.parse(value),
+      parse: async (value) => aligned(key, StoredPageSchema.parse(value)),
       starter: () => starter(key),
       // The page's words as a visitor reads them: the description, then each section's heading, text and cards.
       asText: (page) => {

@@ -22,7 +22,12 @@ export type SiteTextSpec<Content> = {
   key: string
   /** "the FAQ", "the page": the refusals' words. */
   name: string
-  parse: (value: unknown) => Content
+  /**
+   * What was stored, as the text is now: checked, and brought up to the text's present shape (a
+   * page whose layout gained a section since takes the starting text's), so a text saved before a
+   * change of shape still reads, edits and restores.
+   */
+  parse: (value: unknown) => Content | Promise<Content>
   starter: () => Content | Promise<Content>
   /** The text compared between revisions, blocks separated by blank lines, and which blocks are headings. */
   asText: (content: Content) => { text: string; headings: ReadonlySet<string> }
@@ -128,7 +133,7 @@ export function siteTextStore<Content>(spec: SiteTextSpec<Content>) {
       return {
         version: row?.version ?? 0,
         hasDraft: row?.draft != null,
-        draft: row?.draft ? spec.parse(row.draft) : published,
+        draft: row?.draft ? await spec.parse(row.draft) : published,
         draftUpdatedAt: row?.draftUpdatedAt ?? null,
         draftUpdatedBy: row?.draftUpdatedBy ?? null,
         published,
@@ -149,7 +154,7 @@ export function siteTextStore<Content>(spec: SiteTextSpec<Content>) {
       await db.transaction(async (tx) => {
         const row = await lockedAt(tx, input.version)
         if (row.draft == null) throw new ConflictError('There is no draft to publish: save one first.')
-        const content = spec.parse(row.draft)
+        const content = await spec.parse(row.draft)
         const revision = row.revision + 1
         const now = new Date()
         await tx
@@ -195,13 +200,15 @@ export function siteTextStore<Content>(spec: SiteTextSpec<Content>) {
           summary: spec.summary(await spec.starter()),
           current: current === 0,
         },
-        ...rows.map((row) => ({
-          revision: row.revision,
-          publishedAt: row.publishedAt,
-          publishedBy: row.publishedBy,
-          summary: spec.summary(spec.parse(row.content)),
-          current: row.revision === current,
-        })),
+        ...(await Promise.all(
+          rows.map(async (row) => ({
+            revision: row.revision,
+            publishedAt: row.publishedAt,
+            publishedBy: row.publishedBy,
+            summary: spec.summary(await spec.parse(row.content)),
+            current: row.revision === current,
+          })),
+        )),
       ].reverse()
     },
 

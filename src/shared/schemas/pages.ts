@@ -103,6 +103,12 @@ export const PAGE_DEFINITIONS = {
       { id: 'values', label: 'Core values', heading: true, items: { label: 'Value' } },
       { id: 'what', label: 'What we do', heading: true, body: true },
       { id: 'commitment', label: 'Our commitment', heading: true, body: true },
+      {
+        id: 'inquiry',
+        label: 'Questions or inquiries (above the council’s contact details, at the end)',
+        heading: true,
+        body: true,
+      },
     ],
   },
   mission: {
