@@ -124,6 +124,11 @@ describe.skipIf(!chromiumAndPostgres())('the FAQ in the admin, in Chromium', () 
     )
     await starter.scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${SHOTS}/faq-revisions-1280.png` })
+    // Viewed as the page showed it: the questions by category, none of the new words.
+    await starter.getByRole('button', { name: 'View the starting text' }).click()
+    const shown = starter.getByTestId('faq-revision-shown')
+    await shown.getByRole('region', { name: 'Getting Started' }).waitFor()
+    expect(await shown.textContent()).not.toContain('unhurried')
     await starter.getByRole('button', { name: 'Restore as draft (the starting text)' }).click()
     await page
       .getByRole('dialog', { name: 'Restore this revision as the draft?' })

@@ -106,6 +106,17 @@ describe.skipIf(!chromiumAndPostgres())("the pages' words in the admin, in Chrom
     )
     await starter.scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${SHOTS}/page-revisions-1280.png` })
+    // Viewed as the page showed it: the page's own cards, with the starting words.
+    await starter.getByRole('button', { name: 'View the starting text' }).click()
+    await starter.getByTestId('page-revision-shown').getByTestId('protocol-card').nth(1).getByText(OLD).waitFor()
+    expect(await starter.getByTestId('page-revision-comparison').count()).toBe(0)
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 900 })
+      await starter.getByTestId('page-revision-shown').scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `${SHOTS}/page-revision-shown-${width}.png` })
+      expect(await scrollsSideways(editor), `revision shown at ${width}`).toBe(false)
+    }
+    await page.setViewportSize({ width: 1280, height: 900 })
     await starter.getByRole('button', { name: 'Restore as draft (the starting text)' }).click()
     await page
       .getByRole('dialog', { name: 'Restore this revision as the draft?' })

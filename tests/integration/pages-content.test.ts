@@ -477,16 +477,14 @@ describe("the pages' words as content", () => {
     stored.sections.splice(last, 1)
     stored.rendered.splice(last, 1)
     stored.rendered[1] = { body: { html: '<p>Saved before.</p>', text: 'Saved before.' }, items: [] }
-    await app.db
-      .insert(siteTexts)
-      .values({
-        key: 'page:about',
-        published: stored,
-        draft: stored,
-        revision: 1,
-        version: 3,
-        publishedBy: 'x@example.org',
-      })
+    await app.db.insert(siteTexts).values({
+      key: 'page:about',
+      published: stored,
+      draft: stored,
+      revision: 1,
+      version: 3,
+      publishedBy: 'x@example.org',
+    })
 
     const body = wordsOf((await call('GET', '/about', undefined, {})).body)
     expect(body).toContain('Saved before.')

@@ -240,23 +240,7 @@ export function FaqScreen() {
           <Text size="sm" c="dark.6">
             The questions as the FAQ page shows them, with the text on this screen.
           </Text>
-          <div data-testid="faq-preview">
-            {content.categories.map((category) => (
-              <section key={category.id} aria-label={category.title}>
-                <Text fw={700} mt="md">
-                  {category.title}
-                </Text>
-                <FaqAccordion
-                  name="faq-preview"
-                  entries={category.items.map((item, index) => ({
-                    value: `preview-${category.id}-${index + 1}`,
-                    question: item.question,
-                    answer: item.answer,
-                  }))}
-                />
-              </section>
-            ))}
-          </div>
+          <FaqShown categories={content.categories} name="faq-preview" testId="faq-preview" />
         </Stack>
       </Card>
 
@@ -274,6 +258,9 @@ export function FaqScreen() {
         prefix="faq"
         revisions={revisions}
         useRevision={useFaqRevision}
+        show={(revision) => (
+          <FaqShown categories={revision.content.categories} name="faq-revision" testId="faq-revision-shown" />
+        )}
         unsaved={dirty}
         restoring={restore.isPending}
         onRestore={(revision) => restore.mutateAsync({ revision, version: form.version })}
@@ -295,5 +282,28 @@ export function FaqScreen() {
         )}
       </ConfirmDialog>
     </Stack>
+  )
+}
+
+/** Questions as the FAQ page shows them, by category: the draft's (the preview) or a revision's. */
+function FaqShown({ categories, name, testId }: { categories: FaqCategory[]; name: string; testId: string }) {
+  return (
+    <div data-testid={testId}>
+      {categories.map((category) => (
+        <section key={category.id} aria-label={category.title}>
+          <Text fw={700} mt="md">
+            {category.title}
+          </Text>
+          <FaqAccordion
+            name={name}
+            entries={category.items.map((item, index) => ({
+              value: `${name}-${category.id}-${index + 1}`,
+              question: item.question,
+              answer: item.answer,
+            }))}
+          />
+        </section>
+      ))}
+    </div>
   )
 }

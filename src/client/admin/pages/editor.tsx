@@ -29,7 +29,7 @@ import {
   useTextDraft,
 } from '../ui/text-editing'
 import { TextRevisions } from '../ui/text-revisions'
-import { PagePreview } from './preview'
+import { PagePreview, PageRevisionShown } from './preview'
 
 type Editing = RouterOutputs['pages']['admin']
 type Section = PageContent['sections'][number]
@@ -187,6 +187,7 @@ export function PageEditor({ pageKey }: { pageKey: PageKey }) {
         prefix="page"
         revisions={revisions}
         useRevision={usePageRevision}
+        show={(revision) => <PageRevisionShown pageKey={pageKey} page={revision.view} />}
         scope={pageKey}
         unsaved={dirty}
         restoring={restore.isPending}

@@ -1,8 +1,9 @@
 import { Alert, Box, Stack, Text, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useMutation } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { type PageContent, type PageKey, pageContentIssues } from '../../../shared/schemas/pages'
+import type { PageView } from '../../lib/page-content'
 import { useTRPC } from '../../lib/trpc'
 import { PAGE_BODIES } from '../../pages'
 import { refusalOf } from '../ui/mutation'
@@ -38,15 +39,34 @@ export function PagePreview({ pageKey, content }: { pageKey: PageKey; content: P
             you type.
           </Alert>
         ) : null}
-        <Box
-          bd="1px solid var(--mantine-color-gray-4)"
-          style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
-          data-testid="page-preview"
-          inert
-        >
+        <PageFrame testId="page-preview">
           {preview.data ? <Body page={preview.data} /> : <Text p="md">Loading preview...</Text>}
-        </Box>
+        </PageFrame>
       </Stack>
     </Box>
+  )
+}
+
+/** A page's words as the page shows them, in a frame, inert: the preview, or a revision. */
+function PageFrame({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <Box
+      bd="1px solid var(--mantine-color-gray-4)"
+      style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
+      data-testid={testId}
+      inert
+    >
+      {children}
+    </Box>
+  )
+}
+
+/** A revision of the page, as the page showed it. */
+export function PageRevisionShown({ pageKey, page }: { pageKey: PageKey; page: PageView }) {
+  const Body = PAGE_BODIES[pageKey]
+  return (
+    <PageFrame testId="page-revision-shown">
+      <Body page={page} />
+    </PageFrame>
   )
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
-import { useRef, useState } from 'react'
+import { type ReactNode, useRef, useState } from 'react'
 import { DiffLegend, StandardDiff } from '../../components/standard-diff'
 import type { RouterOutputs } from '../../lib/trpc'
 import { StateBadge } from './badges'
@@ -11,7 +11,7 @@ type Entry = RouterOutputs['faq']['revisions'][number]
 type Comparison = RouterOutputs['faq']['revision']['comparison']
 type Loaded<T> = { data?: T | undefined; isError: boolean }
 
-type Props = {
+type Props<Shown extends { comparison: Comparison }> = {
   /** The text's name in sentences: "the FAQ", "the page". */
   name: string
   /** The prefix of the list's ids and test ids: "faq", "page". */
@@ -21,7 +21,9 @@ type Props = {
    * The revision shown, loaded: a hook, called on every render with the one shown (or null) and
    * `scope` (which page's revisions these are).
    */
-  useRevision: (revision: number | null, scope: string) => Loaded<{ comparison: Comparison }>
+  useRevision: (revision: number | null, scope: string) => Loaded<Shown>
+  /** The revision as the site showed it (the page's own component, the FAQ's questions). */
+  show: (revision: Shown) => ReactNode
   scope?: string
   /** Whether the form holds changes not saved: a restore would replace them. */
   unsaved: boolean
@@ -32,21 +34,25 @@ type Props = {
 
 /**
  * A text's published revisions, newest first, and the text it started with (the FAQ, a page): each
- * can be viewed as a comparison with the text published now (the standards' comparison) and
- * restored as the draft.
+ * can be viewed as the site showed it, compared with the text published now (the standards'
+ * comparison), and restored as the draft.
  */
-export function TextRevisions({
+export function TextRevisions<Shown extends { comparison: Comparison }>({
   name,
   prefix,
   revisions,
   useRevision,
+  show,
   scope = '',
   unsaved,
   restoring,
   onRestore,
-}: Props) {
-  const [shown, setShown] = useState<number | null>(null)
+}: Props<Shown>) {
+  const [open, setOpen] = useState<{ revision: number; as: 'view' | 'compare' } | null>(null)
+  const shown = open?.revision ?? null
   const viewed = useRevision(shown, scope)
+  const toggle = (revision: number, as: 'view' | 'compare') =>
+    setOpen(open?.revision === revision && open.as === as ? null : { revision, as })
   const heading = useRef<HTMLHeadingElement>(null)
   const confirm = useConfirm<Entry>()
   const label = (entry: { revision: number }) =>
@@ -89,15 +95,21 @@ export function TextRevisions({
                     </Text>
                   </Stack>
                   <Group gap="xs">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      aria-expanded={shown === entry.revision}
-                      onClick={() => setShown(shown === entry.revision ? null : entry.revision)}
-                    >
-                      {shown === entry.revision ? 'Hide' : 'Compare'}
-                      <span className="visually-hidden"> {label(entry).toLowerCase()}</span>
-                    </Button>
+                    {(['view', 'compare'] as const).map((as) => {
+                      const expanded = open?.revision === entry.revision && open.as === as
+                      return (
+                        <Button
+                          key={as}
+                          size="xs"
+                          variant="default"
+                          aria-expanded={expanded}
+                          onClick={() => toggle(entry.revision, as)}
+                        >
+                          {expanded ? 'Hide' : as === 'view' ? 'View' : 'Compare'}
+                          <span className="visually-hidden"> {label(entry).toLowerCase()}</span>
+                        </Button>
+                      )
+                    })}
                     {entry.current ? null : (
                       <Button size="xs" variant="light" onClick={() => confirm.ask(entry)}>
                         Restore as draft<span className="visually-hidden"> ({label(entry).toLowerCase()})</span>
@@ -105,9 +117,14 @@ export function TextRevisions({
                     )}
                   </Group>
                 </Group>
-                {shown === entry.revision ? (
-                  <div data-testid={`${prefix}-revision-comparison`}>
-                    {viewed.data ? (
+                {open?.revision === entry.revision ? (
+                  <div data-testid={`${prefix}-revision-${open.as === 'view' ? 'view' : 'comparison'}`}>
+                    {viewed.data && open.as === 'view' ? (
+                      <Stack gap="xs" mt="sm">
+                        <Text size="sm">{label(entry)}, as the site showed it:</Text>
+                        {show(viewed.data)}
+                      </Stack>
+                    ) : viewed.data ? (
                       <>
                         <Text size="sm" mt="sm">
                           From {label(entry).toLowerCase()} to what is published now:{' '}
