@@ -1024,6 +1024,12 @@ const settingsLike = fc.record(
     postalAddress: fieldOf(fc.constantFrom('', '12 Example Street\nSpringfield')),
     country: fieldOf(fc.constantFrom('USA', 'Canada')),
     replyTime: fieldOf(fc.constantFrom('2-3 business days', 'a week')),
+    disclaimer: fieldOf(
+      fc.constantFrom(
+        'For wellness and education only: not medical advice. Ask a healthcare provider before any session.',
+        'Wellness only.\nNot medical advice; consult a qualified healthcare provider before a session.',
+      ),
+    ),
   },
   { requiredKeys: [] },
 )
