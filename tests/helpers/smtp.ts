@@ -20,6 +20,8 @@ export async function startSmtpServer(options: { user?: string; password?: strin
   const received: ReceivedMail[] = []
   const waiters: (() => void)[] = []
   let refuse = false
+  /** While set, a message is read in full but not answered until released (a slow mail server). */
+  let held: { gate: Promise<void>; arrived: number; onArrive: (() => void)[] } | null = null
   const auth = options.user !== undefined
 
   const create = () =>
@@ -46,7 +48,13 @@ export async function startSmtpServer(options: { user?: string; password?: strin
         const chunks: Buffer[] = []
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))
         stream.on('error', (error: Error) => callback(error))
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          const hold = held
+          if (hold) {
+            hold.arrived += 1
+            for (const wake of hold.onArrive.splice(0)) wake()
+            await hold.gate
+          }
           const raw = Buffer.concat(chunks)
           simpleParser(raw).then(
             (parsed) => {
@@ -121,6 +129,38 @@ export async function startSmtpServer(options: { user?: string; password?: strin
     },
     refuseRecipients(on: boolean) {
       refuse = on
+    },
+    /**
+     * Holds every message from now on: read in full, then unanswered until `release()`. `arrived`
+     * resolves once `count` held messages have come in.
+     */
+    hold() {
+      let release = () => {}
+      const gate = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      const state = { gate, arrived: 0, onArrive: [] as (() => void)[] }
+      held = state
+      return {
+        async arrived(count: number, timeoutMs = 10_000) {
+          const deadline = Date.now() + timeoutMs
+          while (state.arrived < count) {
+            const left = deadline - Date.now()
+            if (left <= 0) throw new Error(`expected ${count} held mails, ${state.arrived} arrived`)
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, left)
+              state.onArrive.push(() => {
+                clearTimeout(timer)
+                resolve()
+              })
+            })
+          }
+        },
+        release() {
+          held = null
+          release()
+        },
+      }
     },
     /** Closes the port: connections are refused until start(). */
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),

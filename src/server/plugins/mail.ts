@@ -8,6 +8,7 @@ import {
   claimDueMail,
   dropMail,
   finishedIssue,
+  handOff,
   isNewsletterKind,
   markMailFailed,
   markMailSent,
@@ -175,6 +176,11 @@ export const mailPlugin = fp<{ timing?: Partial<MailTiming> }>(
           await cancelMail(app.db, row.id)
           await issueMailEnded(row)
         } else await dropMail(app.db, row.id)
+        return
+      }
+      // Cancelled (or its claim lost) while it was being written: it does not go.
+      if (!(await handOff(app.db, row))) {
+        app.log.info(about(row), 'mail skipped: its claim passed to another sender or it was cancelled')
         return
       }
       try {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { mailOutbox, rateLimitCounters } from '../../db/schema'
 import type { MailKind } from '../../shared/constants'
@@ -77,15 +77,17 @@ export async function cancelQueuedNewsletter(tx: Db, subscriberId: string): Prom
 }
 
 /**
- * Cancels the issue rows `which` picks that have not gone out, claimed ones too (the sender renews
- * its claim on a row, and so finds it cancelled, before it sends); returns their ids.
+ * Cancels the issue rows `which` picks that have not gone out, claimed ones too (the sender checks
+ * its claim on a row, and so finds it cancelled, before it hands the mail over); returns them, each
+ * with whether it was already being handed to the mail server (handOff). Such a mail may still go:
+ * if the server takes it, the row becomes `sent` after all; if not, it stays cancelled.
  */
 export function cancelNotSent(tx: Db, which: SQL | undefined) {
   return tx
     .update(mailOutbox)
     .set({ state: 'cancelled', lockedUntil: null })
     .where(and(which, eq(mailOutbox.kind, 'newsletter_issue'), inArray(mailOutbox.state, ['pending', 'sending'])))
-    .returning({ id: mailOutbox.id })
+    .returning({ id: mailOutbox.id, inHand: sql<boolean>`${mailOutbox.sentAt} is not null` })
 }
 
 /** Deletes a subscriber's mail of `kind` that still waits: there is nothing of it to keep. */
@@ -187,6 +189,8 @@ export async function claimDueMail(
       state: 'sending',
       attempts: sql`${mailOutbox.attempts} + 1`,
       lockedUntil: leaseEnd(leaseMs),
+      // A row taken back from a sender that stopped mid-hand-off is not known to have gone out.
+      sentAt: null,
     })
     .where(inArray(mailOutbox.id, due))
     .returning()
@@ -215,11 +219,33 @@ export async function renewClaim(db: Db, row: OutboxRow, leaseMs: number): Promi
   return renewed ?? null
 }
 
+/**
+ * Just before the mail goes to the mail server: the row is marked as being handed over (`sentAt`),
+ * if it is still this sender's claim and not cancelled. A cancel from here on cannot stop the mail,
+ * so it does not count it, and if the server takes it the row is `sent` (markMailSent): what the
+ * cancel answers and what the issue's count says match what went out. False: the mail must not go.
+ */
+export async function handOff(db: Db, row: OutboxRow): Promise<boolean> {
+  if (!row.lockedUntil) return false
+  const [marked] = await db
+    .update(mailOutbox)
+    .set({ sentAt: new Date() })
+    .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.state, 'sending'), eq(mailOutbox.lockedUntil, row.lockedUntil)))
+    .returning({ id: mailOutbox.id })
+  return marked !== undefined
+}
+
+/** The mail server took it: sent, even when a cancel came while it was being handed over. */
 export async function markMailSent(db: Db, id: number): Promise<void> {
   await db
     .update(mailOutbox)
     .set({ state: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'sending')))
+    .where(
+      and(
+        eq(mailOutbox.id, id),
+        or(eq(mailOutbox.state, 'sending'), and(eq(mailOutbox.state, 'cancelled'), isNotNull(mailOutbox.sentAt))),
+      ),
+    )
 }
 
 /**
@@ -231,15 +257,21 @@ export async function markMailFailed(db: Db, id: number, error: string, retryInM
     .update(mailOutbox)
     .set(
       retryInMs === null
-        ? { state: 'failed', lockedUntil: null, lastError: error }
+        ? { state: 'failed', lockedUntil: null, lastError: error, sentAt: null }
         : {
             state: 'pending',
             lockedUntil: null,
+            sentAt: null,
             lastError: error,
             nextAttemptAt: sql`now() + ${`${Math.ceil(retryInMs)} milliseconds`}::interval`,
           },
     )
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'sending')))
+  // Cancelled while it was being handed over, and not taken: it did not go.
+  await db
+    .update(mailOutbox)
+    .set({ sentAt: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'cancelled'), isNotNull(mailOutbox.sentAt)))
 }
 
 /** A row whose mail has nothing left to say (its subject was deleted or already done). */

@@ -146,21 +146,24 @@ export async function deliveryStatus(db: Db, id: number): Promise<DeliveryStatus
 
 /**
  * Stops what of a post's sending has not gone out: waiting rows, and rows a sender has claimed but
- * not yet sent (the sender checks the row's state before it sends), become cancelled.
+ * not yet sent (the sender checks the row's state before it sends), become cancelled. A mail being
+ * handed to the mail server at that moment cannot be stopped, so it is not counted: if the server
+ * takes it, the progress counts it as sent.
  */
 export async function cancelDelivery(db: Db, actor: Actor, id: number): Promise<{ cancelled: number }> {
   return db.transaction(async (tx) => {
     await postById(tx, id)
     const rows = await cancelNotSent(tx, eq(mailOutbox.postId, id))
+    const cancelled = rows.filter((row) => !row.inHand).length
     if (rows.length > 0) {
       await recordChange(tx, actor, {
         action: 'update',
         entity: 'post',
         entityId: id,
         before: null,
-        after: { cancelledSending: rows.length },
+        after: { cancelledSending: cancelled },
       })
     }
-    return { cancelled: rows.length }
+    return { cancelled }
   })
 }
