@@ -4,11 +4,7 @@
  * work in any mail program's browser and never loop.
  */
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  )
+import { escapeHtml } from '../shared/html'
 
 export function plainPage(options: {
   title: string

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../shared/html'
 import type { PublicSite } from '../../shared/site'
 
 /*
@@ -17,12 +18,6 @@ export type NewsletterContent = { subject: string; text: string; html: string; h
 /** The site's own description of the newsletter (the sign-up form says the same). */
 export const NEWSLETTER_ABOUT =
   'New standards, safety guidance and research summaries from the council, a few times a year.'
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  )
 
 /** RFC 8058: the subscriber's own link, which the one-click POST route takes as it is. */
 export const unsubscribeHeaders = (unsubscribe: string): Record<string, string> => ({

@@ -1,6 +1,7 @@
 import { and, eq, isNull, or } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { posts, standardVersions } from '../../db/schema'
+import { escapeHtml } from '../../shared/html'
 import type { HeadingStyle } from '../../shared/schemas/news'
 import { MarkdownRefusedError, type RenderedMarkdown, renderBody } from './markdown'
 
@@ -18,9 +19,6 @@ import { MarkdownRefusedError, type RenderedMarkdown, renderBody } from './markd
 const HEADING_STYLES = { post: 'fromH2', version: 'shifted' } as const satisfies Record<string, HeadingStyle>
 
 export type BodyTable = keyof typeof HEADING_STYLES
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] ?? char)
 
 /**
  * What a stored body the renderer refused shows: its words as written, escaped, one paragraph per

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { escapeHtml } from '../html'
 import type { SiteInfo } from '../site'
 import { TextRevisionSchema, TextVersionSchema } from './site-text'
 import { storableText } from './text'
@@ -24,9 +25,6 @@ export const PAGE_TOKENS = { [COUNCIL_TOKEN]: 'name', '{email}': 'email' } as co
   string,
   keyof SiteInfo
 >
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] ?? char)
 
 /**
  * A body's stored HTML with each token replaced by its setting: in the text, and in a link's

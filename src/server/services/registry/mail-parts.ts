@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../shared/html'
 import type { MailSettings } from '../mail-content'
 
 /*
@@ -8,9 +9,6 @@ import type { MailSettings } from '../mail-content'
 
 /** One paragraph: text, or a line that is a link (shown as its address in the plain part). */
 export type MailParagraph = string | { link: string; label?: string }
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
 
 /** The same words as plain text and as a small HTML page (the newsletter's mail does likewise). */
 export function mailParts(site: MailSettings['site'], paragraphs: MailParagraph[]): { text: string; html: string } {
