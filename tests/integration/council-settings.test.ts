@@ -188,17 +188,24 @@ describe('an owner saves the settings', () => {
 
   it('keeps a right-to-left name, an emoji and markup as text: shown escaped, never as HTML', async () => {
     const name = 'مجلس المعايير 🌊 <script>alert(1)</script>'
-    const saved = await save({ version: 0, name, postalAddress: '<b>1 Rue</b> 🏛\nשדרות 5' })
+    const disclaimer = 'אין לראות בכך ייעוץ רפואי 🌊 <img src=x onerror=alert(1)> wellness and education only.'
+    const saved = await save({ version: 0, name, postalAddress: '<b>1 Rue</b> 🏛\nשדרות 5', disclaimer })
     expect(saved.statusCode).toBe(200)
     const contact = await page('/contact')
     expect(contact).not.toContain('<script>alert(1)</script>')
     expect(contact).not.toContain('<b>1 Rue</b>')
     expect(contact).toContain('&lt;b&gt;1 Rue&lt;/b&gt; 🏛\nשדרות 5')
+    // The disclaimer in the box and the footer: text, escaped, the Hebrew and the emoji kept.
+    expect(contact).not.toContain('<img src=x')
+    expect(contact.split('אין לראות בכך ייעוץ רפואי 🌊 &lt;img src=x onerror=alert(1)&gt;').length - 1).toBe(2)
     expect((await view()).values.name).toBe(name)
     // A 5,000-character line is refused with the field's limit, and changes nothing.
     const long = await save({ version: 1, postalAddress: 'x'.repeat(5000) })
     expect(long.statusCode).toBe(400)
     expect(long.json().fields.postalAddress).toBe('Postal address must be at most 300 characters')
+    const longDisclaimer = await save({ version: 1, disclaimer: 'x'.repeat(5000) })
+    expect(longDisclaimer.statusCode).toBe(400)
+    expect(longDisclaimer.json().fields.disclaimer).toBe('Disclaimer must be at most 1,000 characters')
   })
 
   it('from a form opened before another save is refused, and nothing is written', async () => {
