@@ -8,6 +8,10 @@ const runLoader = (tag: HTMLScriptElement) => {
   new Function('tag', source)(tag)
 }
 
+/** A pointer event as the browser sends it; jsdom has no PointerEvent, so the type is set on an Event. */
+const pointer = (type: string, pointerType: string) =>
+  Object.defineProperty(new Event(type), 'pointerType', { value: pointerType })
+
 const entryScripts = () => document.head.querySelectorAll('script[type="module"]').length
 const preloads = () => document.head.querySelectorAll('link[rel="modulepreload"]').length
 /** After the frame that follows and a task: when the loader starts the code once a press is over. */
@@ -38,7 +42,7 @@ describe('the loader of a public page', () => {
     expect(entryScripts()).toBe(0)
   })
 
-  it('leaves a tap to the browser: the code is added once the finger is lifted and the frame after it painted', async () => {
+  it('leaves a press to the browser: the code is added once it is released and the frame after it painted', async () => {
     runLoader(tag)
     window.dispatchEvent(new Event('pointerdown'))
     await afterNextFrame()
@@ -59,6 +63,34 @@ describe('the loader of a public page', () => {
     window.dispatchEvent(new Event('keyup'))
     await afterNextFrame()
     window.dispatchEvent(new Event('pointermove'))
+    await afterNextFrame()
+    expect(entryScripts()).toBe(1)
+  })
+
+  it('starts nothing for a finger or a pen, nor for the keys and the focus that follow one (a phone keyboard, a tapped field)', async () => {
+    runLoader(tag)
+    for (const pointerType of ['touch', 'pen']) {
+      window.dispatchEvent(pointer('pointerdown', pointerType))
+      window.dispatchEvent(pointer('pointermove', pointerType))
+      window.dispatchEvent(pointer('pointerup', pointerType))
+    }
+    window.dispatchEvent(new Event('focusin'))
+    window.dispatchEvent(new Event('keydown'))
+    window.dispatchEvent(new Event('keyup'))
+    await afterNextFrame()
+    expect(entryScripts()).toBe(0)
+    // A mouse still starts it (a tablet with a trackpad).
+    window.dispatchEvent(pointer('pointermove', 'mouse'))
+    await afterNextFrame()
+    expect(entryScripts()).toBe(1)
+  })
+
+  it('starts for a mouse press once it is released', async () => {
+    runLoader(tag)
+    window.dispatchEvent(pointer('pointerdown', 'mouse'))
+    await afterNextFrame()
+    expect(entryScripts()).toBe(0)
+    window.dispatchEvent(pointer('pointerup', 'mouse'))
     await afterNextFrame()
     expect(entryScripts()).toBe(1)
   })

@@ -181,7 +181,7 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
     })
   }
 
-  it('with the scripts held back 3 s, a tap at first paint opens the menu, hydration keeps it open, then the drawer takes over', async () => {
+  it('a tap at first paint opens the menu and starts no code; a mouse then does, with the scripts held back 3 s: hydration keeps it open, then the drawer takes over', async () => {
     const { page, problems } = await openPage(390, true)
     await page.route('**/*.js', async (route) => {
       await sleep(3000)
@@ -196,10 +196,15 @@ describe.skipIf(!chromiumAndPostgres())('navigation from the first paint, with a
     const menu = page.getByRole('navigation', { name: 'Mobile' })
     await page.locator(MENU_TOGGLE).tap()
     await menu.waitFor({ timeout: 1000 })
+    // A touch starts no code (decision 057): the page stays HTML, its menu the native one.
+    await sleep(1500)
+    expect(await page.evaluate(() => document.querySelector('script[type="module"][src]') === null)).toBe(true)
     expect(await isHydrated(page)).toBe(false)
 
-    // The code arrives: React hydrates the same markup, and the menu the visitor opened stays open,
-    // also once the drawer's code is here (it takes over when this menu is closed).
+    // A mouse moves (a tablet with a trackpad): the code arrives, React hydrates the same markup,
+    // and the menu the visitor opened stays open, also once the drawer's code is here (it takes
+    // over when this menu is closed).
+    await page.mouse.move(200, 600)
     await untilHydrated(page)
     expect(await menu.isVisible()).toBe(true)
     await deferredUi
