@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
-import { loggedRequest, requestCompleted, requestId } from '../log'
+import { requestId, requestLineWriter } from '../log'
 import type { AppMetrics } from '../metrics/metrics'
 import { SESSION_COOKIE } from '../plugins/session'
 import { notModified } from './conditional'
@@ -49,11 +49,10 @@ export function serveKept(
     metrics.observeRequest(method, entry.route, status, elapsed / 1000)
   }
   if (LOGS_INFO.has(log.level)) {
-    const line = requestCompleted(
-      { req: loggedRequest(method, url), statusCode: status, responseTime: elapsed, kept: true },
+    requestLineWriter(log)(
+      { req: { method, url }, statusCode: status, responseTime: elapsed, kept: true },
       requestId(request),
     )
-    log.info(line, 'request completed')
   }
   return true
 }
