@@ -6,6 +6,7 @@ import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { POSITION_STATEMENT_NUMBER } from '../../content/facts'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
+import { PrintButton } from '../components/print-button'
 import { StandardBody } from '../components/standard-body'
 import { ReviewCallout, StandardDate, standardDate } from '../components/standard-parts'
 import { standardPdfPath } from '../components/standard-routing'
@@ -99,15 +100,13 @@ function PositionStatementPage() {
             <Button component="a" href={standardPdfPath(document.key, current.version)}>
               Download PDF
             </Button>
-            <Button variant="light" onClick={() => window.print()}>
-              Print
-            </Button>
             <Anchor
               renderRoot={(props) => <Link {...props} to="/standards/$number" params={{ number: document.key }} />}
               underline="always"
             >
               Version history
             </Anchor>
+            <PrintButton />
           </Group>
         </Paper>
 

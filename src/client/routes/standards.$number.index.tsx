@@ -2,6 +2,7 @@ import { Anchor, Box, Button, Container, Group, Paper, Text, Title } from '@mant
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
 import { DisclaimerBox } from '../components/disclaimer-box'
+import { PrintButton } from '../components/print-button'
 import { StandardBody } from '../components/standard-body'
 import { StandardHistory } from '../components/standard-history'
 import { MetaList, ReviewCallout, StandardDate, StandardHero } from '../components/standard-parts'
@@ -80,14 +81,12 @@ function StandardPage() {
                 <Button component="a" href={standardPdfPath(document.key, current.version)}>
                   Download PDF
                 </Button>
-                <Button variant="light" onClick={() => window.print()}>
-                  Print
-                </Button>
               </>
             ) : null}
             <Anchor href="#version-history" underline="always">
               Version history
             </Anchor>
+            {current ? <PrintButton /> : null}
           </Group>
         </Paper>
 

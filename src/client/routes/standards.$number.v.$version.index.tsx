@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, lazyRouteComponent, notFound, redirect, useRouter } from '@tanstack/react-router'
 import { type ReactNode, Suspense, useState } from 'react'
 import { DisclaimerBox } from '../components/disclaimer-box'
+import { PrintButton } from '../components/print-button'
 import { StandardBody } from '../components/standard-body'
 import {
   DocumentNumber,
@@ -214,9 +215,7 @@ function VersionPage() {
             <Button component="a" href={standardPdfPath(version.key, version.version)}>
               Download PDF
             </Button>
-            <Button variant="light" onClick={() => window.print()}>
-              Print
-            </Button>
+            <PrintButton />
           </Group>
           <Group gap="lg" mt="md" data-print-hide>
             <Anchor
