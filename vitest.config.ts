@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config'
 
 // In CI, a worker that dies of a V8 fatal error (its heap limit reached, say) leaves a Node
 // diagnostic report here, which tests/helpers/time-reporter.ts summarises at the end of the run:
-// Vitest itself says only "Worker exited unexpectedly".
+// Vitest itself says only "Worker exited unexpectedly". The reporter also notes each worker's exit
+// code or signal, and a worker the stack of an exit made while a file ran (worker-exits.ts).
 if (process.env.CI && !process.env.TEST_NODE_REPORTS)
   process.env.TEST_NODE_REPORTS = mkdtempSync(join(tmpdir(), 'mhbot-node-reports-'))
 const reports = process.env.TEST_NODE_REPORTS
@@ -63,7 +64,11 @@ export default defineConfig({
           ],
           globalSetup: ['tests/helpers/global-pglite.ts'],
           env: { TEST_DB_DRIVER: 'pglite' },
-          isolate: false,
+          // Each file in a process of its own, unlike db:postgres: a worker that had run many PGlite
+          // files died twice in CI with no error and no Node report (Vitest: "Worker exited
+          // unexpectedly"), which a fresh process per file never did. It costs the server's import
+          // again per file, about 4 minutes of the run.
+          isolate: true,
         },
       },
       {

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest'
+import { noteExitsWhileRunning, setRunningFile } from './worker-exits'
 
 /**
  * An unexpected console.error or console.warn fails the test that caused it (as in the Epic Stack).
@@ -26,3 +27,11 @@ afterEach(() => {
   })
   if (failures.length > 0) throw new Error(failures.join('\n'))
 })
+
+// In CI, a worker that exits while a file runs leaves its file and the exiting stack (worker-exits.ts).
+const reports = process.env.TEST_NODE_REPORTS
+if (reports) {
+  noteExitsWhileRunning(reports)
+  beforeAll(() => setRunningFile(expect.getState().testPath ?? 'a file'))
+  afterAll(() => setRunningFile(null))
+}

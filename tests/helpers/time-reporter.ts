@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, rmdirSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { Reporter, SerializedError, TestModule, TestSpecification } from 'vitest/node'
+import { watchWorkerExits, workerExitLines } from './worker-exits'
 
 /**
  * Prints, after a run in CI, where its time went: each project's summed file time and the slowest
@@ -15,6 +16,12 @@ import type { Reporter, SerializedError, TestModule, TestSpecification } from 'v
 export default class TimeReporter implements Reporter {
   /** Every file the run was asked to run, by project and path: a file that never reports is still known. */
   private planned: { project: string; moduleId: string }[] = []
+
+  onInit() {
+    // Before Vitest forks its first worker.
+    const folder = process.env.TEST_NODE_REPORTS
+    if (folder) watchWorkerExits(folder)
+  }
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>) {
     this.planned = specifications.map((spec) => ({ project: spec.project.name, moduleId: spec.moduleId }))
@@ -45,7 +52,12 @@ export default class TimeReporter implements Reporter {
     for (const row of [...rows].sort((a, b) => b.ms - a.ms).slice(0, 25))
       lines.push(`  ${s(row.ms).padStart(8)}  ${row.project.padEnd(12)} ${row.file}  (import ${s(row.importMs)})`)
     lines.push(...notPassed(testModules, this.planned, unhandledErrors))
-    lines.push(...fatalReports(process.env.TEST_NODE_REPORTS))
+    const folder = process.env.TEST_NODE_REPORTS
+    const died = unhandledErrors.some((error) => JSON.stringify(error).includes('Worker exited unexpectedly'))
+    const deaths = [...workerExitLines(folder, died), ...fatalReports(folder)]
+    // Nothing died: the folder vitest.config.ts made for the run goes.
+    if (folder && deaths.length === 0) rmSync(folder, { recursive: true, force: true })
+    lines.push(...deaths)
     process.stdout.write(`${lines.join('\n')}\n`)
   }
 }
@@ -126,15 +138,7 @@ export function fatalReports(folder: string | undefined): string[] {
   } catch {
     return []
   }
-  if (files.length === 0) {
-    // Nothing died: the empty folder vitest.config.ts made for the run goes.
-    try {
-      rmdirSync(folder)
-    } catch {
-      // not empty, or gone already
-    }
-    return []
-  }
+  if (files.length === 0) return []
   const lines: string[] = []
   for (const name of files) {
     try {
