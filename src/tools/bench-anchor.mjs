@@ -6,8 +6,9 @@
 // app's figures are read against it.
 // Argument: a JSON file [{ path, identity: { headers, body }, br: { headers, body } }] (body base64).
 // Prints `ANCHOR_READY <port>` once listening on 127.0.0.1.
-import { randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import Fastify from 'fastify'
 import { openLogStream } from '../server/log-stream.mjs'
 
@@ -17,6 +18,10 @@ const answers = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8'))
 const stream = openLogStream()
 const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info', stream }, disableRequestLogging: true })
 const logsRequests = ['trace', 'debug', 'info'].includes(app.log.level)
+const PROCESS_ID = randomBytes(6).toString('base64url')
+let requests = 0
+// pino's own fields, as the app's lines carry them.
+const bindings = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`
 /** @param {RecordedAnswer} recorded */
 const decoded = (recorded) => ({ headers: recorded.headers, body: Buffer.from(recorded.body, 'base64') })
 for (const answer of answers) {
@@ -27,18 +32,15 @@ for (const answer of answers) {
     // The same choice the app makes for the two kinds of request the bench sends.
     const variant = (request.headers['accept-encoding'] ?? '').includes('br') ? br : identity
     reply.headers(variant.headers).send(variant.body)
-    // The line a kept answer leaves (src/server/log.ts, requestCompleted).
-    if (logsRequests)
-      app.log.info(
-        {
-          reqId: randomUUID(),
-          req: { method: request.method, url: answer.path },
-          res: { statusCode: 200 },
-          responseTime: Math.round((performance.now() - started) * 1000) / 1000,
-          kept: true,
-        },
-        'request completed',
+    // The line a kept answer leaves, made as the app makes it (keptLineWriter in src/server/log.ts):
+    // one string, an id of the process's random part and a count.
+    if (logsRequests) {
+      requests += 1
+      const responseTime = Math.round((performance.now() - started) * 1000) / 1000
+      stream.write(
+        `{"level":30,"time":${Date.now()}${bindings},"reqId":"${PROCESS_ID}-${requests.toString(36)}","req":${JSON.stringify({ method: request.method, url: answer.path })},"res":{"statusCode":200},"responseTime":${responseTime},"kept":true,"msg":"request completed"}\n`,
       )
+    }
   })
 }
 const address = await app.listen({ port: 0, host: '127.0.0.1' })

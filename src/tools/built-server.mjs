@@ -87,26 +87,44 @@ export async function startBuiltServer(dbEnv, { limitMs, echoLines = 0 }) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  /** @type {string[]} */
+  let recent = []
+  /** @type {Buffer | null} the last large chunk, split into `recent` only when they are asked for */
+  let unread = null
   /** @type {ServerLog} */
-  const log = { lines: 0, shown: 0, recent: [], tail: '' }
+  const log = {
+    lines: 0,
+    shown: 0,
+    tail: '',
+    get recent() {
+      if (unread !== null) {
+        const lines = unread.subarray(-RECENT_BYTES).toString().split('\n')
+        lines.shift()
+        lines.pop()
+        recent = lines.filter((l) => l.trim() !== '').slice(-RECENT_LINES)
+        unread = null
+      }
+      return recent
+    },
+  }
   /** @param {Buffer} chunk */
   const onData = (chunk) => {
-    // Under load at LOG_LEVEL=info the log is read as a collector reads it, counted and mostly let
-    // go: splitting every line here would spend the CPU the server and the load generator share.
+    // Under load at LOG_LEVEL=info the log is read as a collector reads it, counted and let go:
+    // decoding or splitting it here would spend the CPU the server and the load generator share.
     if (chunk.length > LARGE_CHUNK && log.shown >= echoLines) {
       log.lines += countLines(chunk)
-      const lines = chunk.subarray(-RECENT_BYTES).toString().split('\n')
-      lines.shift()
-      log.tail = lines.pop() ?? ''
-      log.recent = lines.filter((l) => l.trim() !== '').slice(-RECENT_LINES)
+      const end = chunk.lastIndexOf(10)
+      log.tail = end === -1 ? log.tail + chunk.toString() : chunk.subarray(end + 1).toString()
+      if (end !== -1) unread = chunk
       return
     }
     const lines = (log.tail + chunk.toString()).split('\n')
     log.tail = lines.pop() ?? ''
+    const kept = log.recent
     for (const line of lines.filter((l) => l.trim() !== '')) {
       log.lines += 1
-      log.recent.push(line)
-      if (log.recent.length > RECENT_LINES) log.recent.shift()
+      kept.push(line)
+      if (kept.length > RECENT_LINES) kept.shift()
       if (log.shown < echoLines) {
         log.shown += 1
         console.log(`[server] ${line.length > 400 ? `${line.slice(0, 400)}…` : line}`)

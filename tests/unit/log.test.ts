@@ -1,8 +1,10 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
 import { closeSync, constants, mkdtempSync, openSync, rmSync } from 'node:fs'
 import { Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { DrizzleQueryError } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { serializeError } from '../../src/server/log'
@@ -66,5 +68,146 @@ describe('openLogStream', () => {
       else closeSync(readEnd)
       rmSync(folder, { recursive: true, force: true })
     }
+  })
+
+  it('waits out a descriptor that does not block and is full, and loses no line', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'mhbot-log-stream-'))
+    const fifo = join(folder, 'log')
+    execFileSync('mkfifo', [fifo])
+    const readEnd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK)
+    // A write end that answers EAGAIN when the pipe is full, as a collector's pipe can be.
+    const writeEnd = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)
+    let reader: Socket | undefined
+    try {
+      const stream = openLogStream({ fd: writeEnd })
+      const LINES = 2000
+      for (let i = 0; i < LINES; i += 1) stream.write(`${JSON.stringify({ i, pad: 'é'.repeat(90) })}\n`)
+      // Nothing reads for a while: the pipe's 64 KB fill and the writes are refused.
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      let received = ''
+      reader = new Socket({ fd: readEnd, readable: true, writable: false })
+      reader.setEncoding('utf8')
+      reader.on('data', (chunk: string) => {
+        received += chunk
+      })
+      await closeLogStream(stream)
+      const arrived = () => received.split('\n').filter((line) => line !== '')
+      for (const deadline = Date.now() + 5_000; arrived().length < LINES && Date.now() < deadline; )
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(arrived().map((line) => JSON.parse(line).i)).toEqual(Array.from({ length: LINES }, (_, i) => i))
+    } finally {
+      if (reader) reader.destroy()
+      else closeSync(readEnd)
+      closeSync(writeEnd)
+      rmSync(folder, { recursive: true, force: true })
+    }
+  })
+
+  it('keeps the process alive until a full descriptor that does not block has taken every line, at a graceful stop', async () => {
+    // A graceful stop closes the server and the database, then awaits closeLogStream: nothing else
+    // holds the event loop open. Were the retry of a refused write (EAGAIN) not to hold it, the
+    // process would end there, with the rest of a line half-written (CI, 2026-11-29).
+    const folder = mkdtempSync(join(tmpdir(), 'mhbot-log-stream-'))
+    const fifo = join(folder, 'log')
+    execFileSync('mkfifo', [fifo])
+    const readEnd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK)
+    const module = fileURLToPath(new URL('../../src/server/log-stream.mjs', import.meta.url))
+    const LINES = 3000
+    const script = `import { constants, openSync } from 'node:fs'
+import { closeLogStream, openLogStream } from ${JSON.stringify(module)}
+const stream = openLogStream({ fd: openSync(${JSON.stringify(fifo)}, constants.O_WRONLY | constants.O_NONBLOCK) })
+for (let i = 0; i < ${LINES}; i += 1) stream.write(JSON.stringify({ i, pad: 'x'.repeat(200) }) + '\\n')
+closeLogStream(stream).finally(() => process.exit(0))`
+    // Held open until the child has exited, so that the reader sees no end before the child opens.
+    let heldWriter: number | undefined = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)
+    let reader: Socket | undefined
+    try {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' })
+      const exited = once(child, 'exit')
+      // Nothing reads at first: the pipe's 64 KB fill and the child's writes are refused.
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      let received = ''
+      reader = new Socket({ fd: readEnd, readable: true, writable: false })
+      reader.setEncoding('utf8')
+      reader.on('data', (chunk: string) => {
+        received += chunk
+      })
+      const ended = once(reader, 'end')
+      const [code] = await exited
+      closeSync(heldWriter)
+      heldWriter = undefined
+      await ended
+      expect(code).toBe(0)
+      const lines = received.split('\n').filter((line) => line !== '')
+      expect(lines.map((line) => JSON.parse(line).i)).toEqual(Array.from({ length: LINES }, (_, i) => i))
+    } finally {
+      if (heldWriter !== undefined) closeSync(heldWriter)
+      if (reader) reader.destroy()
+      else closeSync(readEnd)
+      rmSync(folder, { recursive: true, force: true })
+    }
+  })
+
+  it('writes a refused write and what waits behind it when the process exits while the descriptor is full', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'mhbot-log-stream-'))
+    const fifo = join(folder, 'log')
+    execFileSync('mkfifo', [fifo])
+    const readEnd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK)
+    let heldWriter: number | undefined = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)
+    const module = fileURLToPath(new URL('../../src/server/log-stream.mjs', import.meta.url))
+    const LINES = 3000
+    // The pipe fills, a write is refused and waits for its retry; then a fatal error ends the process.
+    const script = `import { constants, openSync } from 'node:fs'
+import { openLogStream } from ${JSON.stringify(module)}
+const stream = openLogStream({ fd: openSync(${JSON.stringify(fifo)}, constants.O_WRONLY | constants.O_NONBLOCK) })
+for (let i = 0; i < ${LINES}; i += 1) stream.write(JSON.stringify({ i, pad: 'x'.repeat(200) }) + '\\n')
+setTimeout(() => {
+  process.stderr.write('exiting\\n')
+  process.exit(3)
+}, 200)`
+    let reader: Socket | undefined
+    try {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      })
+      const exited = once(child, 'exit')
+      // The reader starts as the child exits: its last write keeps trying a full descriptor for a second.
+      await once(child.stderr, 'data')
+      let received = ''
+      reader = new Socket({ fd: readEnd, readable: true, writable: false })
+      reader.setEncoding('utf8')
+      reader.on('data', (chunk: string) => {
+        received += chunk
+      })
+      const ended = once(reader, 'end')
+      const [code] = await exited
+      closeSync(heldWriter)
+      heldWriter = undefined
+      await ended
+      expect(code).toBe(3)
+      const lines = received.split('\n').filter((line) => line !== '')
+      expect(lines.map((line) => JSON.parse(line).i)).toEqual(Array.from({ length: LINES }, (_, i) => i))
+    } finally {
+      if (heldWriter !== undefined) closeSync(heldWriter)
+      if (reader) reader.destroy()
+      else closeSync(readEnd)
+      rmSync(folder, { recursive: true, force: true })
+    }
+  })
+
+  it('writes the lines still waiting when the process exits without closing it', () => {
+    const module = fileURLToPath(new URL('../../src/server/log-stream.mjs', import.meta.url))
+    // A process that logs and ends at once, as one that meets a fatal error does.
+    const script = `import { openLogStream } from ${JSON.stringify(module)}
+const stream = openLogStream()
+for (let i = 0; i < 500; i += 1) stream.write(JSON.stringify({ i }) + '\\n')
+process.exit(3)`
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    })
+    expect(child.status).toBe(3)
+    const lines = child.stdout.split('\n').filter((line) => line !== '')
+    expect(lines.map((line) => JSON.parse(line).i)).toEqual(Array.from({ length: 500 }, (_, i) => i))
   })
 })
