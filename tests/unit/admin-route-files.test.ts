@@ -43,6 +43,10 @@ describe('admin route files', () => {
       { typeOnly: false, specifier: '../../../shared/registry-applications' },
       { typeOnly: false, specifier: '../ui/list-search' },
     ])
+    // The pages' names without the schemas that check an editor's page (zod).
+    expect(importsOf(read('src/client/admin/pages/view-search.ts'))).toEqual([
+      { typeOnly: false, specifier: '../../../shared/page-definitions' },
+    ])
     expect(importsOf(read('src/client/admin/ui/list-search.ts'))).toEqual([
       { typeOnly: false, specifier: '../../../shared/constants' },
     ])

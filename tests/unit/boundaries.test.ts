@@ -45,8 +45,44 @@ type Rule = {
   refuses: (imported: Import) => boolean
 }
 
+/**
+ * Whether a shared module brings in zod when imported for its values: itself, or a shared module it
+ * imports for values. The public pages' code must not (decision 021: zod is 25 KB gzip of every page).
+ */
+const zodFree = new Map<string, boolean>()
+function bringsZod(target: string): boolean {
+  const known = zodFree.get(target)
+  if (known !== undefined) return !known
+  zodFree.set(target, true) // a cycle among shared modules is judged by its other edges
+  const file = [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`]
+    .map((name) => join(ROOT, 'src', name))
+    .find((path) => {
+      try {
+        return statSync(path).isFile()
+      } catch {
+        return false
+      }
+    })
+  const brings =
+    file !== undefined &&
+    importsOf(file, readFileSync(file, 'utf8')).some(
+      ({ target: next, specifier, typeOnly }) =>
+        !typeOnly && (specifier === 'zod' || (next !== null && under(next, 'shared') && bringsZod(next))),
+    )
+  zodFree.set(target, !brings)
+  return brings
+}
+
 /** Who may import whom (docs/decisions/011-import-boundary-tests.md). */
 const RULES: Rule[] = [
+  {
+    name: 'a public page’s code takes nothing that brings in zod but types (decision 021)',
+    area: 'client',
+    // The admin checks its forms with the shared schemas; the registry's application form is one page's.
+    except: ['client/admin/', 'client/components/registry-apply'],
+    refuses: ({ target, specifier, typeOnly }) =>
+      !typeOnly && (specifier === 'zod' || (target !== null && under(target, 'shared') && bringsZod(target))),
+  },
   {
     name: 'client code imports server and db code for types only',
     area: 'client',
@@ -126,6 +162,18 @@ describe('module boundaries', () => {
       if (!rule) throw new Error(`no rule for ${name}`)
       return offendersOf(rule, at(area, source)).length
     }
+    expect(
+      caught('a public page', 'client/components', "import { withSettings } from '../../shared/schemas/pages'"),
+    ).toBe(1)
+    expect(
+      caught('a public page', 'client/components', "import { withSettings } from '../../shared/page-definitions'"),
+    ).toBe(0)
+    expect(
+      caught('a public page', 'client/components', "import type { PageKey } from '../../shared/schemas/pages'"),
+    ).toBe(0)
+    expect(
+      caught('a public page', 'client/admin/pages', "import { PAGE_KEYS } from '../../../shared/schemas/pages'"),
+    ).toBe(0)
     expect(caught('client code', 'client', "import { appRouter } from '../server/trpc/router'")).toBe(1)
     expect(caught('client code', 'client', "import type { AppRouter } from '../server/trpc/router'")).toBe(0)
     expect(caught('shared code', 'shared', "import { x } from '../client/nav'")).toBe(1)

@@ -1,7 +1,7 @@
 import { Box, type BoxProps } from '@mantine/core'
 import { useRouter } from '@tanstack/react-router'
 import type { MouseEvent } from 'react'
-import { withSettings } from '../../shared/schemas/pages'
+import { withSettings } from '../../shared/page-definitions'
 import { useSite } from '../lib/site'
 import classes from './prose.module.css'
 

@@ -1,4 +1,4 @@
-import { PAGE_KEYS, type PageKey } from '../../../shared/schemas/pages'
+import { PAGE_KEYS, type PageKey } from '../../../shared/page-definitions'
 
 /**
  * The pages screen's address: `page`, the page open in the editor (none: the list of pages). Read
