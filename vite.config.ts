@@ -40,6 +40,53 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * Trims the list of files Vite preloads before a dynamic import to the files that are not already
+ * loaded: those the importing chunk and the entry import statically, directly or not, are there by
+ * the time it runs (every page loads the entry first). Vite lists them all: on every page the entry
+ * carried its routes' lists of the same dozens of shared files, names no browser fetched
+ * (docs/decisions/021-first-load-budget.md).
+ */
+function preloadOnlyWhatIsMissing() {
+  const imports = new Map<string, readonly string[]>()
+  const entries: string[] = []
+  const plugin: Plugin = {
+    name: 'preload-only-what-is-missing',
+    apply: 'build',
+    enforce: 'pre',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        imports.clear()
+        entries.length = 0
+        for (const [file, output] of Object.entries(bundle)) {
+          if (output.type !== 'chunk') continue
+          imports.set(file, output.imports)
+          if (output.isEntry) entries.push(file)
+        }
+      },
+    },
+  }
+  const loadedWith = (host: string) => {
+    const loaded = new Set<string>()
+    const visit = (file: string) => {
+      if (loaded.has(file)) return
+      loaded.add(file)
+      for (const imported of imports.get(file) ?? []) visit(imported)
+    }
+    visit(host)
+    for (const entry of entries) visit(entry)
+    return loaded
+  }
+  const resolveDependencies = (_file: string, deps: string[], { hostId }: { hostId: string }) => {
+    const loaded = loadedWith(hostId)
+    return deps.filter((dep) => !loaded.has(dep))
+  }
+  return { plugin, resolveDependencies }
+}
+
+const preload = preloadOnlyWhatIsMissing()
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
@@ -50,6 +97,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     react(),
     precompress(),
+    preload.plugin,
   ],
   publicDir: isSsrBuild ? false : 'public',
   build: isSsrBuild
@@ -78,6 +126,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // waits for a route chunk's CSS (no flash of unstyled content).
         cssCodeSplit: false,
         target: 'es2022',
+        modulePreload: { resolveDependencies: preload.resolveDependencies },
         rolldownOptions: { input: 'src/client/entry-client.tsx' },
       },
   // The server bundles the icon package (tree-shaken to the dozen icons the pages use) and Mantine

@@ -9,6 +9,7 @@ import {
   holdRequests,
   isHydrated,
   sleep,
+  toastText,
   untilHydrated,
   untilNetworkQuiet,
   withoutInjectedFailures,
@@ -16,13 +17,6 @@ import {
 
 const NEWSLETTER = '**/trpc/newsletter.subscribe**'
 const CONTACT = '**/trpc/contact.submit**'
-
-/** The toast currently shown, as text (title and message). */
-async function toastText(page: Page) {
-  const toast = page.getByRole('region', { name: 'Notifications (F8)' }).locator('[data-toast-id]').first()
-  await toast.waitFor()
-  return (await toast.textContent()) ?? ''
-}
 
 /**
  * Runs `approach` (focus moving into a form, which fetches its code: the tRPC link and the toast

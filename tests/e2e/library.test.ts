@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import starter from '../../src/content/starter-studies.json' with { type: 'json' }
 import { chromiumAndPostgres } from '../helpers/browser'
 import { useStack } from './stack'
-import { focused, gotoHydrated, holdRequests, untilHydrated } from './support'
+import { focused, gotoHydrated, holdRequests, isHydrated, untilControlHydrated, untilHydrated } from './support'
 
 const STUDY_TABS = ['All Studies', 'Athletic Performance', 'Cognitive Health', 'Safety Standards', 'General Wellness']
 const RESOURCE_TABS = ['All Resources', 'Safety', 'Education', 'Professional']
@@ -269,6 +269,7 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
         )
       expect(years).toEqual([...years].sort((a, b) => b - a))
 
+      await untilControlHydrated(page.getByLabel('Sort'))
       await page.getByLabel('Sort').selectOption('title')
       await page.waitForURL(/sort=title/)
       const titles = await page.getByTestId('study-card').locator('h2').allTextContents()
@@ -279,6 +280,28 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
       const card = page.getByTestId('study-card').filter({ hasText: doiStudy.title })
       await card.getByText(`DOI: ${doiStudy.url.slice('https://doi.org/'.length)}`).waitFor()
       expect(await card.getByRole('link', { name: /publisher’s page/ }).getAttribute('href')).toBe(doiStudy.url)
+      expect(problems).toEqual([])
+    })
+  })
+
+  describe('/research before its code', () => {
+    it('a sort chosen before the code arrived is the sort once it has', async () => {
+      // The page's code starts when the visitor reaches for it (decision 032); here its scripts are
+      // held until the choice is made, as a slow connection would hold them.
+      const { page, problems } = await stack.openPage()
+      const hold = await holdRequests(page, '**/assets/*.js')
+      await page.goto(`${stack.url}/research`, { waitUntil: 'load' })
+      await page.getByLabel('Sort').selectOption('title')
+      // The pointer that made the choice is what starts the code.
+      await page.mouse.move(20, 300)
+      expect(await isHydrated(page)).toBe(false)
+      hold.release()
+      await untilHydrated(page)
+      await page.waitForURL(/sort=title/)
+      expect(await page.getByLabel('Sort').inputValue()).toBe('title')
+      const titles = await page.getByTestId('study-card').locator('h2').allTextContents()
+      expect(titles.length).toBeGreaterThan(1)
+      expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })))
       expect(problems).toEqual([])
     })
   })

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 
 /**
  * Chromium logs every HTTP error answer as a console error. Where a test makes a request fail on
@@ -71,13 +71,56 @@ export async function gotoHydrated(page: Page, url: string) {
   return response
 }
 
+/** The toast currently shown, as text (title and message). */
+export async function toastText(page: Page) {
+  const toast = page.getByRole('region', { name: 'Notifications (F8)' }).locator('[data-toast-id]').first()
+  await toast.waitFor()
+  return (await toast.textContent()) ?? ''
+}
+
 /** Whether React holds the page's main content yet (its code has run and hydrated it). */
 export const isHydrated = (page: Page) => page.evaluate(mainIsReacts)
 
-/** Waits until React holds the page's main content. */
+/**
+ * Waits until React has attached its handlers to one control. React hydrates a page in slices and
+ * a route's part after the layout's, so a control can still be the server's HTML once the main
+ * content is React's; a change made to it then is not replayed.
+ */
+export async function untilControlHydrated(control: Locator) {
+  const element = await control.elementHandle()
+  await control
+    .page()
+    .waitForFunction(
+      (node) => node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps')),
+      element,
+    )
+}
+
+/**
+ * Waits until React holds the page's main content and every part whose code comes on approach
+ * (its forms: docs/decisions/059-forms-hydrate-on-approach.md), which it approaches as a visitor
+ * moving into each would. A test of a part before its code arrives uses isHydrated and partHasCode.
+ */
 export const untilHydrated = async (page: Page) => {
   await page.waitForFunction(mainIsReacts)
+  // Approached again on every poll until its code is here: a part listens for its approach only
+  // once React has reached it, which can be after the main content is React's.
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('[data-deferred-part]')).every((part) => {
+      const first = part.firstElementChild
+      if (first !== null && Object.keys(first).some((key) => key.startsWith('__reactFiber'))) return true
+      part.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+      return false
+    }),
+  )
 }
+
+/** Whether React holds the deferred part `name` yet: its code has arrived and hydrated it (decision 059). */
+export const partHasCode = (page: Page, name: string) =>
+  page.evaluate((name) => {
+    const first = document.querySelector(`[data-deferred-part="${name}"]`)?.firstElementChild
+    return first != null && Object.keys(first).some((key) => key.startsWith('__reactFiber'))
+  }, name)
 
 function mainIsReacts() {
   const main = document.getElementById('main-content')

@@ -1,28 +1,23 @@
-import { Anchor, Box, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
-import { queryOptions } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
-import type { FormEvent } from 'react'
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import {
   LISTING_KIND_LABELS,
-  LISTING_STATUS_LABELS,
-  NO_LISTING,
+  normalizeListingNumber,
   REGISTRY_EMPTY,
   REGISTRY_HOW_TO_BE_LISTED,
   REGISTRY_NO_MATCH,
-  REGISTRY_SEARCH_MAX,
 } from '../../shared/registry'
-import type { ListingSummary, RegistryPage, RegistryStandard } from '../../shared/schemas/registry'
-import type { Trpc } from '../lib/trpc'
+import type { ListingSummary, RegistryPage } from '../../shared/schemas/registry'
+import { type Trpc, useTRPC } from '../lib/trpc'
 import { distanceWords, ListingStatusBadge, placeLine } from './registry-parts'
 import classes from './registry-parts.module.css'
 import { listSearch, type RegistryAddress, readRegistrySearch } from './registry-routing'
 import { StandardDate } from './standard-parts'
 
 /*
- * The /registry page's parts: the "Check a listing" box, the search form, the results and their
- * pages. Both forms are plain GET forms to /registry, so they work before the page's code has run
- * and without JavaScript (docs/decisions/030-forms-without-javascript.md); with the code they move
- * the router instead of loading the page again.
+ * The /registry page's parts: what the page shows (useRegistryView), the results and their pages.
+ * Its two forms are in registry-forms.tsx.
  */
 
 /** What the search form's fields may be told by the server: its sentence for each, or for the whole search. */
@@ -81,187 +76,30 @@ export function registryAnswerOptions(trpc: Trpc, address: RegistryAddress) {
 }
 
 /** Whether the address asks for anything but the default list (every listed listing, page 1). */
+/**
+ * What the /registry page shows, read from its address and the query cache: the page and its two
+ * forms each call it (the forms are deferred parts that must not take the page's props:
+ * docs/decisions/059-forms-hydrate-on-approach.md), and share its queries.
+ */
+export function useRegistryView() {
+  const trpc = useTRPC()
+  const address = readRegistrySearch(useSearch({ from: '/registry/' }))
+  const navigate = useNavigate({ from: '/registry/' })
+  const standards = useQuery(trpc.registry.standards.queryOptions())
+  const checked = address.number
+  const wanted = checked === undefined ? null : normalizeListingNumber(checked)
+  const listing = useQuery({
+    ...trpc.registry.listing.queryOptions({ number: wanted ?? '' }),
+    enabled: wanted !== null,
+  })
+  const notFound = checked !== undefined && (wanted === null || listing.data === null)
+  const answer = useQuery({ ...registryAnswerOptions(trpc, address), enabled: checked === undefined })
+  return { address, navigate, standards, checked, notFound, answer }
+}
+
 export const isFiltered = (address: RegistryAddress) => {
   const { page: _page, ...search } = listSearch(address)
   return Object.keys(search).length > 0
-}
-
-// ---------------------------------------------------------------------------------------------
-// Check a listing
-
-export function CheckListingForm({
-  typed,
-  notFound,
-  onCheck,
-}: {
-  /** The number in the address, as typed. */
-  typed: string | undefined
-  /** The typed number is no listing's. */
-  notFound: boolean
-  onCheck: (number: string) => void
-}) {
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const value = new FormData(event.currentTarget).get('number')
-    if (typeof value === 'string') onCheck(value)
-  }
-  return (
-    <Box
-      component="form"
-      method="get"
-      action="/registry"
-      onSubmit={submit}
-      aria-labelledby="check-listing-heading"
-      data-testid="check-listing"
-    >
-      <TextInput
-        key={typed ?? ''}
-        // Fixed ids: Mantine's own change on hydration, which would move the message's id under the
-        // box's aria-describedby while someone reads it.
-        id="registry-number"
-        classNames={{ input: classes.input }}
-        name="number"
-        label="Listing number"
-        description="As printed, such as MHBOT-SC/L-0001: spaces, small letters and the prefix may be left out."
-        defaultValue={typed ?? ''}
-        maxLength={60}
-        autoComplete="off"
-        spellCheck={false}
-        required
-        error={notFound ? NO_LISTING : undefined}
-        inputContainer={(input) => (
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <Box style={{ flex: '1 1 auto', minWidth: 0 }}>{input}</Box>
-            <Button type="submit" style={{ flex: 'none' }}>
-              Check
-            </Button>
-          </Group>
-        )}
-      />
-    </Box>
-  )
-}
-
-// ---------------------------------------------------------------------------------------------
-// The search form
-
-const KIND_OPTIONS = [
-  { value: '', label: 'Any kind' },
-  { value: 'facility', label: 'Facilities' },
-  { value: 'chamber', label: 'Chamber models' },
-]
-
-const STATUS_OPTIONS = [
-  { value: 'listed', label: LISTING_STATUS_LABELS.listed },
-  { value: 'suspended', label: LISTING_STATUS_LABELS.suspended },
-  { value: 'withdrawn', label: LISTING_STATUS_LABELS.withdrawn },
-  { value: 'expired', label: LISTING_STATUS_LABELS.expired },
-  { value: 'all', label: 'All' },
-]
-
-export function RegistrySearchForm({
-  address,
-  standards,
-  problem,
-  onSearch,
-}: {
-  address: RegistryAddress
-  standards: RegistryStandard[]
-  problem: SearchProblem | null
-  onSearch: (search: RegistryAddress) => void
-}) {
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const entries: Record<string, unknown> = {}
-    for (const [name, value] of new FormData(event.currentTarget)) entries[name] = value
-    onSearch(listSearch(readRegistrySearch(entries)))
-  }
-  const errors = problem?.fields ?? {}
-  // A new search in the address is a new form: what was typed is not React's to keep.
-  const formKey = JSON.stringify(listSearch(address))
-  // A standard in the address that the list does not hold stays choosable, so the form shows what was asked.
-  const standardOptions = [
-    { value: '', label: 'Any standard' },
-    ...standards.map((standard) => ({ value: standard.key, label: `${standard.number} ${standard.title}` })),
-    ...(address.standard && !standards.some((standard) => standard.key === address.standard)
-      ? [{ value: address.standard, label: address.standard }]
-      : []),
-  ]
-  return (
-    <Box
-      key={formKey}
-      component="form"
-      method="get"
-      action="/registry"
-      role="search"
-      aria-label="Search the registry"
-      onSubmit={submit}
-      data-testid="registry-search"
-    >
-      <div className={classes.fields}>
-        <TextInput
-          id="registry-q"
-          classNames={{ input: classes.input }}
-          type="search"
-          name="q"
-          label="Name or place"
-          description="A name, city, region or postal code"
-          defaultValue={address.q ?? ''}
-          maxLength={REGISTRY_SEARCH_MAX}
-          autoComplete="off"
-          error={errors.q}
-          className={classes.wide}
-        />
-        <TextInput
-          id="registry-near"
-          classNames={{ input: classes.input }}
-          name="near"
-          label="Near a US ZIP code"
-          description="Nearest first, with the distance"
-          defaultValue={address.near ?? ''}
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={10}
-          error={errors.near}
-        />
-        <NativeSelect
-          id="registry-kind"
-          classNames={{ input: classes.input }}
-          name="kind"
-          label="Kind"
-          defaultValue={address.kind ?? ''}
-          data={KIND_OPTIONS}
-          error={errors.kind}
-        />
-        <NativeSelect
-          id="registry-standard"
-          classNames={{ input: classes.input }}
-          name="standard"
-          label="Declares"
-          defaultValue={address.standard ?? ''}
-          data={standardOptions}
-          error={errors.standard}
-        />
-        <NativeSelect
-          id="registry-status"
-          classNames={{ input: classes.input }}
-          name="status"
-          label="Status"
-          defaultValue={address.status ?? 'listed'}
-          data={STATUS_OPTIONS}
-          error={errors.status}
-        />
-      </div>
-      <Group mt="md" gap="lg" align="center">
-        <Button type="submit">Search</Button>
-        {isFiltered(address) ? (
-          <Anchor component={Link} to="/registry" underline="always">
-            Clear the search
-          </Anchor>
-        ) : null}
-      </Group>
-    </Box>
-  )
 }
 
 // ---------------------------------------------------------------------------------------------

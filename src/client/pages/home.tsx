@@ -5,7 +5,7 @@ import { TESTIMONIALS_ON_HOME } from '../../shared/constants'
 import { ContentCards } from '../components/content-cards'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { LatestNews } from '../components/latest-news'
-import { NewsletterForm } from '../components/newsletter-form'
+import { NewsletterFormPart } from '../components/newsletter-part'
 import { PageSection } from '../components/page-section'
 import { Prose } from '../components/prose'
 import { ResponsiveGrid } from '../components/responsive-grid'
@@ -103,7 +103,7 @@ export function HomePageBody({ page }: { page: PageView }) {
         </Group>
       </PageSection>
 
-      <NewsletterForm />
+      <NewsletterFormPart />
 
       <DisclaimerBox />
 

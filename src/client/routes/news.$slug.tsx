@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { NewsBody } from '../components/news-body'
 import { newsDate } from '../components/news-list'
-import { NewsletterForm } from '../components/newsletter-form'
+import { NewsletterFormPart } from '../components/newsletter-part'
 import { HEADER_HEIGHT_PX } from '../layout'
 import { articleJsonLd } from '../lib/json-ld'
 import { readSubscribed } from '../lib/search-params'
@@ -59,7 +59,7 @@ function NewsPostPage() {
           <NewsBody html={post.html} testId="news-body" />
         </Container>
       </Box>
-      <NewsletterForm />
+      <NewsletterFormPart />
     </>
   )
 }

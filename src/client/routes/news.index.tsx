@@ -2,7 +2,7 @@ import { Anchor, Container, Group, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { NewsList } from '../components/news-list'
-import { NewsletterForm } from '../components/newsletter-form'
+import { NewsletterFormPart } from '../components/newsletter-part'
 import { PageHero } from '../components/page-hero'
 import { loadOnServerPrefetchInBrowser } from '../lib/route-data'
 import { readSubscribed, type SubscribedSearch } from '../lib/search-params'
@@ -74,7 +74,7 @@ function NewsPage() {
           </nav>
         ) : null}
       </Container>
-      <NewsletterForm />
+      <NewsletterFormPart />
     </>
   )
 }

@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, Paper, Text, Title } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, redirect } from '@tanstack/react-router'
+import { memo } from 'react'
 import {
   normalizeListingNumber,
   REGISTRY_FEED_PATH,
@@ -11,16 +11,11 @@ import { APPLY_INVITATION } from '../../shared/registry-applications'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { listSearch, readRegistrySearch } from '../components/registry-routing'
-import {
-  CheckListingForm,
-  RegistryResults,
-  RegistrySearchForm,
-  registryAnswerOptions,
-} from '../components/registry-search'
+import { RegistryResults, registryAnswerOptions, useRegistryView } from '../components/registry-search'
 import { ResponsiveGrid } from '../components/responsive-grid'
+import { deferredPart } from '../lib/deferred-part'
 import { loadOnServerPrefetchInBrowser } from '../lib/route-data'
 import { type PageMeta, pageHead } from '../lib/seo'
-import { useTRPC } from '../lib/trpc'
 
 const DESCRIPTION =
   'The council’s registry of facilities and chamber models that declare they follow its published standards: check a listing number, search by name or place, and read each listing’s status.'
@@ -68,21 +63,20 @@ export const Route = createFileRoute('/registry/')({
   component: RegistryPage,
 })
 
+// The two forms come when the visitor approaches one (docs/decisions/059-forms-hydrate-on-approach.md).
+const CheckListingPart = memo(
+  deferredPart('registry-check', () =>
+    import('../components/registry-forms').then((module) => module.CheckListingForm),
+  ),
+)
+const RegistrySearchPart = memo(
+  deferredPart('registry-search', () =>
+    import('../components/registry-forms').then((module) => module.RegistrySearchForm),
+  ),
+)
+
 function RegistryPage() {
-  const trpc = useTRPC()
-  const address = readRegistrySearch(Route.useSearch())
-  const navigate = Route.useNavigate()
-  const standards = useQuery(trpc.registry.standards.queryOptions())
-
-  const checked = address.number
-  const wanted = checked === undefined ? null : normalizeListingNumber(checked)
-  const listing = useQuery({
-    ...trpc.registry.listing.queryOptions({ number: wanted ?? '' }),
-    enabled: wanted !== null,
-  })
-  const notFound = checked !== undefined && (wanted === null || listing.data === null)
-
-  const answer = useQuery({ ...registryAnswerOptions(trpc, address), enabled: checked === undefined })
+  const { address, checked, answer } = useRegistryView()
 
   return (
     <>
@@ -131,11 +125,7 @@ function RegistryPage() {
             <Text mt="xs" mb="md" c="dark.7">
               Type the number a facility or a maker shows you to see its listing and its current status.
             </Text>
-            <CheckListingForm
-              typed={checked}
-              notFound={notFound}
-              onCheck={(number) => navigate({ search: { number } })}
-            />
+            <CheckListingPart />
           </Paper>
         </ResponsiveGrid>
 
@@ -145,12 +135,7 @@ function RegistryPage() {
           <Title order={2} id="search-heading" mb="md">
             Search the registry
           </Title>
-          <RegistrySearchForm
-            address={address}
-            standards={standards.data ?? []}
-            problem={answer.data?.problem ?? null}
-            onSearch={(search) => navigate({ search })}
-          />
+          <RegistrySearchPart />
           {checked === undefined ? (
             answer.isError ? (
               <Text mt="lg" fw={600} role="status" data-testid="count-line">

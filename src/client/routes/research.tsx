@@ -1,14 +1,13 @@
-import { Anchor, Container, Group, NativeSelect, Text, TextInput } from '@mantine/core'
-import { useDebouncedCallback } from '@mantine/hooks'
+import { Anchor, Container, Group, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { memo } from 'react'
 import { STUDY_CATEGORIES, STUDY_PLACEHOLDER_CARDS } from '../../shared/constants'
-import { STUDY_SEARCH_RULE } from '../../shared/text-rules'
 import { CategoryLibrary, LibraryCard } from '../components/category-library'
 import { CiteStudy } from '../components/cite-study'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { studiesFound } from '../lib/count-line'
+import { deferredPart } from '../lib/deferred-part'
 import { doiOf, isCategory, type LibrarySearch, readLibrarySearch, sortStudies } from '../lib/library'
 import { contentPage, usePageContent } from '../lib/page-content'
 import { loadOnServerPrefetchInBrowser } from '../lib/route-data'
@@ -42,28 +41,22 @@ export const Route = createFileRoute('/research')({
   component: ResearchPage,
 })
 
+// The search box and the sort come when the visitor approaches them (docs/decisions/059-forms-hydrate-on-approach.md).
+const ResearchToolbarPart = memo(
+  deferredPart('research-toolbar', () =>
+    import('../components/research-toolbar').then((module) => module.ResearchToolbar),
+  ),
+)
+
 function ResearchPage() {
   const trpc = useTRPC()
   const studies = useQuery(trpc.researchStudies.list.queryOptions())
   const words = usePageContent('research')
   const search = readLibrarySearch(Route.useSearch())
   const navigate = Route.useNavigate()
-  // A tab or a sort is a new history entry (Back returns to it); typing replaces the current one.
-  const choose = (next: Partial<LibrarySearch>, replace = false) =>
-    navigate({ search: (previous) => readLibrarySearch({ ...previous, ...next }), resetScroll: false, replace })
-  const [typed, setTyped] = useState(search.q ?? '')
-  const searchFor = useDebouncedCallback((text: string) => choose({ q: text.trim() || undefined }, true), 300)
-  // What was typed before the page's code arrived (decision 032) is in the box, not in `typed`.
-  const searchBox = useRef<HTMLInputElement>(null)
-  const firstTyped = useRef<string | null>(typed)
-  useEffect(() => {
-    const early = searchBox.current?.value
-    const hydratedWith = firstTyped.current
-    firstTyped.current = null // once, on hydration
-    if (hydratedWith === null || early === undefined || early === hydratedWith) return
-    setTyped(early)
-    searchFor(early)
-  }, [searchFor])
+  // A tab is a new history entry (Back returns to it). The search box and the sort are the toolbar's.
+  const choose = (next: Partial<LibrarySearch>) =>
+    navigate({ search: (previous) => readLibrarySearch({ ...previous, ...next }), resetScroll: false })
   const found = useQuery({
     ...trpc.researchStudies.search.queryOptions({ q: search.q ?? '' }),
     enabled: Boolean(search.q),
@@ -86,33 +79,7 @@ function ResearchPage() {
           category={search.category ?? 'all'}
           onCategoryChange={(category) => choose({ category: isCategory(category) ? category : undefined })}
           carry={{ q: search.q, sort: search.sort }}
-          toolbar={
-            <Group mt="md" gap="md" align="flex-end" wrap="wrap">
-              <TextInput
-                ref={searchBox}
-                type="search"
-                label="Search studies"
-                description="Title, authors, journal or summary"
-                value={typed}
-                maxLength={STUDY_SEARCH_RULE.max.length}
-                onChange={(event) => {
-                  setTyped(event.currentTarget.value)
-                  searchFor(event.currentTarget.value)
-                }}
-                style={{ flex: '1 1 260px', maxWidth: 420 }}
-              />
-              <NativeSelect
-                label="Sort"
-                maw={260}
-                value={search.sort ?? 'year'}
-                onChange={(event) => choose({ sort: event.currentTarget.value === 'title' ? 'title' : undefined })}
-                data={[
-                  { value: 'year', label: 'Newest year first' },
-                  { value: 'title', label: 'Title (A–Z)' },
-                ]}
-              />
-            </Group>
-          }
+          toolbar={<ResearchToolbarPart />}
           loading={items === undefined}
           categories={STUDY_CATEGORIES}
           tabsLabel="Study categories"

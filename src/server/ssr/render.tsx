@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterServer, renderRouterToString } from '@tanstack/react-router/ssr/server'
 import { createTRPCClient, unstable_localLink } from '@trpc/client'
 import superjson from 'superjson'
+import { preloadDeferredParts } from '../../client/lib/deferred-part'
 import { createQueryClient } from '../../client/lib/query-client'
 import { createAppRouter } from '../../client/router'
 import { FORM_POST_BLOCK_ID, type FormPostState } from '../../shared/form-post'
@@ -77,8 +78,11 @@ async function renderPage(input: RenderInput): Promise<RenderOutput> {
   })
   // A public page's code waits for the visitor to reach for it; the admin's starts at once (./after-paint.ts).
   let start: 'reach' | 'paint' = 'reach'
-  const response = await handler(({ router, responseHeaders }) => {
+  const response = await handler(async ({ router, responseHeaders }) => {
     if (router.state.matches.some((match) => match.staticData?.private)) start = 'paint'
+    // The parts whose code the browser fetches on approach are rendered in full here (decision 059).
+    // Asked here, once the matched routes are loaded: a route's split chunk registers its parts.
+    await preloadDeferredParts()
     return renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> })
   })
   if (response.status >= 300 && response.status < 400) {
