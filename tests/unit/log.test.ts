@@ -1,9 +1,10 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { type ChildProcessByStdio, execFileSync, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { closeSync, constants, mkdtempSync, openSync, rmSync } from 'node:fs'
 import { Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { DrizzleQueryError } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
@@ -28,6 +29,62 @@ describe('serializeError', () => {
     expect(logged).not.toContain('Jane')
   })
 })
+
+/** The log stream's module, for the scripts run in a child process. */
+const LOG_STREAM = fileURLToPath(new URL('../../src/server/log-stream.mjs', import.meta.url))
+const LINES = 3000
+
+/**
+ * A child's script: opens the log stream on `fifo` without blocking (a full pipe refuses a write,
+ * EAGAIN), writes LINES lines of about 200 bytes in one turn, then runs `end`.
+ */
+const writesLines = (fifo: string, end: string) => `import { constants, openSync } from 'node:fs'
+import { closeLogStream, openLogStream } from ${JSON.stringify(LOG_STREAM)}
+const stream = openLogStream({ fd: openSync(${JSON.stringify(fifo)}, constants.O_WRONLY | constants.O_NONBLOCK) })
+for (let i = 0; i < ${LINES}; i += 1) stream.write(JSON.stringify({ i, pad: 'x'.repeat(200) }) + '\\n')
+${end}`
+
+/**
+ * Runs `script(fifo)` in a child process whose log goes to a FIFO that nothing reads until
+ * `readerStarts(child)` has resolved: meanwhile the pipe's 64 KB fill and the child's writes are
+ * refused. Returns the child's exit code and the lines the FIFO carried until the child ended.
+ */
+async function childWritingToFifo(
+  script: (fifo: string) => string,
+  readerStarts: (child: ChildProcessByStdio<null, null, Readable>) => Promise<unknown>,
+) {
+  const folder = mkdtempSync(join(tmpdir(), 'mhbot-log-stream-'))
+  const fifo = join(folder, 'log')
+  execFileSync('mkfifo', [fifo])
+  const readEnd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK)
+  // Held open until the child has exited, so that the reader sees no end before the child opens.
+  let heldWriter: number | undefined = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)
+  let reader: Socket | undefined
+  try {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script(fifo)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    const exited = once(child, 'exit')
+    await readerStarts(child)
+    let received = ''
+    reader = new Socket({ fd: readEnd, readable: true, writable: false })
+    reader.setEncoding('utf8')
+    reader.on('data', (chunk: string) => {
+      received += chunk
+    })
+    const ended = once(reader, 'end')
+    const [code] = await exited
+    closeSync(heldWriter)
+    heldWriter = undefined
+    await ended
+    return { code, lines: received.split('\n').filter((line) => line !== '') }
+  } finally {
+    if (heldWriter !== undefined) closeSync(heldWriter)
+    if (reader) reader.destroy()
+    else closeSync(readEnd)
+    rmSync(folder, { recursive: true, force: true })
+  }
+}
 
 describe('openLogStream', () => {
   it('holds at most its limit for a reader that stopped, and says how many lines it dropped once the reader is back', async () => {
@@ -107,98 +164,32 @@ describe('openLogStream', () => {
     // A graceful stop closes the server and the database, then awaits closeLogStream: nothing else
     // holds the event loop open. Were the retry of a refused write (EAGAIN) not to hold it, the
     // process would end there, with the rest of a line half-written (CI, 2026-11-29).
-    const folder = mkdtempSync(join(tmpdir(), 'mhbot-log-stream-'))
-    const fifo = join(folder, 'log')
-    execFileSync('mkfifo', [fifo])
-    const readEnd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK)
-    const module = fileURLToPath(new URL('../../src/server/log-stream.mjs', import.meta.url))
-    const LINES = 3000
-    const script = `import { constants, openSync } from 'node:fs'
-import { closeLogStream, openLogStream } from ${JSON.stringify(module)}
-const stream = openLogStream({ fd: openSync(${JSON.stringify(fifo)}, constants.O_WRONLY | constants.O_NONBLOCK) })
-for (let i = 0; i < ${LINES}; i += 1) stream.write(JSON.stringify({ i, pad: 'x'.repeat(200) }) + '\\n')
-closeLogStream(stream).finally(() => process.exit(0))`
-    // Held open until the child has exited, so that the reader sees no end before the child opens.
-    let heldWriter: number | undefined = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)
-    let reader: Socket | undefined
-    try {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' })
-      const exited = once(child, 'exit')
-      // Nothing reads at first: the pipe's 64 KB fill and the child's writes are refused.
-      await new Promise((resolve) => setTimeout(resolve, 300))
-      let received = ''
-      reader = new Socket({ fd: readEnd, readable: true, writable: false })
-      reader.setEncoding('utf8')
-      reader.on('data', (chunk: string) => {
-        received += chunk
-      })
-      const ended = once(reader, 'end')
-      const [code] = await exited
-      closeSync(heldWriter)
-      heldWriter = undefined
-      await ended
-      expect(code).toBe(0)
-      const lines = received.split('\n').filter((line) => line !== '')
-      expect(lines.map((line) => JSON.parse(line).i)).toEqual(Array.from({ length: LINES }, (_, i) => i))
-    } finally {
-      if (heldWriter !== undefined) closeSync(heldWriter)
-      if (reader) reader.destroy()
-      else closeSync(readEnd)
-      rmSync(folder, { recursive: true, force: true })
-    }
+    const { code, lines } = await childWritingToFifo(
+      (fifo) => writesLines(fifo, 'closeLogStream(stream).finally(() => process.exit(0))'),
+      () => new Promise((resolve) => setTimeout(resolve, 300)),
+    )
+    expect(code).toBe(0)
+    expect(lines.map((line) => JSON.parse(line).i)).toEqual(Array.from({ length: LINES }, (_, i) => i))
   })
 
   it('writes a refused write and what waits behind it when the process exits while the descriptor is full', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'mhbot-log-stream-'))
-    const fifo = join(folder, 'log')
-    execFileSync('mkfifo', [fifo])
-    const readEnd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK)
-    let heldWriter: number | undefined = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)
-    const module = fileURLToPath(new URL('../../src/server/log-stream.mjs', import.meta.url))
-    const LINES = 3000
     // The pipe fills, a write is refused and waits for its retry; then a fatal error ends the process.
-    const script = `import { constants, openSync } from 'node:fs'
-import { openLogStream } from ${JSON.stringify(module)}
-const stream = openLogStream({ fd: openSync(${JSON.stringify(fifo)}, constants.O_WRONLY | constants.O_NONBLOCK) })
-for (let i = 0; i < ${LINES}; i += 1) stream.write(JSON.stringify({ i, pad: 'x'.repeat(200) }) + '\\n')
-setTimeout(() => {
+    const exit = `setTimeout(() => {
   process.stderr.write('exiting\\n')
   process.exit(3)
 }, 200)`
-    let reader: Socket | undefined
-    try {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-        stdio: ['ignore', 'ignore', 'pipe'],
-      })
-      const exited = once(child, 'exit')
+    const { code, lines } = await childWritingToFifo(
+      (fifo) => writesLines(fifo, exit),
       // The reader starts as the child exits: its last write keeps trying a full descriptor for a second.
-      await once(child.stderr, 'data')
-      let received = ''
-      reader = new Socket({ fd: readEnd, readable: true, writable: false })
-      reader.setEncoding('utf8')
-      reader.on('data', (chunk: string) => {
-        received += chunk
-      })
-      const ended = once(reader, 'end')
-      const [code] = await exited
-      closeSync(heldWriter)
-      heldWriter = undefined
-      await ended
-      expect(code).toBe(3)
-      const lines = received.split('\n').filter((line) => line !== '')
-      expect(lines.map((line) => JSON.parse(line).i)).toEqual(Array.from({ length: LINES }, (_, i) => i))
-    } finally {
-      if (heldWriter !== undefined) closeSync(heldWriter)
-      if (reader) reader.destroy()
-      else closeSync(readEnd)
-      rmSync(folder, { recursive: true, force: true })
-    }
+      (child) => once(child.stderr, 'data'),
+    )
+    expect(code).toBe(3)
+    expect(lines.map((line) => JSON.parse(line).i)).toEqual(Array.from({ length: LINES }, (_, i) => i))
   })
 
   it('writes the lines still waiting when the process exits without closing it', () => {
-    const module = fileURLToPath(new URL('../../src/server/log-stream.mjs', import.meta.url))
     // A process that logs and ends at once, as one that meets a fatal error does.
-    const script = `import { openLogStream } from ${JSON.stringify(module)}
+    const script = `import { openLogStream } from ${JSON.stringify(LOG_STREAM)}
 const stream = openLogStream()
 for (let i = 0; i < 500; i += 1) stream.write(JSON.stringify({ i }) + '\\n')
 process.exit(3)`
