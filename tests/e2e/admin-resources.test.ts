@@ -7,6 +7,7 @@ import { makePdf } from '../helpers/fixtures'
 import { scrollsSideways } from './admin-support'
 import { axeViolations } from './axe'
 import { ADMIN_EMAIL, useStack } from './stack'
+import { watchForText } from './support'
 
 /** Small, so a file over the limit is quick to make and send. */
 const UPLOAD_MAX_MB = 1
@@ -329,8 +330,9 @@ describe.skipIf(!chromiumAndPostgres())('resources admin in Chromium', () => {
     await page.getByLabel('Title').fill('Kept across a new sign-in')
     // The session ends on the server (expired, or signed out elsewhere).
     await stack.sql`delete from sessions`
+    const toldExpired = await watchForText(page, 'Your session expired. Logging in again...')
     await page.getByRole('button', { name: 'Update Resource' }).click()
-    await page.getByText('Your session expired. Logging in again...').waitFor()
+    await toldExpired()
     // The issuer signs the same admin in again, and the server lands on /admin; back on this screen
     // the draft is waiting.
     await page.waitForURL(`${stack.url}/admin`, { timeout: 20_000 })

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { chromiumAndPostgres } from '../helpers/browser'
 import { makePdf } from '../helpers/fixtures'
 import { useStack } from './stack'
-import { focused, gotoHydrated } from './support'
+import { focused, gotoHydrated, watchForText } from './support'
 
 /**
  * The research studies screen as an editor uses it on a phone and a desktop, beyond the
@@ -182,8 +182,9 @@ describe.skipIf(!chromiumAndPostgres())('the studies screen, usable', () => {
     await page.getByLabel('Authors').fill('Example A')
     // The session ends on the server (expired, or signed out elsewhere).
     await stack.sql`delete from sessions`
+    const toldExpired = await watchForText(page, 'Your session expired. Logging in again...')
     await page.getByRole('button', { name: 'Update Study' }).click()
-    await page.getByText('Your session expired. Logging in again...').waitFor()
+    await toldExpired()
     // The issuer signs the same admin in again, and the server lands on /admin.
     await page.waitForURL(/\/api\/login|\/admin/)
     await page.getByText('Your unsaved changes to the study are back in the form.').waitFor({ timeout: 20_000 })

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { chromiumAndPostgres, chromiumPath } from '../helpers/browser'
 import { makePdf } from '../helpers/fixtures'
 import { ADMIN_EMAIL, useStack } from './stack'
+import { watchForText } from './support'
 
 describe.skipIf(!chromiumAndPostgres())('admin in Chromium, signed in through a real OpenID Connect issuer', () => {
   const stack = useStack({ oidc: true })
@@ -104,8 +105,9 @@ describe.skipIf(!chromiumAndPostgres())('admin in Chromium, signed in through a 
     await page.getByRole('heading', { name: 'Edit Study' }).waitFor()
     await stack.sql`delete from sessions`
     stack.issuer.nextClaims({ email: ADMIN_EMAIL, email_verified: true })
+    const toldExpired = await watchForText(page, 'Your session expired. Logging in again...')
     await page.getByRole('button', { name: 'Update Study' }).click()
-    await page.getByText('Your session expired. Logging in again...').waitFor()
+    await toldExpired()
     await page.waitForURL(/\/api\/login|\/admin/, { timeout: 10_000 })
     await page.getByText(`Signed in as: ${ADMIN_EMAIL}`).waitFor({ timeout: 15_000 })
   })

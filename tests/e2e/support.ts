@@ -186,3 +186,42 @@ export function focused(page: Page) {
     }
   })
 }
+
+let textWatches = 0
+
+/**
+ * Starts watching the page for `text`; the returned function resolves once it has been shown. For a
+ * text the page shows just before it leaves (the expired-session toast, then the redirect to sign
+ * in): a locator's wait polls, and on a loaded machine the navigation can start before its next poll
+ * and it never sees the text. The watch is a MutationObserver in the page, reporting at once.
+ */
+export async function watchForText(page: Page, text: string): Promise<() => Promise<void>> {
+  let seen = () => {}
+  const shown = new Promise<void>((resolve) => {
+    seen = resolve
+  })
+  const name = `__textShown${++textWatches}`
+  await page.exposeFunction(name, () => seen())
+  await page.evaluate(
+    ({ name, text }) => {
+      const report = (window as unknown as Record<string, () => void>)[name]
+      const observer = new MutationObserver(() => check())
+      const check = () => {
+        if (!document.body.textContent?.includes(text)) return
+        observer.disconnect()
+        report?.()
+      }
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true })
+      check()
+    },
+    { name, text },
+  )
+  return () =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`"${text}" was not shown within 30 s`)), 30_000)
+      shown.then(() => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+}
