@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense, use } from 'react'
+import { type ComponentType, memo, Suspense, use } from 'react'
 import { whenPartApproached } from './intent'
 import { useHydrated } from './use-hydrated'
 
@@ -36,7 +36,9 @@ export function preloadDeferredParts(): Promise<unknown> {
 
 /**
  * `name` marks the part's element (`data-deferred-part`), and must be unique on a page; `load`
- * imports the component (a dynamic import, so that it is a chunk of its own).
+ * imports the component (a dynamic import, so that it is a chunk of its own). The part is memoised
+ * here, once for every caller: a render from above would reach it while it waits for its visitor, and
+ * React would drop its server markup to render it afresh. So a part takes no props that change.
  */
 export function deferredPart<P extends object>(name: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let component: ComponentType<P> | undefined
@@ -95,5 +97,5 @@ export function deferredPart<P extends object>(name: string, load: () => Promise
     )
   }
   Part.displayName = `DeferredPart(${name})`
-  return Part
+  return memo(Part)
 }

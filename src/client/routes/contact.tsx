@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { memo } from 'react'
 import { deferredPart } from '../lib/deferred-part'
 import { contentPage, usePageContent } from '../lib/page-content'
 import { ContactPageBody } from '../pages/contact'
@@ -15,8 +14,8 @@ export const Route = createFileRoute('/contact')({
 })
 
 // The form's code comes when the visitor approaches it (docs/decisions/059-forms-hydrate-on-approach.md).
-const ContactFormPart = memo(
-  deferredPart('contact', () => import('../components/contact-form').then((module) => module.ContactForm)),
+const ContactFormPart = deferredPart('contact', () =>
+  import('../components/contact-form').then((module) => module.ContactForm),
 )
 
 function ContactPage() {

@@ -1,6 +1,5 @@
 import { Anchor, Box, Container, Paper, Text, Title } from '@mantine/core'
 import { createFileRoute, Link, redirect } from '@tanstack/react-router'
-import { memo } from 'react'
 import {
   normalizeListingNumber,
   REGISTRY_FEED_PATH,
@@ -64,15 +63,11 @@ export const Route = createFileRoute('/registry/')({
 })
 
 // The two forms come when the visitor approaches one (docs/decisions/059-forms-hydrate-on-approach.md).
-const CheckListingPart = memo(
-  deferredPart('registry-check', () =>
-    import('../components/registry-forms').then((module) => module.CheckListingForm),
-  ),
+const CheckListingPart = deferredPart('registry-check', () =>
+  import('../components/registry-forms').then((module) => module.CheckListingForm),
 )
-const RegistrySearchPart = memo(
-  deferredPart('registry-search', () =>
-    import('../components/registry-forms').then((module) => module.RegistrySearchForm),
-  ),
+const RegistrySearchPart = deferredPart('registry-search', () =>
+  import('../components/registry-forms').then((module) => module.RegistrySearchForm),
 )
 
 function RegistryPage() {

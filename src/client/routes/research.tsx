@@ -1,7 +1,6 @@
 import { Anchor, Container, Group, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { memo } from 'react'
 import { STUDY_CATEGORIES, STUDY_PLACEHOLDER_CARDS } from '../../shared/constants'
 import { CategoryLibrary, LibraryCard } from '../components/category-library'
 import { CiteStudy } from '../components/cite-study'
@@ -42,10 +41,8 @@ export const Route = createFileRoute('/research')({
 })
 
 // The search box and the sort come when the visitor approaches them (docs/decisions/059-forms-hydrate-on-approach.md).
-const ResearchToolbarPart = memo(
-  deferredPart('research-toolbar', () =>
-    import('../components/research-toolbar').then((module) => module.ResearchToolbar),
-  ),
+const ResearchToolbarPart = deferredPart('research-toolbar', () =>
+  import('../components/research-toolbar').then((module) => module.ResearchToolbar),
 )
 
 function ResearchPage() {

@@ -1,6 +1,5 @@
 import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { memo } from 'react'
 import { DisclaimerBox } from '../components/disclaimer-box'
 import { PageHero } from '../components/page-hero'
 import { ResponsiveGrid } from '../components/responsive-grid'
@@ -20,8 +19,8 @@ export const Route = createFileRoute('/share-your-experience')({
 })
 
 // The form's code comes when the visitor approaches it (docs/decisions/059-forms-hydrate-on-approach.md).
-const ShareFormPart = memo(
-  deferredPart('share', () => import('../components/share-form').then((module) => module.ShareExperienceForm)),
+const ShareFormPart = deferredPart('share', () =>
+  import('../components/share-form').then((module) => module.ShareExperienceForm),
 )
 
 function ShareExperiencePage() {
