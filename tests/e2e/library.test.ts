@@ -304,6 +304,22 @@ describe.skipIf(!chromiumAndPostgres())('research library, resources, FAQ and si
       expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })))
       expect(problems).toEqual([])
     })
+
+    it('words typed in the search box before the code arrived are searched once it has, and stay in the box', async () => {
+      const { page, problems } = await stack.openPage()
+      const hold = await holdRequests(page, '**/assets/*.js')
+      await page.goto(`${stack.url}/research`, { waitUntil: 'load' })
+      const box = page.getByRole('searchbox', { name: 'Search studies' })
+      await box.click()
+      await page.keyboard.type('oxygen')
+      expect(await isHydrated(page)).toBe(false)
+      hold.release()
+      await untilHydrated(page)
+      await page.waitForURL(/[?&]q=oxygen/)
+      expect(await box.inputValue()).toBe('oxygen')
+      expect(await page.getByLabel('Sort').inputValue()).toBe('year')
+      expect(problems).toEqual([])
+    })
   })
 
   describe('/resources', () => {

@@ -1,9 +1,10 @@
 import { Group, NativeSelect, TextInput } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { STUDY_SEARCH_RULE } from '../../shared/text-rules'
 import { type LibrarySearch, readLibrarySearch } from '../lib/library'
+import { useTypedBeforeCode } from '../lib/typed-before-code'
 
 /**
  * The research library's search box and sort, a chunk of their own that comes when the visitor
@@ -18,34 +19,22 @@ export function ResearchToolbar() {
     navigate({ search: (previous) => readLibrarySearch({ ...previous, ...next }), resetScroll: false, replace })
   const [typed, setTyped] = useState(search.q ?? '')
   const searchFor = useDebouncedCallback((text: string) => choose({ q: text.trim() || undefined }, true), 300)
-  // What was typed before the code arrived (decision 032) is in the box, not in `typed`.
-  const searchBox = useRef<HTMLInputElement>(null)
-  const firstTyped = useRef<string | null>(typed)
-  useEffect(() => {
-    const early = searchBox.current?.value
-    const hydratedWith = firstTyped.current
-    firstTyped.current = null // once, on hydration
-    if (hydratedWith === null || early === undefined || early === hydratedWith) return
-    setTyped(early)
-    searchFor(early)
-  }, [searchFor])
-  // A sort chosen before the toolbar hydrated is in the select, not in the address: React hydrates a
-  // controlled select without writing over it and fires no change for it.
-  const sortSelect = useRef<HTMLSelectElement>(null)
-  const firstSort = useRef<{ sort: string; choose: typeof choose } | null>({ sort: search.sort ?? 'year', choose })
-  useEffect(() => {
-    const early = sortSelect.current?.value
-    const hydrated = firstSort.current
-    firstSort.current = null // once, on hydration
-    if (hydrated === null || early === undefined || early === hydrated.sort) return
-    hydrated.choose({ sort: early === 'title' ? 'title' : undefined })
-  }, [])
+  // What was typed or chosen before the code arrived (decision 032) is in the fields, not in the state.
+  const toolbar = useRef<HTMLDivElement>(null)
+  useTypedBeforeCode(toolbar, ({ q, sort }) => {
+    if (typeof q === 'string' && q !== typed) {
+      setTyped(q)
+      searchFor(q)
+    }
+    if (typeof sort === 'string' && sort !== (search.sort ?? 'year'))
+      choose({ sort: sort === 'title' ? 'title' : undefined })
+  })
 
   return (
-    <Group mt="md" gap="md" align="flex-end" wrap="wrap">
+    <Group ref={toolbar} mt="md" gap="md" align="flex-end" wrap="wrap">
       <TextInput
-        ref={searchBox}
         type="search"
+        name="q"
         label="Search studies"
         description="Title, authors, journal or summary"
         value={typed}
@@ -57,7 +46,7 @@ export function ResearchToolbar() {
         style={{ flex: '1 1 260px', maxWidth: 420 }}
       />
       <NativeSelect
-        ref={sortSelect}
+        name="sort"
         label="Sort"
         maw={260}
         value={search.sort ?? 'year'}
