@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { STUDY_SEARCH_RULE } from '../../shared/text-rules'
-import { type LibrarySearch, readLibrarySearch } from '../lib/library'
+import { type LibrarySearch, readLibrarySearch, sortFromField } from '../lib/library'
 import { useTypedBeforeCode } from '../lib/typed-before-code'
 
 /**
@@ -26,8 +26,7 @@ export function ResearchToolbar() {
       setTyped(q)
       searchFor(q)
     }
-    if (typeof sort === 'string' && sort !== (search.sort ?? 'year'))
-      choose({ sort: sort === 'title' ? 'title' : undefined })
+    if (typeof sort === 'string' && sort !== (search.sort ?? 'year')) choose({ sort: sortFromField(sort) })
   })
 
   return (
@@ -50,7 +49,7 @@ export function ResearchToolbar() {
         label="Sort"
         maw={260}
         value={search.sort ?? 'year'}
-        onChange={(event) => choose({ sort: event.currentTarget.value === 'title' ? 'title' : undefined })}
+        onChange={(event) => choose({ sort: sortFromField(event.currentTarget.value) })}
         data={[
           { value: 'year', label: 'Newest year first' },
           { value: 'title', label: 'Title (A–Z)' },

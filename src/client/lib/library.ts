@@ -43,6 +43,9 @@ export function readLibrarySearch(raw: Record<string, unknown>): LibrarySearch {
   }
 }
 
+/** The sort field's value as the address holds it: only a title sort is named; the newest year is the default. */
+export const sortFromField = (value: unknown): LibrarySearch['sort'] => (value === 'title' ? 'title' : undefined)
+
 type StudyRow = { title: string; year: string | null }
 
 /** Newest year first (studies without a year last, in the order they came), or by title. */
