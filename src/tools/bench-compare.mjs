@@ -520,6 +520,11 @@ export async function runCompareBench(argv) {
         instructionsPerRequest: perf ? results.reduce((s, r) => s + (r.instructions ?? 0), 0) / requests : Number.NaN,
       }
     }
+    /** How far two identical servers' CPU per request differ (an A/A ratio, 1 or more). */
+    const apart = (/** @type {Load[]} */ one, /** @type {Load[]} */ other) => {
+      const [a, b] = [summary(one).cpuPerRequest, summary(other).cpuPerRequest]
+      return Math.max(a, b) / Math.min(a, b)
+    }
     for (const encoding of ENCODINGS) {
       for (const path of urls) {
         /** @type {{ app: Load[], anchor: Load[], warn: Load[] }} */
@@ -637,10 +642,6 @@ export async function runCompareBench(argv) {
         const row = rows.find((one) => one.path === path && one.encoding === 'plain')
         const [plainA = [], plainB = [], metricsA = [], metricsB = []] = servers.map(({ loads }) => loads)
         if (row) {
-          const apart = (/** @type {Load[]} */ one, /** @type {Load[]} */ other) => {
-            const [a, b] = [summary(one).cpuPerRequest, summary(other).cpuPerRequest]
-            return Math.max(a, b) / Math.min(a, b)
-          }
           row.aa = apart(plainA, plainB)
           row.aaOn = apart(metricsA, metricsB)
           row.paced = summary([...plainA, ...plainB])
