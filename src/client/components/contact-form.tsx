@@ -1,15 +1,14 @@
-import { Card, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Text, Textarea, TextInput } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { useSearch } from '@tanstack/react-router'
 import { checkContact } from '../../shared/form-rules'
 import { CONTACT_SUCCESS } from '../../shared/form-texts'
 import { focusFirstError } from '../lib/focus-first-error'
-import { FormNotice, useFormPost } from '../lib/form-post'
-import { WANTS_CODE } from '../lib/intent'
+import { useFormPost } from '../lib/form-post'
 import { usePublicForm } from '../lib/public-form'
 import { useSite } from '../lib/site'
 import { useTRPC } from '../lib/trpc'
-import { Honeypot, SubmitButton } from './form-parts'
+import { Honeypot, PublicFormCard, SubmitButton } from './form-parts'
 import { PrivacyNote } from './privacy-note'
 
 /*
@@ -34,40 +33,33 @@ export function ContactForm() {
   const send = useMutation(trpc.contact.submit.mutationOptions(mutation))
 
   return (
-    <Card withBorder padding="xl" radius="md" component="section" aria-labelledby="form-heading">
-      <Title order={2} size="h3" id="form-heading">
-        Send Us a Message
-      </Title>
-      <FormNotice notice={notice} />
-      {/* Without JavaScript the browser posts it to the API, which answers with a page (decision 030). */}
-      <form
-        ref={formRef}
-        {...WANTS_CODE}
-        method="post"
-        action="/api/contact"
-        onSubmit={form.onSubmit((values) => send.mutate(values), focusFirstError)}
-        noValidate
-      >
-        <Stack gap="sm" mt="md">
-          <TextInput label="Name" required autoComplete="name" {...form.getInputProps('name')} />
-          <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
-          <TextInput label="Subject" required {...form.getInputProps('subject')} />
-          <Textarea
-            label="Message"
-            required
-            autosize
-            minRows={6}
-            styles={{ input: { minHeight: 150 } }}
-            {...form.getInputProps('message')}
-          />
-          <Honeypot inputProps={form.getInputProps('website')} />
-          <SubmitButton pending={send.isPending}>Send Message</SubmitButton>
-          <Text size="sm" c="dark.6">
-            {`We typically reply within ${site.replyTime}. If your matter is urgent, please say so in the subject line.`}
-          </Text>
-          <PrivacyNote>We use your name, address and message only to answer you.</PrivacyNote>
-        </Stack>
-      </form>
-    </Card>
+    // size="md" on the fields: text under 16 px makes phones zoom into the field on focus.
+    <PublicFormCard
+      headingId="form-heading"
+      title="Send Us a Message"
+      notice={notice}
+      formRef={formRef}
+      action="/api/contact"
+      onSubmit={form.onSubmit((values) => send.mutate(values), focusFirstError)}
+    >
+      <TextInput label="Name" size="md" required autoComplete="name" {...form.getInputProps('name')} />
+      <TextInput label="Email" size="md" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+      <TextInput label="Subject" size="md" required {...form.getInputProps('subject')} />
+      <Textarea
+        label="Message"
+        size="md"
+        required
+        autosize
+        minRows={6}
+        styles={{ input: { minHeight: 150 } }}
+        {...form.getInputProps('message')}
+      />
+      <Honeypot inputProps={form.getInputProps('website')} />
+      <SubmitButton pending={send.isPending}>Send Message</SubmitButton>
+      <Text size="sm" c="dark.6">
+        {`We typically reply within ${site.replyTime}. If your matter is urgent, please say so in the subject line.`}
+      </Text>
+      <PrivacyNote>We use your name, address and message only to answer you.</PrivacyNote>
+    </PublicFormCard>
   )
 }

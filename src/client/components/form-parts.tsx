@@ -1,7 +1,63 @@
-import { Button } from '@mantine/core'
-import { type ReactNode, useId } from 'react'
+import { Button, Paper, Stack, Title } from '@mantine/core'
+import { type FormEvent, type ReactNode, type RefObject, useId } from 'react'
+import { FormNotice, type FormNoticeText } from '../lib/form-post'
+import { WANTS_CODE } from '../lib/intent'
 import type { PublicInputProps } from '../lib/public-form'
 import classes from './form-parts.module.css'
+
+/**
+ * A public form's card: the heading that names the section, what the form is for, the outcome above
+ * the form, and the form. The form is marked to fetch its code on approach (decision 033) and, without
+ * JavaScript or before its code is here, the browser posts it to `action`, which answers with a page
+ * (docs/decisions/030-forms-without-javascript.md). Paper rather than Card: the same look, and one
+ * chunk of Mantine's code fewer.
+ */
+export function PublicFormCard({
+  headingId,
+  title,
+  intro,
+  notice,
+  formRef,
+  action,
+  onSubmit,
+  id,
+  testId,
+  children,
+}: {
+  headingId: string
+  title: ReactNode
+  intro?: ReactNode
+  notice: FormNoticeText | null
+  formRef: RefObject<HTMLFormElement | null>
+  action: string
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  id?: string
+  testId?: string
+  children: ReactNode
+}) {
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'xl' }}
+      radius="md"
+      component="section"
+      aria-labelledby={headingId}
+      id={id}
+      data-testid={testId}
+    >
+      <Title order={2} size="h3" id={headingId}>
+        {title}
+      </Title>
+      {intro}
+      <FormNotice notice={notice} />
+      <form ref={formRef} {...WANTS_CODE} method="post" action={action} onSubmit={onSubmit} noValidate>
+        <Stack gap="sm" mt="md">
+          {children}
+        </Stack>
+      </form>
+    </Paper>
+  )
+}
 
 /** Honeypot: off-screen and hidden from assistive technology; people never fill it, bots do. */
 export function Honeypot({ inputProps }: { inputProps: PublicInputProps }) {

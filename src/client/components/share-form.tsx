@@ -1,15 +1,14 @@
-import { Card, Stack, Textarea, TextInput, Title } from '@mantine/core'
+import { Textarea, TextInput } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { useSearch } from '@tanstack/react-router'
 import { TEXT_LIMITS } from '../../shared/constants'
 import { checkTestimonial, TESTIMONIAL_CONSENT_STATEMENT, testimonialSubmission } from '../../shared/form-rules'
 import { TESTIMONIAL_SUCCESS } from '../../shared/form-texts'
 import { focusFirstError } from '../lib/focus-first-error'
-import { FormNotice, useFormPost } from '../lib/form-post'
-import { WANTS_CODE } from '../lib/intent'
+import { useFormPost } from '../lib/form-post'
 import { usePublicForm } from '../lib/public-form'
 import { useTRPC } from '../lib/trpc'
-import { Honeypot, RequiredCheckbox, SubmitButton } from './form-parts'
+import { Honeypot, PublicFormCard, RequiredCheckbox, SubmitButton } from './form-parts'
 import { PrivacyNote } from './privacy-note'
 
 /*
@@ -33,47 +32,38 @@ export function ShareExperienceForm() {
   const send = useMutation(trpc.testimonials.submit.mutationOptions(mutation))
 
   return (
-    <Card withBorder p={{ base: 'md', sm: 'xl' }} radius="md" component="section" aria-labelledby="share-form-heading">
-      <Title order={2} size="h3" id="share-form-heading">
-        Your Experience
-      </Title>
-      <FormNotice notice={notice} />
-      {/* Without JavaScript the browser posts it to the API, which answers with a page (decision 030). */}
-      <form
-        ref={formRef}
-        {...WANTS_CODE}
-        method="post"
-        action="/api/testimonials"
-        onSubmit={form.onSubmit((values) => send.mutate(testimonialSubmission(values)), focusFirstError)}
-        noValidate
-      >
-        {/* size="md": text under 16 px makes phones zoom into the field on focus. */}
-        <Stack gap="sm" mt="md">
-          <TextInput label="Name" size="md" required autoComplete="name" {...form.getInputProps('name')} />
-          <TextInput
-            label="Location"
-            size="md"
-            description="Optional, for example a city or region"
-            autoComplete="address-level2"
-            {...form.getInputProps('location')}
-          />
-          <Textarea
-            label="Your experience"
-            size="md"
-            required
-            autosize
-            minRows={6}
-            description={`At least 20 characters, at most ${TEXT_LIMITS.testimonial}.`}
-            {...form.getInputProps('testimonial')}
-          />
-          <RequiredCheckbox label={TESTIMONIAL_CONSENT_STATEMENT} inputProps={form.getInputProps('consent')} />
-          <Honeypot inputProps={form.getInputProps('website')} />
-          <SubmitButton pending={send.isPending}>Submit Testimonial</SubmitButton>
-          <PrivacyNote>
-            Nothing is published before the council has reviewed it, and you can withdraw it at any time.
-          </PrivacyNote>
-        </Stack>
-      </form>
-    </Card>
+    // size="md" on the fields: text under 16 px makes phones zoom into the field on focus.
+    <PublicFormCard
+      headingId="share-form-heading"
+      title="Your Experience"
+      notice={notice}
+      formRef={formRef}
+      action="/api/testimonials"
+      onSubmit={form.onSubmit((values) => send.mutate(testimonialSubmission(values)), focusFirstError)}
+    >
+      <TextInput label="Name" size="md" required autoComplete="name" {...form.getInputProps('name')} />
+      <TextInput
+        label="Location"
+        size="md"
+        description="Optional, for example a city or region"
+        autoComplete="address-level2"
+        {...form.getInputProps('location')}
+      />
+      <Textarea
+        label="Your experience"
+        size="md"
+        required
+        autosize
+        minRows={6}
+        description={`At least 20 characters, at most ${TEXT_LIMITS.testimonial}.`}
+        {...form.getInputProps('testimonial')}
+      />
+      <RequiredCheckbox label={TESTIMONIAL_CONSENT_STATEMENT} inputProps={form.getInputProps('consent')} />
+      <Honeypot inputProps={form.getInputProps('website')} />
+      <SubmitButton pending={send.isPending}>Submit Testimonial</SubmitButton>
+      <PrivacyNote>
+        Nothing is published before the council has reviewed it, and you can withdraw it at any time.
+      </PrivacyNote>
+    </PublicFormCard>
   )
 }
