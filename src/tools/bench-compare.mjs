@@ -67,12 +67,14 @@ const TARGETS = {
   logRatio: 0.85,
   /**
    * What the request log costs, judged: CPU time per request at LOG_LEVEL=info against warn, at a
-   * fixed rate, at most this or the A/A difference of two identical servers (either pair), whichever
-   * is larger. The issue's target is requests/s within 15% of warn; at full speed on this two-core
-   * machine, where the load generator and the log's reader share the cores, one info server against
-   * one warn server read 0.75 to 1.25 on the same row in complete runs of the same code
-   * (2026-11-29), so that ratio is reported beside this one. 15% more CPU per request is 13% fewer
-   * requests/s for a server bound by its CPU: a little stricter than the issue's figure.
+   * fixed rate, the median of three identical servers on each side. The issue's target is
+   * requests/s within 15% of warn; at full speed on this two-core machine, where the load generator
+   * and the log's reader share the cores, one info server against one warn server read 0.75 to 1.25
+   * on the same row in complete runs of the same code (2026-11-29), so that ratio is reported beside
+   * this one. 15% more CPU per request is 13% fewer requests/s for a server bound by its CPU: a
+   * little stricter than the issue's figure. Three a side, judged by the median server, because one
+   * server in four, at warn as at info, can spend 20-40% more for minutes in its collector
+   * (2026-11-30): with two a side and the A/A as the bound, that one server decided the verdict.
    */
   logCpuRatio: 1.15,
   /**
@@ -396,6 +398,12 @@ const median = (values) => {
   const at = (/** @type {number} */ i) => sorted[i] ?? Number.NaN
   return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2
 }
+/**
+ * What the request log costs a row: the median server's CPU per request at info over the median
+ * server's at warn (NaN when the row was not measured at a fixed rate).
+ * @param {{ logInfo: number[], logWarn: number[] }} row
+ */
+const logCpuRatio = (row) => median(row.logInfo) / median(row.logWarn)
 /** @param {Array<{ p99: number }>} loads */
 const rounded = (loads) => loads.map((load) => load.p99.toFixed(1)).join(' ')
 const verdict = (/** @type {boolean} */ ok) => (ok ? 'PASS' : 'FAIL')
@@ -447,16 +455,26 @@ export async function runCompareBench(argv) {
           await startBuiltServer({ ...db.env, LOG_LEVEL: 'info', METRICS_TOKEN }, { limitMs }),
         ]
       : []
-    const plainPair = metricsPair.length
+    // Three at info without metrics and three at warn, started and paced alike: what the log costs
+    // in CPU per request, as the median server of each three. A server on this machine now and then
+    // falls into a mode of its collector that costs it 20-40% more CPU per request for minutes (each
+    // young-generation collection keeps 2-3 MB and the old generation is collected every second or so),
+    // at warn as at info (2026-11-30): with two a side, one such server decided the verdict. The first
+    // two at info are also the metrics' twins.
+    const plainServers = metricsPair.length
       ? [
+          await startBuiltServer({ ...db.env, LOG_LEVEL: 'info' }, { limitMs }),
           await startBuiltServer({ ...db.env, LOG_LEVEL: 'info' }, { limitMs }),
           await startBuiltServer({ ...db.env, LOG_LEVEL: 'info' }, { limitMs }),
         ]
       : []
-    // Two at warn, started and paced as the twins are: what the log costs in CPU per request, with
-    // its own A/A (the info twins are the other side).
-    const quietPair = metricsPair.length
-      ? [await startBuiltServer(db.env, { limitMs }), await startBuiltServer(db.env, { limitMs })]
+    const plainPair = plainServers.slice(0, 2)
+    const quietServers = metricsPair.length
+      ? [
+          await startBuiltServer(db.env, { limitMs }),
+          await startBuiltServer(db.env, { limitMs }),
+          await startBuiltServer(db.env, { limitMs }),
+        ]
       : []
     let scrapes = 0
     let scrapeFailures = 0
@@ -477,7 +495,7 @@ export async function runCompareBench(argv) {
     const pages = benchPages(postPath)
     const anchor = await startAnchor(await recordAnswers(app.base, workDir, urls), limitMs)
     console.log(
-      `App ${app.base} (pid ${app.child.pid}, ${db.label}, LOG_LEVEL=info); anchor ${anchor.base} (pid ${anchor.child.pid}, bare Fastify, same bytes and headers, one log line per request); both log to a pipe this process drains.${appWarn ? ` The app at LOG_LEVEL=warn: ${appWarn.base} (pid ${appWarn.child.pid}, same database) on ${warnUrls.join(' ')}.` : ''}${metricsPair.length ? ` The app at LOG_LEVEL=info with METRICS_TOKEN, scraped every ${METRICS_SCRAPE_MS} ms: pids ${metricsPair.map((one) => one.child.pid).join(' and ')}; its twins without: pids ${plainPair.map((one) => one.child.pid).join(' and ')}; two at LOG_LEVEL=warn: pids ${quietPair.map((one) => one.child.pid).join(' and ')}.` : ''}`,
+      `App ${app.base} (pid ${app.child.pid}, ${db.label}, LOG_LEVEL=info); anchor ${anchor.base} (pid ${anchor.child.pid}, bare Fastify, same bytes and headers, one log line per request); both log to a pipe this process drains.${appWarn ? ` The app at LOG_LEVEL=warn: ${appWarn.base} (pid ${appWarn.child.pid}, same database) on ${warnUrls.join(' ')}.` : ''}${metricsPair.length ? ` The app at LOG_LEVEL=info with METRICS_TOKEN, scraped every ${METRICS_SCRAPE_MS} ms: pids ${metricsPair.map((one) => one.child.pid).join(' and ')}; its twins without: pids ${plainPair.map((one) => one.child.pid).join(' and ')}, and a third at LOG_LEVEL=info: pid ${plainServers[2]?.child.pid}; three at LOG_LEVEL=warn: pids ${quietServers.map((one) => one.child.pid).join(', ')}.` : ''}`,
     )
     console.log(
       `${tool}, ${connections} connections, ${seconds} s per load, ${rounds} rounds, Node ${process.version}; instructions: ${perf ? 'perf stat' : 'perf stat cannot count them on this machine, CPU time per request instead'}.`,
@@ -506,11 +524,11 @@ export async function runCompareBench(argv) {
     // Warm-up: both servers' code paths compiled and every kept answer in place before measuring.
     for (const target of [app, anchor]) await loadEach(target, workDir)
     if (appWarn) await loadEach(appWarn, workDir, warnUrls)
-    for (const server of [...metricsPair, ...plainPair, ...quietPair]) await loadEach(server, workDir, warnUrls)
+    for (const server of [...metricsPair, ...plainServers, ...quietServers]) await loadEach(server, workDir, warnUrls)
     const rssWarm = rssMb(app.child.pid)
 
     /** @typedef {Awaited<ReturnType<typeof loadOnce>>} Load */
-    /** @type {Array<{ path: string, encoding: string, app: ReturnType<typeof summary>, anchor: ReturnType<typeof summary>, warn: ReturnType<typeof summary> | null, paced: ReturnType<typeof summary> | null, metrics: ReturnType<typeof summary> | null, quiet: ReturnType<typeof summary> | null, aa: number, aaOn: number, aaQuiet: number, setAside: number }>} */
+    /** @type {Array<{ path: string, encoding: string, app: ReturnType<typeof summary>, anchor: ReturnType<typeof summary>, warn: ReturnType<typeof summary> | null, paced: ReturnType<typeof summary> | null, metrics: ReturnType<typeof summary> | null, logInfo: number[], logWarn: number[], aa: number, aaOn: number, setAside: number }>} */
     const rows = []
     /** @param {Load[]} results */
     const summary = (results) => {
@@ -587,14 +605,15 @@ export async function runCompareBench(argv) {
           paced: null,
           /** @type {ReturnType<typeof summary> | null} */
           metrics: null,
-          /** @type {ReturnType<typeof summary> | null} */
-          quiet: null,
+          /** CPU per request of each of the three servers at info without metrics, and of the three at warn. */
+          /** @type {number[]} */
+          logInfo: [],
+          /** @type {number[]} */
+          logWarn: [],
           /** The two twins without metrics against each other: the higher CPU per request over the lower. */
           aa: Number.NaN,
           /** The same for the two with metrics. */
           aaOn: Number.NaN,
-          /** The same for the two at warn. */
-          aaQuiet: Number.NaN,
         }
         // wrk counts answers of 400 and up (WRK_LEAN_SCRIPT); one that turned into a redirect would not
         // be. h2load and autocannon count every status themselves.
@@ -637,7 +656,7 @@ export async function runCompareBench(argv) {
     if (metricsPair.length && tool === 'h2load')
       for (const path of warnUrls) {
         /** @type {Array<{ server: (typeof plainPair)[number], loads: Load[] }>} */
-        const servers = [...plainPair, ...metricsPair, ...quietPair].map((server) => ({ server, loads: [] }))
+        const servers = [...plainServers, ...metricsPair, ...quietServers].map((server) => ({ server, loads: [] }))
         for (let round = 0; round < pacedRounds; round += 1) {
           // Each server first in turn, and the order reversed every other round, so none always
           // follows the same one.
@@ -659,16 +678,15 @@ export async function runCompareBench(argv) {
             )
         }
         const row = rows.find((one) => one.path === path && one.encoding === 'plain')
-        const [plainA = [], plainB = [], metricsA = [], metricsB = [], quietA = [], quietB = []] = servers.map(
-          ({ loads }) => loads,
-        )
+        const loads = servers.map((one) => one.loads)
+        const [plainA = [], plainB = [], plainC = [], metricsA = [], metricsB = []] = loads
         if (row) {
           row.aa = apart(plainA, plainB)
           row.aaOn = apart(metricsA, metricsB)
-          row.aaQuiet = apart(quietA, quietB)
           row.paced = summary([...plainA, ...plainB])
           row.metrics = summary([...metricsA, ...metricsB])
-          row.quiet = summary([...quietA, ...quietB])
+          row.logInfo = [plainA, plainB, plainC].map((one) => summary(one).cpuPerRequest)
+          row.logWarn = loads.slice(5).map((one) => summary(one).cpuPerRequest)
         }
       }
     if (scraper) clearInterval(scraper)
@@ -687,17 +705,17 @@ export async function runCompareBench(argv) {
             `| ${row.path} | ${row.encoding} | ${row.paced.cpuPerRequest.toFixed(1)} | ${row.metrics.cpuPerRequest.toFixed(1)} | ${(row.metrics.cpuPerRequest / row.paced.cpuPerRequest).toFixed(2)} | ${row.aa.toFixed(2)} | ${row.aaOn.toFixed(2)} | ${row.paced.rps.toFixed(0)} | ${row.metrics.rps.toFixed(0)} | ${row.paced.p99.toFixed(2)} | ${row.metrics.p99.toFixed(2)} |`,
           )
       console.log(
-        `\nWhat the request log costs in CPU: the two servers at LOG_LEVEL=info without /metrics above and two at warn, in the same rounds at ${METRICS_RATE} requests/s (the CPU of this process reading the lines is not counted):`,
+        `\nWhat the request log costs in CPU: three servers at LOG_LEVEL=info without /metrics (the two above and a third) and three at warn, in the same rounds at ${METRICS_RATE} requests/s; each side's figure is its median server's (the CPU of this process reading the lines is not counted):`,
       )
       console.log(
-        '| URL | encoding | info µs CPU/request | warn µs CPU/request | info/warn CPU | A/A info | A/A warn | info p99 ms | warn p99 ms |',
+        '| URL | encoding | info µs CPU/request, each server | warn, each server | info/warn, median servers |',
       )
-      console.log('|---|---|---|---|---|---|---|---|---|')
+      console.log('|---|---|---|---|---|')
+      const each = (/** @type {number[]} */ values) => values.map((value) => value.toFixed(1)).join(', ')
       for (const row of measured)
-        if (row.quiet && row.paced)
-          console.log(
-            `| ${row.path} | ${row.encoding} | ${row.paced.cpuPerRequest.toFixed(1)} | ${row.quiet.cpuPerRequest.toFixed(1)} | ${(row.paced.cpuPerRequest / row.quiet.cpuPerRequest).toFixed(2)} | ${row.aa.toFixed(2)} | ${row.aaQuiet.toFixed(2)} | ${row.paced.p99.toFixed(2)} | ${row.quiet.p99.toFixed(2)} |`,
-          )
+        console.log(
+          `| ${row.path} | ${row.encoding} | ${each(row.logInfo)} | ${each(row.logWarn)} | ${logCpuRatio(row).toFixed(2)} |`,
+        )
     }
 
     // The site search, on this database and on one with CONTENT_FACTOR times its studies, resources
@@ -885,9 +903,6 @@ export async function runCompareBench(argv) {
       ) + searches.reduce((s, row) => s + row.one.errors + row.one.non2xx + row.ten.errors + row.ten.non2xx, 0)
     const logRatio = (/** @type {Row} */ row) => (row.warn ? row.app.rps / row.warn.rps : Number.POSITIVE_INFINITY)
     const leastLogged = logged.length ? logged.reduce((w, row) => (logRatio(row) < logRatio(w) ? row : w)) : null
-    const logCpuRatio = (/** @type {Row} */ row) =>
-      row.quiet && row.paced ? row.paced.cpuPerRequest / row.quiet.cpuPerRequest : 0
-    const logCpuBound = (/** @type {Row} */ row) => Math.max(TARGETS.logCpuRatio, row.aa, row.aaQuiet)
     const dearestLog = measured.length
       ? measured.reduce((w, row) => (logCpuRatio(row) > logCpuRatio(w) ? row : w))
       : null
@@ -906,7 +921,7 @@ export async function runCompareBench(argv) {
       `${verdict(rows.every((row) => row.app.rps / row.anchor.rps >= TARGETS.ratio))}  requests/s at least ${TARGETS.ratio} of the anchor's on every URL, plain and br (lowest: ${(lowest.app.rps / lowest.anchor.rps).toFixed(2)}, ${lowest.path} ${lowest.encoding})`,
       `${verdict(rows.every((row) => row.app.p99 < TARGETS.p99Ms))}  p99 under ${TARGETS.p99Ms} ms at ${connections} connections on every URL, median of ${rounds} rounds (highest: ${slowest.app.p99.toFixed(2)} ms, ${slowest.path} ${slowest.encoding}; worst single rounds over ${TARGETS.p99Ms} ms: app ${rows.filter((row) => row.app.p99Worst >= TARGETS.p99Ms).length}, anchor ${rows.filter((row) => row.anchor.p99Worst >= TARGETS.p99Ms).length} of ${rows.length}; the anchor's median round over it: ${rows.filter((row) => row.anchor.p99 >= TARGETS.p99Ms).length}; rounds set aside and taken again because the anchor was over it: ${rows.reduce((sum, row) => sum + row.setAside, 0)} on ${rows.filter((row) => row.setAside > 0).length} pairs)`,
       dearestLog
-        ? `${verdict(measured.every((row) => logCpuRatio(row) <= logCpuBound(row)))}  CPU time per request at LOG_LEVEL=info at most the larger of ${TARGETS.logCpuRatio}x the same server's at warn and the A/A difference of two identical servers (the two at info, the two at warn), on ${warnUrls.join(' ')} at ${METRICS_RATE} requests/s (highest: ${logCpuRatio(dearestLog).toFixed(2)}x against ${logCpuBound(dearestLog).toFixed(2)}x, ${dearestLog.path})`
+        ? `${verdict(measured.every((row) => logCpuRatio(row) <= TARGETS.logCpuRatio))}  CPU time per request at LOG_LEVEL=info at most ${TARGETS.logCpuRatio}x the same server's at warn, the median of three servers each, on ${warnUrls.join(' ')} at ${METRICS_RATE} requests/s (highest: ${logCpuRatio(dearestLog).toFixed(2)}x, ${dearestLog.path})`
         : "SKIPPED  the log's CPU, info against warn (--only named none of the URLs it is measured on, or the tool is not h2load)",
       leastLogged
         ? `REPORTED  requests/s at LOG_LEVEL=info against the same server's at warn at full speed, one of each, on ${warnUrls.join(' ')}, plain and br (the issue's ${TARGETS.logRatio}; lowest: ${logRatio(leastLogged).toFixed(2)}, ${leastLogged.path} ${leastLogged.encoding}; median: ${median(logged.map(logRatio)).toFixed(2)})`
