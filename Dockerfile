@@ -75,4 +75,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 STOPSIGNAL SIGTERM
 # The V8 flag caps the young generation (decision 022): package.json "serve" is the one place it is
 # chosen, and tests/docker/image-steps.sh holds this CMD equal to it.
-CMD ["node", "--max-semi-space-size=8", "dist/server/main.js"]
+CMD ["node", "--max-semi-space-size=8", "--no-allocation-site-pretenuring", "dist/server/main.js"]

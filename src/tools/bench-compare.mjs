@@ -72,9 +72,9 @@ const TARGETS = {
    * and the log's reader share the cores, one info server against one warn server read 0.75 to 1.25
    * on the same row in complete runs of the same code (2026-11-29), so that ratio is reported beside
    * this one. 15% more CPU per request is 13% fewer requests/s for a server bound by its CPU: a
-   * little stricter than the issue's figure. Three a side, judged by the median server, because one
-   * server in four, at warn as at info, can spend 20-40% more for minutes in its collector
-   * (2026-11-30): with two a side and the A/A as the bound, that one server decided the verdict.
+   * little stricter than the issue's figure. Three a side, judged by the median server, so that one
+   * server unlike its twins does not decide the verdict: with two a side and the A/A as the bound,
+   * one server in a costlier mode of V8's collector did (2026-11-30, decision 061).
    */
   logCpuRatio: 1.15,
   /**
@@ -456,11 +456,9 @@ export async function runCompareBench(argv) {
         ]
       : []
     // Three at info without metrics and three at warn, started and paced alike: what the log costs
-    // in CPU per request, as the median server of each three. A server on this machine now and then
-    // falls into a mode of its collector that costs it 20-40% more CPU per request for minutes (each
-    // young-generation collection keeps 2-3 MB and the old generation is collected every second or so),
-    // at warn as at info (2026-11-30): with two a side, one such server decided the verdict. The first
-    // two at info are also the metrics' twins.
+    // in CPU per request, as the median server of each three, so that one server unlike its twins
+    // does not decide it (with two a side, one in a costlier mode of V8's collector did: decision
+    // 061). The first two at info are also the metrics' twins.
     const plainServers = metricsPair.length
       ? [
           await startBuiltServer({ ...db.env, LOG_LEVEL: 'info' }, { limitMs }),
@@ -690,6 +688,13 @@ export async function runCompareBench(argv) {
         }
       }
     if (scraper) clearInterval(scraper)
+    // Their database connections are needed by what follows (the site search's second database).
+    await Promise.all(
+      [...metricsPair, ...plainServers, ...quietServers].map((server) => {
+        server.child.kill('SIGTERM')
+        return server.exited
+      }),
+    )
     const measured = rows.filter((row) => row.metrics !== null)
     if (measured.length) {
       console.log(
