@@ -676,15 +676,22 @@ export async function runCompareBench(argv) {
             )
         }
         const row = rows.find((one) => one.path === path && one.encoding === 'plain')
+        // In the order `servers` was made: the plain ones, those with metrics, those at warn.
         const loads = servers.map((one) => one.loads)
-        const [plainA = [], plainB = [], plainC = [], metricsA = [], metricsB = []] = loads
+        const plain = loads.slice(0, plainServers.length)
+        const [metricsA = [], metricsB = []] = loads.slice(
+          plainServers.length,
+          plainServers.length + metricsPair.length,
+        )
+        const [plainA = [], plainB = []] = plain
+        const cpuOf = (/** @type {Load[]} */ one) => summary(one).cpuPerRequest
         if (row) {
           row.aa = apart(plainA, plainB)
           row.aaOn = apart(metricsA, metricsB)
           row.paced = summary([...plainA, ...plainB])
           row.metrics = summary([...metricsA, ...metricsB])
-          row.logInfo = [plainA, plainB, plainC].map((one) => summary(one).cpuPerRequest)
-          row.logWarn = loads.slice(5).map((one) => summary(one).cpuPerRequest)
+          row.logInfo = plain.map(cpuOf)
+          row.logWarn = loads.slice(plainServers.length + metricsPair.length).map(cpuOf)
         }
       }
     if (scraper) clearInterval(scraper)
